@@ -1,0 +1,164 @@
+package io.limiter;
+
+import java.time.Duration;
+
+/**
+ * The answer to one request for permits: whether they were granted, and everything an HTTP layer needs for
+ * rate-limit headers.
+ * <p>
+ * Times are relative to the moment of the decision and rounded up to whole milliseconds.
+ */
+public final class Decision {
+
+	private final boolean allowed;
+
+	private final long limit;
+
+	private final long remaining;
+
+	private final long retryAfterMillis;
+
+	private final long resetAfterMillis;
+
+	private final long delayMillis;
+
+	private Decision(boolean allowed, long limit, long remaining, long retryAfterMillis, long resetAfterMillis,
+			long delayMillis) {
+		this.allowed = allowed;
+		this.limit = limit;
+		this.remaining = remaining;
+		this.retryAfterMillis = retryAfterMillis;
+		this.resetAfterMillis = resetAfterMillis;
+		this.delayMillis = delayMillis;
+	}
+
+	/**
+	 * Creates a decision that grants the permits.
+	 * @param limit the capacity of the limit
+	 * @param remaining the permits left right after this decision
+	 * @param resetAfterMillis the time until the limit is back to full capacity
+	 * @return the decision
+	 */
+	public static Decision allowed(long limit, long remaining, long resetAfterMillis) {
+		return new Decision(true, limit, remaining, 0, resetAfterMillis, 0);
+	}
+
+	/**
+	 * Creates a decision that grants permits reserved ahead of time: the caller may use them only after
+	 * {@code delayMillis}.
+	 * @param limit the capacity of the limit
+	 * @param delayMillis how long the caller must wait before using the permits
+	 * @param resetAfterMillis the time until the limit is back to full capacity
+	 * @return the decision
+	 */
+	public static Decision reserved(long limit, long delayMillis, long resetAfterMillis) {
+		return new Decision(true, limit, 0, 0, resetAfterMillis, delayMillis);
+	}
+
+	/**
+	 * Creates a decision that refuses the permits.
+	 * @param limit the capacity of the limit
+	 * @param remaining the permits available now (fewer than requested)
+	 * @param retryAfterMillis the earliest time after which the same request can be granted
+	 * @param resetAfterMillis the time until the limit is back to full capacity
+	 * @return the decision
+	 */
+	public static Decision denied(long limit, long remaining, long retryAfterMillis, long resetAfterMillis) {
+		return new Decision(false, limit, remaining, retryAfterMillis, resetAfterMillis, 0);
+	}
+
+	/**
+	 * Returns whether the permits were granted.
+	 * @return {@code true} when granted
+	 */
+	public boolean isAllowed() {
+		return this.allowed;
+	}
+
+	/**
+	 * Returns the capacity of the limit that made this decision.
+	 * @return the capacity
+	 */
+	public long limit() {
+		return this.limit;
+	}
+
+	/**
+	 * Returns the permits that a new request could take right after this decision.
+	 * @return the remaining permits, never negative
+	 */
+	public long remaining() {
+		return this.remaining;
+	}
+
+	/**
+	 * Returns how long to wait before the same request can be granted; zero when allowed.
+	 * @return the retry-after time
+	 */
+	public Duration retryAfter() {
+		return Duration.ofMillis(this.retryAfterMillis);
+	}
+
+	/**
+	 * Returns {@link #retryAfter()} in milliseconds.
+	 * @return the retry-after time in milliseconds
+	 */
+	public long retryAfterMillis() {
+		return this.retryAfterMillis;
+	}
+
+	/**
+	 * Returns how long until the limit is back to its full capacity for this key.
+	 * @return the reset-after time
+	 */
+	public Duration resetAfter() {
+		return Duration.ofMillis(this.resetAfterMillis);
+	}
+
+	/**
+	 * Returns {@link #resetAfter()} in milliseconds.
+	 * @return the reset-after time in milliseconds
+	 */
+	public long resetAfterMillis() {
+		return this.resetAfterMillis;
+	}
+
+	/**
+	 * Returns how long the caller must wait before using permits granted by a reservation; zero for every
+	 * decision made without one.
+	 * @return the delay
+	 */
+	public Duration delay() {
+		return Duration.ofMillis(this.delayMillis);
+	}
+
+	/**
+	 * Returns {@link #delay()} in milliseconds.
+	 * @return the delay in milliseconds
+	 */
+	public long delayMillis() {
+		return this.delayMillis;
+	}
+
+	@Override
+	public boolean equals(Object other) {
+		return this == other || (other instanceof Decision that && this.allowed == that.allowed
+				&& this.limit == that.limit && this.remaining == that.remaining
+				&& this.retryAfterMillis == that.retryAfterMillis && this.resetAfterMillis == that.resetAfterMillis
+				&& this.delayMillis == that.delayMillis);
+	}
+
+	@Override
+	public int hashCode() {
+		return Long.hashCode(this.remaining) * 31 + Long.hashCode(this.retryAfterMillis) * 17
+				+ Long.hashCode(this.resetAfterMillis) + (this.allowed ? 1 : 0);
+	}
+
+	@Override
+	public String toString() {
+		return (this.allowed ? "allowed" : "denied") + "{limit=" + this.limit + ", remaining=" + this.remaining
+				+ ", retryAfterMs=" + this.retryAfterMillis + ", resetAfterMs=" + this.resetAfterMillis
+				+ ", delayMs=" + this.delayMillis + "}";
+	}
+
+}

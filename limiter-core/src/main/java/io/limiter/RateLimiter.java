@@ -1,0 +1,83 @@
+package io.limiter;
+
+import java.time.Duration;
+import java.util.concurrent.CompletionStage;
+
+/**
+ * One named {@link Limit} applied per key: {@code tryAcquire("user-42", 1)} asks whether user 42 may take
+ * one permit now.
+ * <p>
+ * Instances are thread-safe and cheap to keep; get them from a {@link LimiterBackend}. The asynchronous
+ * methods never block the calling thread; the synchronous ones are a bounded wait on them.
+ * <p>
+ * A request for more permits than the capacity can never be granted, so it fails at once with an
+ * {@link IllegalArgumentException} instead of returning a retry-after that could never come true.
+ */
+public interface RateLimiter {
+
+	/**
+	 * Returns the name of the limit, as used in metrics and response headers.
+	 * @return the name
+	 */
+	String name();
+
+	/**
+	 * Returns the limit this limiter applies.
+	 * @return the limit
+	 */
+	Limit limit();
+
+	/**
+	 * Takes one permit for the key if it is available now.
+	 * @param key the key, for example a user id or a client address
+	 * @return the decision
+	 */
+	default Decision tryAcquire(String key) {
+		return tryAcquire(key, 1);
+	}
+
+	/**
+	 * Takes {@code permits} for the key if they are all available now; takes none otherwise.
+	 * @param key the key
+	 * @param permits from 0 (only look) to the capacity
+	 * @return the decision
+	 * @throws IllegalArgumentException when permits is negative or above the capacity
+	 * @throws RateLimiterException when the backend fails and the failure policy says to report it
+	 */
+	Decision tryAcquire(String key, long permits);
+
+	/**
+	 * The asynchronous twin of {@link #tryAcquire(String, long)}.
+	 * @param key the key
+	 * @param permits from 0 to the capacity
+	 * @return a stage completed with the decision, or exceptionally with a {@link RateLimiterException}
+	 * @throws IllegalArgumentException when permits is negative or above the capacity
+	 */
+	CompletionStage<Decision> tryAcquireAsync(String key, long permits);
+
+	/**
+	 * Takes {@code permits} for the key, waiting for them when that wait fits in {@code maxWait}, and failing
+	 * at once, without waiting, when it does not.
+	 * <p>
+	 * For {@linkplain Algorithm#supportsReservations() token bucket and GCRA} the permits are reserved at
+	 * once and the call sleeps until they are due, so later callers queue behind it. The window algorithms
+	 * retry at the retry-after they report, for as long as the next retry still fits in {@code maxWait}.
+	 * @param key the key
+	 * @param permits from 0 to the capacity
+	 * @param maxWait the longest acceptable wait
+	 * @return an allowed decision once the permits are usable, or the denied decision at once
+	 * @throws InterruptedException when interrupted while waiting (reserved permits are then lost)
+	 */
+	Decision acquire(String key, long permits, Duration maxWait) throws InterruptedException;
+
+	/**
+	 * The asynchronous twin of {@link #acquire(String, long, Duration)}: the stage completes once the
+	 * permits are usable, or at once with the denied decision.
+	 * @param key the key
+	 * @param permits from 0 to the capacity
+	 * @param maxWait the longest acceptable wait
+	 * @return a stage completed with the decision
+	 */
+	CompletionStage<Decision> acquireAsync(String key, long permits, Duration maxWait);
+
+}

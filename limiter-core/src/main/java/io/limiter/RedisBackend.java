@@ -1,0 +1,236 @@
+package io.limiter;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+
+import io.lettuce.core.RedisClient;
+import io.lettuce.core.RedisURI;
+import io.lettuce.core.cluster.RedisClusterClient;
+import io.limiter.internal.DefaultRateLimiter;
+import io.limiter.internal.LimitNames;
+import io.limiter.internal.algorithm.LimitAlgorithm;
+import io.limiter.internal.redis.RedisDecisionSource;
+import io.limiter.internal.redis.RedisExecutors;
+import io.limiter.internal.redis.ScriptExecutor;
+
+/**
+ * Keeps the state of every limit in Redis, standalone or Redis Cluster, so that a limit holds across every
+ * instance of a service. One multiplexed Lettuce connection, asynchronous all the way; every decision is one
+ * EVALSHA on the node that owns the key.
+ * <pre>{@code
+ * try (RedisBackend backend = RedisBackend.builder().cluster("10.0.0.1:6379,10.0.0.2:6379").build()) {
+ *     RateLimiter api = backend.limiter("api", Limit.of(Algorithm.GCRA, 100, Duration.ofMinutes(1)));
+ * }
+ * }</pre>
+ */
+public final class RedisBackend implements LimiterBackend {
+
+	/** The default of {@link Builder#timeout(Duration)}. */
+	public static final Duration DEFAULT_TIMEOUT = Duration.ofMillis(50);
+
+	private final ScriptExecutor executor;
+
+	private final LimiterClock clientClock;
+
+	private final Duration timeout;
+
+	private RedisBackend(ScriptExecutor executor, LimiterClock clientClock, Duration timeout) {
+		this.executor = executor;
+		this.clientClock = clientClock;
+		this.timeout = timeout;
+		for (Algorithm algorithm : Algorithm.values()) {
+			executor.load(LimitAlgorithm.of(algorithm).script());
+		}
+	}
+
+	/**
+	 * Returns a builder; name one of standalone, cluster or a client before building.
+	 * @return a new builder
+	 */
+	public static Builder builder() {
+		return new Builder();
+	}
+
+	@Override
+	public RateLimiter limiter(String name, Limit limit) {
+		LimitNames.check(name);
+		Objects.requireNonNull(limit, "limit must not be null");
+		return new DefaultRateLimiter(name, limit,
+				new RedisDecisionSource(name, limit, this.executor, this.clientClock, this.timeout));
+	}
+
+	/**
+	 * Returns the executor that runs this backend's scripts, for the other parts of Limiter.
+	 * @return the executor
+	 */
+	public ScriptExecutor executor() {
+		return this.executor;
+	}
+
+	@Override
+	public void close() {
+		this.executor.close();
+	}
+
+	/**
+	 * Builds a {@link RedisBackend}.
+	 */
+	public static final class Builder {
+
+		private RedisURI standalone;
+
+		private List<RedisURI> cluster;
+
+		private RedisClient client;
+
+		private RedisClusterClient clusterClient;
+
+		private Duration timeout = DEFAULT_TIMEOUT;
+
+		private LimiterClock clientClock;
+
+		private Builder() {
+		}
+
+		/**
+		 * Uses a standalone server.
+		 * @param url {@code redis://[user:password@]host:port[/database]} or {@code rediss://...} for TLS
+		 * @return this builder
+		 * @throws IllegalArgumentException naming the value when it is not such a URL
+		 */
+		public Builder standalone(String url) {
+			this.standalone = parseUrl(url);
+			return this;
+		}
+
+		/**
+		 * Uses a Redis Cluster.
+		 * @param nodes comma-separated {@code host:port} of some of its nodes
+		 * @return this builder
+		 * @throws IllegalArgumentException naming the value when a node is not {@code host:port}
+		 */
+		public Builder cluster(String nodes) {
+			this.cluster = parseNodes(nodes);
+			return this;
+		}
+
+		/**
+		 * Uses a standalone client the application owns; closing the backend leaves it open.
+		 * @param client the client
+		 * @return this builder
+		 */
+		public Builder client(RedisClient client) {
+			this.client = Objects.requireNonNull(client, "client must not be null");
+			return this;
+		}
+
+		/**
+		 * Uses a cluster client the application owns; closing the backend leaves it open.
+		 * @param client the client
+		 * @return this builder
+		 */
+		public Builder client(RedisClusterClient client) {
+			this.clusterClient = Objects.requireNonNull(client, "client must not be null");
+			return this;
+		}
+
+		/**
+		 * Sets the timeout of every Redis call, for the clients this backend creates, and the longest wait of
+		 * a synchronous decision.
+		 * @param timeout positive
+		 * @return this builder
+		 */
+		public Builder timeout(Duration timeout) {
+			Objects.requireNonNull(timeout, "timeout must not be null");
+			if (timeout.isNegative() || timeout.isZero()) {
+				throw new IllegalArgumentException("timeout must be positive but was " + timeout);
+			}
+			this.timeout = timeout;
+			return this;
+		}
+
+		/**
+		 * Sends this clock's time to the scripts instead of using the Redis server's {@code TIME}. The
+		 * scripts then treat a time before the key's last update as that update's time.
+		 * @param clock the client clock
+		 * @return this builder
+		 */
+		public Builder clientClock(LimiterClock clock) {
+			this.clientClock = Objects.requireNonNull(clock, "clock must not be null");
+			return this;
+		}
+
+		/**
+		 * Connects and builds the backend.
+		 * @return the backend
+		 * @throws IllegalStateException when no server, or more than one kind of server, was named
+		 */
+		public RedisBackend build() {
+			int named = (this.standalone != null ? 1 : 0) + (this.cluster != null ? 1 : 0)
+					+ (this.client != null ? 1 : 0) + (this.clusterClient != null ? 1 : 0);
+			if (named != 1) {
+				throw new IllegalStateException(
+						"name exactly one of standalone, cluster or a client, but " + named + " were named");
+			}
+			ScriptExecutor executor;
+			if (this.standalone != null) {
+				executor = RedisExecutors.standalone(this.standalone, this.timeout);
+			}
+			else if (this.cluster != null) {
+				executor = RedisExecutors.cluster(this.cluster, this.timeout);
+			}
+			else if (this.client != null) {
+				executor = RedisExecutors.standalone(this.client, false);
+			}
+			else {
+				executor = RedisExecutors.cluster(this.clusterClient, false);
+			}
+			return new RedisBackend(executor, this.clientClock, this.timeout);
+		}
+
+		private static RedisURI parseUrl(String url) {
+			if (url == null || !(url.startsWith("redis://") || url.startsWith("rediss://"))) {
+				throw new IllegalArgumentException("redis url must start with redis:// or rediss:// but was '"
+						+ url + "'");
+			}
+			try {
+				return RedisURI.create(url);
+			}
+			catch (RuntimeException ex) {
+				throw new IllegalArgumentException("redis url is malformed: '" + url + "' (" + ex.getMessage() + ")",
+						ex);
+			}
+		}
+
+		private static List<RedisURI> parseNodes(String nodes) {
+			if (nodes == null || nodes.isBlank()) {
+				throw new IllegalArgumentException("cluster nodes must be comma-separated host:port but was '"
+						+ nodes + "'");
+			}
+			List<RedisURI> uris = new ArrayList<>();
+			for (String node : nodes.split(",")) {
+				String trimmed = node.trim();
+				int colon = trimmed.lastIndexOf(':');
+				int port = -1;
+				if (colon > 0) {
+					try {
+						port = Integer.parseInt(trimmed.substring(colon + 1));
+					}
+					catch (NumberFormatException ex) {
+						port = -1;
+					}
+				}
+				if (port < 1 || port > 65535) {
+					throw new IllegalArgumentException("cluster node must be host:port with a port from 1 to "
+							+ "65535 but was '" + trimmed + "' in '" + nodes + "'");
+				}
+				uris.add(RedisURI.create(trimmed.substring(0, colon), port));
+			}
+			return uris;
+		}
+
+	}
+
+}

@@ -1,0 +1,145 @@
+package io.limiter.internal;
+
+import java.time.Duration;
+import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.TimeUnit;
+
+import io.limiter.Decision;
+import io.limiter.Limit;
+import io.limiter.RateLimiter;
+
+/**
+ * The public {@link RateLimiter} contract in front of a {@link DecisionSource}: argument checks, and the
+ * waiting of {@code acquire}.
+ */
+public final class DefaultRateLimiter implements RateLimiter {
+
+	private final String name;
+
+	private final Limit limit;
+
+	private final DecisionSource source;
+
+	/**
+	 * Creates a limiter.
+	 * @param name the checked limit name
+	 * @param limit the limit
+	 * @param source what makes the decisions
+	 */
+	public DefaultRateLimiter(String name, Limit limit, DecisionSource source) {
+		this.name = LimitNames.check(name);
+		this.limit = Objects.requireNonNull(limit, "limit must not be null");
+		this.source = Objects.requireNonNull(source, "source must not be null");
+	}
+
+	@Override
+	public String name() {
+		return this.name;
+	}
+
+	@Override
+	public Limit limit() {
+		return this.limit;
+	}
+
+	/**
+	 * Returns what makes this limiter's decisions.
+	 * @return the decision source
+	 */
+	public DecisionSource source() {
+		return this.source;
+	}
+
+	@Override
+	public Decision tryAcquire(String key, long permits) {
+		checkArguments(key, permits);
+		return this.source.decide(key, permits, 0);
+	}
+
+	@Override
+	public CompletionStage<Decision> tryAcquireAsync(String key, long permits) {
+		checkArguments(key, permits);
+		return this.source.decideAsync(key, permits, 0);
+	}
+
+	@Override
+	public Decision acquire(String key, long permits, Duration maxWait) throws InterruptedException {
+		checkArguments(key, permits);
+		long budget = checkMaxWait(maxWait);
+		long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(budget);
+		while (true) {
+			Decision decision = this.source.decide(key, permits, reservationWindow(budget));
+			long wait = decision.isAllowed() ? decision.delayMillis() : decision.retryAfterMillis();
+			if (decision.isAllowed() || wait > budget || wait <= 0) {
+				if (decision.isAllowed() && wait > 0) {
+					Thread.sleep(wait);
+				}
+				return decision;
+			}
+			Thread.sleep(wait);
+			budget = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
+		}
+	}
+
+	@Override
+	public CompletionStage<Decision> acquireAsync(String key, long permits, Duration maxWait) {
+		checkArguments(key, permits);
+		long budget = checkMaxWait(maxWait);
+		return acquireAsync(key, permits, budget, System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(budget));
+	}
+
+	private CompletionStage<Decision> acquireAsync(String key, long permits, long budget, long deadline) {
+		return this.source.decideAsync(key, permits, reservationWindow(budget)).thenCompose((decision) -> {
+			long wait = decision.isAllowed() ? decision.delayMillis() : decision.retryAfterMillis();
+			if (wait <= 0 || (!decision.isAllowed() && wait > budget)) {
+				return CompletableFuture.completedFuture(decision);
+			}
+			CompletableFuture<Decision> delayed = new CompletableFuture<>();
+			CompletableFuture.delayedExecutor(wait, TimeUnit.MILLISECONDS).execute(() -> {
+				if (decision.isAllowed()) {
+					delayed.complete(decision);
+				}
+				else {
+					long left = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
+					acquireAsync(key, permits, left, deadline).whenComplete((next, failure) -> {
+						if (failure != null) {
+							delayed.completeExceptionally(failure);
+						}
+						else {
+							delayed.complete(next);
+						}
+					});
+				}
+			});
+			return delayed;
+		});
+	}
+
+	private long reservationWindow(long budget) {
+		return this.limit.algorithm().supportsReservations() ? Math.max(0, budget) : 0;
+	}
+
+	private void checkArguments(String key, long permits) {
+		Objects.requireNonNull(key, "key must not be null");
+		if (permits < 0 || permits > this.limit.capacity()) {
+			throw new IllegalArgumentException("permits must be between 0 and the capacity "
+					+ this.limit.capacity() + " of limit '" + this.name + "' but was " + permits);
+		}
+	}
+
+	private static long checkMaxWait(Duration maxWait) {
+		Objects.requireNonNull(maxWait, "maxWait must not be null");
+		if (maxWait.isNegative()) {
+			throw new IllegalArgumentException("maxWait must not be negative but was " + maxWait);
+		}
+		return maxWait.toMillis();
+	}
+
+	@Override
+	public String toString() {
+		return "RateLimiter{" + this.name + ": " + this.limit + "}";
+	}
+
+}

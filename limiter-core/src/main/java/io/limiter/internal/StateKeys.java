@@ -1,0 +1,69 @@
+package io.limiter.internal;
+
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.Base64;
+
+/**
+ * Turns a limit name and a user's key into the Redis key that holds its state:
+ * {@code limiter:{name:key}}, to which each algorithm appends its own suffix.
+ * <p>
+ * Everything between the braces is the Redis Cluster hash tag, so every key of one script lands in one slot.
+ * A user's key is used as it is when it is short, printable and free of braces; otherwise (and when it
+ * starts with {@code #}) it is replaced by {@code #} and the base64url SHA-256 of its UTF-8 bytes, so a key
+ * can neither move to another slot, break the hash tag, nor grow Redis memory with its length.
+ */
+public final class StateKeys {
+
+	/** The longest user key, in UTF-16 characters, that is kept as it is. */
+	public static final int MAX_PLAIN_LENGTH = 128;
+
+	private static final String PREFIX = "limiter:{";
+
+	private StateKeys() {
+	}
+
+	/**
+	 * Returns the Redis key of one user key of one limit, without an algorithm suffix.
+	 * @param limitName a checked limit name
+	 * @param key the user's key, any string
+	 * @return the Redis key
+	 */
+	public static String redisKey(String limitName, String key) {
+		return PREFIX + limitName + ':' + encode(key) + '}';
+	}
+
+	/**
+	 * Returns the user key as it appears inside the hash tag.
+	 * @param key the user's key
+	 * @return the key itself, or its hash when it cannot be used as it is
+	 */
+	public static String encode(String key) {
+		return isPlain(key) ? key : '#' + sha256(key);
+	}
+
+	private static boolean isPlain(String key) {
+		if (key.length() > MAX_PLAIN_LENGTH || (!key.isEmpty() && key.charAt(0) == '#')) {
+			return false;
+		}
+		for (int i = 0; i < key.length(); i++) {
+			char c = key.charAt(i);
+			if (c == '{' || c == '}' || c < 0x20 || c == 0x7f || Character.isSurrogate(c)) {
+				return false;
+			}
+		}
+		return true;
+	}
+
+	private static String sha256(String key) {
+		try {
+			byte[] digest = MessageDigest.getInstance("SHA-256").digest(key.getBytes(StandardCharsets.UTF_8));
+			return Base64.getUrlEncoder().withoutPadding().encodeToString(digest);
+		}
+		catch (NoSuchAlgorithmException ex) {
+			throw new IllegalStateException("SHA-256 is required by every Java platform", ex);
+		}
+	}
+
+}

@@ -1,0 +1,97 @@
+package io.limiter.internal.algorithm;
+
+import io.limiter.Decision;
+import io.limiter.Limit;
+import io.limiter.internal.redis.RedisScript;
+
+/**
+ * Token bucket. The state is a number of ticks and the time it was last brought up to date; one permit is
+ * {@code period_ms} ticks and the bucket gains {@code capacity} ticks per millisecond, so refill is exact
+ * integer arithmetic whatever the rate. Reservations may take the bucket below zero, down to the debt that
+ * {@code max_wait_ms} of refill can pay back.
+ */
+final class TokenBucket extends LimitAlgorithm {
+
+	static final TokenBucket INSTANCE = new TokenBucket();
+
+	private static final RedisScript SCRIPT = RedisScript.load(TokenBucket.class, "token-bucket.lua");
+
+	private TokenBucket() {
+	}
+
+	@Override
+	public KeyState newState(Limit limit) {
+		return new State(limit.capacity(), limit.periodMillis());
+	}
+
+	@Override
+	public RedisScript script() {
+		return SCRIPT;
+	}
+
+	@Override
+	public String[] redisKeys(String stateKey) {
+		return new String[] { stateKey + ":tb" };
+	}
+
+	private static final class State implements KeyState {
+
+		private final long capacity;
+
+		private final long periodMillis;
+
+		private final long fullTicks;
+
+		private long ticks;
+
+		private long updatedAt = Long.MIN_VALUE;
+
+		State(long capacity, long periodMillis) {
+			this.capacity = capacity;
+			this.periodMillis = periodMillis;
+			this.fullTicks = capacity * periodMillis;
+			this.ticks = this.fullTicks;
+		}
+
+		@Override
+		public synchronized Decision decide(long nowMillis, long permits, long maxWaitMillis) {
+			refill(nowMillis);
+			long cost = permits * this.periodMillis;
+			if (this.ticks >= cost) {
+				this.ticks -= cost;
+				return Decision.allowed(this.capacity, this.ticks / this.periodMillis, resetAfter());
+			}
+			long wait = IntegerMath.ceilDiv(cost - this.ticks, this.capacity);
+			if (maxWaitMillis > 0 && wait <= maxWaitMillis) {
+				this.ticks -= cost;
+				return Decision.reserved(this.capacity, wait, resetAfter());
+			}
+			return Decision.denied(this.capacity, Math.max(0, this.ticks) / this.periodMillis, wait, resetAfter());
+		}
+
+		private void refill(long nowMillis) {
+			if (this.updatedAt == Long.MIN_VALUE) {
+				this.updatedAt = nowMillis;
+			}
+			else if (nowMillis > this.updatedAt) {
+				long elapsed = nowMillis - this.updatedAt;
+				long missing = this.fullTicks - this.ticks;
+				this.ticks = (elapsed >= IntegerMath.ceilDiv(missing, this.capacity)) ? this.fullTicks
+						: this.ticks + elapsed * this.capacity;
+				this.updatedAt = nowMillis;
+			}
+		}
+
+		private long resetAfter() {
+			return IntegerMath.ceilDiv(this.fullTicks - this.ticks, this.capacity);
+		}
+
+		@Override
+		public synchronized boolean isIdle(long nowMillis) {
+			return this.updatedAt == Long.MIN_VALUE
+					|| nowMillis - this.updatedAt >= IntegerMath.ceilDiv(this.fullTicks - this.ticks, this.capacity);
+		}
+
+	}
+
+}

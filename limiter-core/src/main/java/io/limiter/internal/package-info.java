@@ -1,0 +1,4 @@
+/**
+ * Implementation of Limiter. Nothing here is public API: it may change in any release.
+ */
+package io.limiter.internal;

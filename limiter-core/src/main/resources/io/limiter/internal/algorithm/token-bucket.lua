@@ -1,0 +1,65 @@
+-- Token bucket, the twin of TokenBucket.java.
+-- KEYS[1] the bucket; ARGV capacity, period_ms, permits, now_ms (< 0: server TIME), max_wait_ms.
+-- State: t = ticks (a permit is period_ms ticks; capacity ticks are added per ms), u = last update in ms.
+-- Returns {allowed, remaining, retry_after_ms, reset_after_ms, delay_ms}.
+local capacity = tonumber(ARGV[1])
+local period = tonumber(ARGV[2])
+local permits = tonumber(ARGV[3])
+local now = tonumber(ARGV[4])
+local max_wait = tonumber(ARGV[5])
+if now < 0 then
+  local time = redis.call('TIME')
+  now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
+end
+
+local function floordiv(a, b)
+  local q = math.floor(a / b)
+  if q * b > a then q = q - 1 elseif (q + 1) * b <= a then q = q + 1 end
+  return q
+end
+local function ceildiv(a, b)
+  return -floordiv(-a, b)
+end
+
+local full = capacity * period
+local state = redis.call('HMGET', KEYS[1], 't', 'u')
+local ticks = tonumber(state[1])
+local updated = tonumber(state[2])
+if ticks == nil or updated == nil then
+  ticks = full
+  updated = now
+elseif now > updated then
+  if now - updated >= ceildiv(full - ticks, capacity) then
+    ticks = full
+  else
+    ticks = ticks + (now - updated) * capacity
+  end
+  updated = now
+end
+
+local cost = permits * period
+local allowed, remaining, retry_after, delay = 0, 0, 0, 0
+if ticks >= cost then
+  ticks = ticks - cost
+  allowed = 1
+  remaining = floordiv(ticks, period)
+else
+  local wait = ceildiv(cost - ticks, capacity)
+  if max_wait > 0 and wait <= max_wait then
+    ticks = ticks - cost
+    allowed = 1
+    delay = wait
+  else
+    retry_after = wait
+    remaining = floordiv(math.max(ticks, 0), period)
+  end
+end
+
+local reset_after = ceildiv(full - ticks, capacity)
+if reset_after > 0 then
+  redis.call('HSET', KEYS[1], 't', string.format('%.0f', ticks), 'u', string.format('%.0f', updated))
+  redis.call('PEXPIRE', KEYS[1], reset_after)
+else
+  redis.call('DEL', KEYS[1])
+end
+return {allowed, remaining, retry_after, reset_after, delay}

@@ -1,0 +1,79 @@
+package io.limiter.contract;
+
+import java.time.Duration;
+
+import io.limiter.InMemoryBackend;
+import io.limiter.LimiterBackend;
+import io.limiter.RedisBackend;
+import io.limiter.testsupport.RedisFixtures;
+
+/**
+ * One backend under test with a {@link ManualClock}, shared by the contract tests of one backend kind. Each
+ * test uses limits of its own name, so no state carries over between tests.
+ */
+public final class BackendFixture {
+
+	/** Generous, so that a slow CI machine does not fail a test by timing out. */
+	static final Duration TEST_TIMEOUT = Duration.ofSeconds(5);
+
+	private final String description;
+
+	private final ManualClock clock;
+
+	private final LimiterBackend backend;
+
+	private BackendFixture(String description, ManualClock clock, LimiterBackend backend) {
+		this.description = description;
+		this.clock = clock;
+		this.backend = backend;
+	}
+
+	/**
+	 * Returns an in-memory backend.
+	 * @return the fixture
+	 */
+	public static BackendFixture inMemory() {
+		ManualClock clock = new ManualClock();
+		return new BackendFixture("in-memory", clock, InMemoryBackend.builder().clock(clock).build());
+	}
+
+	/**
+	 * Returns a backend on the shared standalone Redis server, with client time from a manual clock.
+	 * @return the fixture
+	 */
+	public static BackendFixture standalone() {
+		ManualClock clock = new ManualClock();
+		return new BackendFixture("redis-standalone", clock, RedisBackend.builder()
+			.standalone(RedisFixtures.standalone().uri())
+			.clientClock(clock)
+			.timeout(TEST_TIMEOUT)
+			.build());
+	}
+
+	/**
+	 * Returns a backend on the shared 3-master/3-replica cluster, with client time from a manual clock.
+	 * @return the fixture
+	 */
+	public static BackendFixture cluster() {
+		ManualClock clock = new ManualClock();
+		return new BackendFixture("redis-cluster", clock, RedisBackend.builder()
+			.cluster(RedisFixtures.cluster().seedNodes())
+			.clientClock(clock)
+			.timeout(TEST_TIMEOUT)
+			.build());
+	}
+
+	ManualClock clock() {
+		return this.clock;
+	}
+
+	LimiterBackend backend() {
+		return this.backend;
+	}
+
+	@Override
+	public String toString() {
+		return this.description;
+	}
+
+}

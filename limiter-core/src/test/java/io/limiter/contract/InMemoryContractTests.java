@@ -1,0 +1,22 @@
+package io.limiter.contract;
+
+import org.junit.jupiter.api.Nested;
+
+/**
+ * Every algorithm's contract on the in-memory backend.
+ */
+class InMemoryContractTests {
+
+	private static final BackendFixture FIXTURE = BackendFixture.inMemory();
+
+	@Nested
+	class TokenBucket extends TokenBucketContract {
+
+		@Override
+		protected BackendFixture fixture() {
+			return FIXTURE;
+		}
+
+	}
+
+}

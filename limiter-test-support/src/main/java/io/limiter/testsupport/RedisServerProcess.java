@@ -1,0 +1,349 @@
+package io.limiter.testsupport;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+/**
+ * One real {@code redis-server} process from the {@code PATH}, listening on a free port of {@code 127.0.0.1}, with
+ * its own temporary directory that holds its files and its output ({@value #LOG_FILE}).
+ * <p>
+ * The server keeps no data on disk ({@code --save "" --appendonly no}). It can be {@linkplain #kill() killed} and
+ * {@linkplain #restart() restarted} on the same port and directory, which is what failover tests need; after
+ * {@link #stop()} it is gone for good. A process still running when the JVM exits is stopped by a shutdown hook.
+ */
+public final class RedisServerProcess implements RedisStandalone {
+
+	/** The address every local server binds to. */
+	static final String HOST = "127.0.0.1";
+
+	static final String LOG_FILE = "redis.log";
+
+	private static final Duration START_TIMEOUT = Duration.ofSeconds(10);
+
+	private static final Duration STOP_GRACE = Duration.ofSeconds(5);
+
+	private static final int MAX_PORT_ATTEMPTS = 5;
+
+	private final Path executable = Executables.require(Executables.REDIS_SERVER);
+
+	private final Path directory;
+
+	private final List<String> extraArguments;
+
+	private final boolean clusterEnabled;
+
+	private final String password;
+
+	private int port;
+
+	private Process process;
+
+	private boolean stopped;
+
+	private RedisServerProcess(List<String> extraArguments) {
+		this.extraArguments = List.copyOf(extraArguments);
+		this.clusterEnabled = "yes".equalsIgnoreCase(valueOf(this.extraArguments, "--cluster-enabled"));
+		this.password = valueOf(this.extraArguments, "--requirepass");
+		try {
+			this.directory = Files.createTempDirectory("limiter-redis-");
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException("Cannot create a directory for redis-server", ex);
+		}
+	}
+
+	/**
+	 * Starts a server and waits until it answers {@code PING}.
+	 * @param extraArguments arguments appended to the defaults, e.g. {@code "--requirepass", "secret"}; with
+	 * {@code "--cluster-enabled", "yes"} the cluster bus port ({@code port + 10000}) is chosen free too
+	 * @return the running server
+	 * @throws IllegalStateException if {@code redis-server} is not on the {@code PATH} or does not answer within 10
+	 * seconds (the message ends with the tail of its output)
+	 */
+	public static RedisServerProcess start(String... extraArguments) {
+		return start(Arrays.asList(extraArguments));
+	}
+
+	/**
+	 * Starts a server and waits until it answers {@code PING}.
+	 * @param extraArguments arguments appended to the defaults
+	 * @return the running server
+	 * @throws IllegalStateException if {@code redis-server} is not on the {@code PATH} or does not answer within 10
+	 * seconds
+	 * @see #start(String...)
+	 */
+	public static RedisServerProcess start(List<String> extraArguments) {
+		RedisServerProcess server = new RedisServerProcess(extraArguments);
+		try {
+			server.launchOnFreePort();
+		}
+		catch (RuntimeException ex) {
+			server.stop();
+			throw ex;
+		}
+		return server;
+	}
+
+	@Override
+	public String host() {
+		return HOST;
+	}
+
+	@Override
+	public synchronized int port() {
+		return this.port;
+	}
+
+	@Override
+	public String uri() {
+		return "redis://" + HOST + ":" + port();
+	}
+
+	/**
+	 * Returns the directory of the server's files and of its output, {@value #LOG_FILE}.
+	 * @return the directory, deleted by {@link #stop()}
+	 */
+	public Path directory() {
+		return this.directory;
+	}
+
+	/**
+	 * Returns the operating-system id of the current, or last, process.
+	 * @return the process id
+	 */
+	public synchronized long pid() {
+		return this.process.pid();
+	}
+
+	/**
+	 * Returns whether the process is running.
+	 * @return {@code true} while the process is alive
+	 */
+	public synchronized boolean isAlive() {
+		return this.process != null && this.process.isAlive();
+	}
+
+	/**
+	 * Kills the process at once with {@code SIGKILL}, as a crash would, and waits until it is gone; the port and
+	 * directory are kept for {@link #restart()}.
+	 */
+	public synchronized void kill() {
+		if (this.process != null) {
+			this.process.destroyForcibly();
+			awaitExit(this.process);
+		}
+	}
+
+	/**
+	 * Starts the server again on the same port and directory and waits until it answers; a running process is
+	 * first terminated gracefully. A cluster node comes back with its {@code nodes.conf} and rejoins its cluster.
+	 * @throws IllegalStateException after {@link #stop()}, or if the server does not answer within 10 seconds
+	 */
+	public synchronized void restart() {
+		if (this.stopped) {
+			throw new IllegalStateException("redis-server on port " + this.port + " was stopped and cannot restart");
+		}
+		terminate();
+		launch();
+		if (!awaitAnswer()) {
+			throw startFailure(startProblem());
+		}
+	}
+
+	/**
+	 * Stops the process ({@code SIGTERM}, then {@code SIGKILL} after 5 seconds), waits until it is gone and
+	 * deletes its directory.
+	 */
+	@Override
+	public synchronized void stop() {
+		if (this.stopped) {
+			return;
+		}
+		this.stopped = true;
+		terminate();
+		deleteDirectory();
+		ShutdownCleanup.unregister(this);
+	}
+
+	@Override
+	public void close() {
+		stop();
+	}
+
+	/**
+	 * Deletes every key of every database ({@code FLUSHALL}).
+	 * @throws IllegalStateException if the server does not answer
+	 */
+	@Override
+	public void flushAll() {
+		try {
+			admin().call("FLUSHALL");
+		}
+		catch (IOException ex) {
+			throw new IllegalStateException("FLUSHALL failed on " + this, ex);
+		}
+	}
+
+	@Override
+	public String toString() {
+		return "redis-server " + HOST + ":" + port();
+	}
+
+	RespClient admin() {
+		return new RespClient(HOST, port(), this.password);
+	}
+
+	/**
+	 * Requests a graceful stop without waiting, so that several servers can shut down together.
+	 */
+	synchronized void signalStop() {
+		if (this.process != null) {
+			this.process.destroy();
+		}
+	}
+
+	String logTail() {
+		Path log = this.directory.resolve(LOG_FILE);
+		try {
+			List<String> lines = Files.readAllLines(log, StandardCharsets.UTF_8);
+			return String.join("\n", lines.subList(Math.max(0, lines.size() - 20), lines.size()));
+		}
+		catch (IOException ex) {
+			return "(no output: " + ex.getMessage() + ")";
+		}
+	}
+
+	private synchronized void launchOnFreePort() {
+		ShutdownCleanup.register(this);
+		for (int attempt = 1;; attempt++) {
+			this.port = FreePorts.find(this.clusterEnabled);
+			launch();
+			if (awaitAnswer()) {
+				return;
+			}
+			boolean portTaken = !this.process.isAlive() && logTail().contains("in use");
+			if (!portTaken || attempt == MAX_PORT_ATTEMPTS) {
+				throw startFailure(startProblem());
+			}
+			cleanDirectory();
+		}
+	}
+
+	private void launch() {
+		List<String> command = new ArrayList<>(List.of(this.executable.toString(), "--save", "", "--appendonly", "no",
+				"--bind", HOST, "--port", Integer.toString(this.port), "--dir", this.directory.toString(),
+				"--daemonize", "no"));
+		command.addAll(this.extraArguments);
+		try {
+			this.process = new ProcessBuilder(command).directory(this.directory.toFile())
+				.redirectErrorStream(true)
+				.redirectOutput(ProcessBuilder.Redirect.appendTo(this.directory.resolve(LOG_FILE).toFile()))
+				.start();
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException("Cannot run " + command, ex);
+		}
+	}
+
+	private boolean awaitAnswer() {
+		RespClient client = new RespClient(HOST, this.port, this.password);
+		long deadline = System.nanoTime() + START_TIMEOUT.toNanos();
+		while (System.nanoTime() < deadline) {
+			if (client.answers()) {
+				return true;
+			}
+			if (!this.process.isAlive()) {
+				return false;
+			}
+			Sleep.briefly();
+		}
+		return false;
+	}
+
+	private void terminate() {
+		if (this.process == null || !this.process.isAlive()) {
+			return;
+		}
+		this.process.destroy();
+		try {
+			if (!this.process.waitFor(STOP_GRACE.toMillis(), TimeUnit.MILLISECONDS)) {
+				this.process.destroyForcibly();
+			}
+		}
+		catch (InterruptedException ex) {
+			this.process.destroyForcibly();
+			Thread.currentThread().interrupt();
+		}
+		awaitExit(this.process);
+	}
+
+	private static void awaitExit(Process process) {
+		boolean interrupted = false;
+		while (true) {
+			try {
+				process.waitFor();
+				break;
+			}
+			catch (InterruptedException ex) {
+				interrupted = true;
+			}
+		}
+		if (interrupted) {
+			Thread.currentThread().interrupt();
+		}
+	}
+
+	private String startProblem() {
+		return this.process.isAlive() ? "did not answer PING within " + START_TIMEOUT.toSeconds() + " s"
+				: "exited with code " + this.process.exitValue();
+	}
+
+	private IllegalStateException startFailure(String what) {
+		if (this.process.isAlive()) {
+			this.process.destroyForcibly();
+			awaitExit(this.process);
+		}
+		return new IllegalStateException(
+				"redis-server on port " + this.port + " " + what + "; last lines of its output:\n" + logTail());
+	}
+
+	private void cleanDirectory() {
+		try (Stream<Path> files = Files.list(this.directory)) {
+			for (Path file : (Iterable<Path>) files::iterator) {
+				if (!file.getFileName().toString().equals(LOG_FILE)) {
+					Files.deleteIfExists(file);
+				}
+			}
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException("Cannot clean " + this.directory, ex);
+		}
+	}
+
+	private void deleteDirectory() {
+		try (Stream<Path> files = Files.walk(this.directory)) {
+			for (Path file : (Iterable<Path>) files.sorted(Comparator.reverseOrder())::iterator) {
+				Files.deleteIfExists(file);
+			}
+		}
+		catch (IOException ex) {
+			System.err.println("Could not delete " + this.directory + ": " + ex);
+		}
+	}
+
+	private static String valueOf(List<String> arguments, String option) {
+		int index = arguments.indexOf(option);
+		return (index >= 0 && index + 1 < arguments.size()) ? arguments.get(index + 1) : null;
+	}
+
+}

@@ -3,12 +3,16 @@ package io.limiter.testsupport;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
  * Decides whether a Redis Cluster is ready for clients: every node reports {@code cluster_state:ok}, every replica
  * reports {@code master_link_status:up}, and every node's {@code CLUSTER SLOTS} covers all 16384 slots with the same
- * masters and replicas.
+ * masters and replicas, all of them among the given nodes (so a killed node that still serves slots in the view of
+ * the others keeps the cluster from being ready).
  */
 final class ClusterHealth {
 
@@ -42,6 +46,7 @@ final class ClusterHealth {
 		int masters = 0;
 		int replicas = 0;
 		String agreedLayout = null;
+		Set<String> addresses = nodes.stream().map(RespClient::toString).collect(Collectors.toSet());
 		for (RespClient node : nodes) {
 			try {
 				String state = RespClient.field(node.text("CLUSTER", "INFO"), "cluster_state");
@@ -62,6 +67,9 @@ final class ClusterHealth {
 				SlotLayout layout = SlotLayout.of(node.call("CLUSTER", "SLOTS"));
 				if (layout.coveredSlots() != SLOT_COUNT) {
 					return node + " covers " + layout.coveredSlots() + " of " + SLOT_COUNT + " slots";
+				}
+				if (!addresses.containsAll(layout.addresses())) {
+					return node + " sees slots served by nodes that are not live: " + layout.description();
 				}
 				if (agreedLayout == null) {
 					agreedLayout = layout.description();
@@ -87,10 +95,11 @@ final class ClusterHealth {
 	 * The slot ranges of a {@code CLUSTER SLOTS} reply with the addresses that serve them, in a canonical text form
 	 * that is equal for equal layouts.
 	 */
-	private record SlotLayout(int coveredSlots, String description) {
+	private record SlotLayout(int coveredSlots, String description, Set<String> addresses) {
 
 		static SlotLayout of(Object reply) {
 			List<String> ranges = new ArrayList<>();
+			Set<String> addresses = new HashSet<>();
 			int covered = 0;
 			for (Object item : (List<?>) reply) {
 				List<?> range = (List<?>) item;
@@ -102,10 +111,13 @@ final class ClusterHealth {
 					replicas.add(address(replica));
 				}
 				replicas.sort(null);
-				ranges.add(String.format("%05d-%05d=%s%s", start, end, address(range.get(2)), replicas));
+				String master = address(range.get(2));
+				addresses.add(master);
+				addresses.addAll(replicas);
+				ranges.add(String.format("%05d-%05d=%s%s", start, end, master, replicas));
 			}
 			ranges.sort(null);
-			return new SlotLayout(covered, String.join(" ", ranges));
+			return new SlotLayout(covered, String.join(" ", ranges), addresses);
 		}
 
 		private static String address(Object node) {

@@ -123,8 +123,9 @@ public final class LocalRedisCluster implements RedisCluster {
 
 	/**
 	 * Waits up to {@link #READY_TIMEOUT} until the live nodes form a ready cluster again: all report
-	 * {@code cluster_state:ok}, every live replica is linked to its master, and all agree on a layout covering the
-	 * 16384 slots. After a master is killed this waits for the failover; after a node restarts, for its rejoining.
+	 * {@code cluster_state:ok}, every live replica is linked to its master, and all agree on a layout that covers the
+	 * 16384 slots and names only live nodes. After a node is killed this waits until the others have marked it
+	 * failed (and, for a master, until its replica has taken over); after a node restarts, until it has rejoined.
 	 * @throws IllegalStateException naming the last problem seen if the cluster is not ready in time
 	 */
 	public void awaitReady() {

@@ -10,6 +10,9 @@ import java.util.concurrent.CompletionStage;
  * Instances are thread-safe and cheap to keep; get them from a {@link LimiterBackend}. The asynchronous
  * methods never block the calling thread; the synchronous ones are a bounded wait on them.
  * <p>
+ * When the backend fails, the backend's {@link FailurePolicy} makes the decision: these methods do not throw
+ * for it.
+ * <p>
  * A request for more permits than the capacity can never be granted, so it fails at once with an
  * {@link IllegalArgumentException} instead of returning a retry-after that could never come true.
  */
@@ -42,7 +45,6 @@ public interface RateLimiter {
 	 * @param permits from 0 (only look) to the capacity
 	 * @return the decision
 	 * @throws IllegalArgumentException when permits is negative or above the capacity
-	 * @throws RateLimiterException when the backend fails and the failure policy says to report it
 	 */
 	Decision tryAcquire(String key, long permits);
 
@@ -50,7 +52,7 @@ public interface RateLimiter {
 	 * The asynchronous twin of {@link #tryAcquire(String, long)}.
 	 * @param key the key
 	 * @param permits from 0 to the capacity
-	 * @return a stage completed with the decision, or exceptionally with a {@link RateLimiterException}
+	 * @return a stage completed with the decision
 	 * @throws IllegalArgumentException when permits is negative or above the capacity
 	 */
 	CompletionStage<Decision> tryAcquireAsync(String key, long permits);

@@ -1,8 +1,8 @@
 package io.limiter;
 
 /**
- * Thrown, or used to complete a stage exceptionally, when a decision cannot be made: the backend failed or
- * did not answer in time, and the failure policy says to report it.
+ * Why a backend could not decide: it failed, did not answer in time, or was not connected. The
+ * {@link FailurePolicy} decides instead, and {@link LimiterObserver#onBackendFailure} hears of it.
  */
 public class RateLimiterException extends RuntimeException {
 

@@ -3,14 +3,25 @@ package io.limiter;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 import io.lettuce.core.RedisClient;
 import io.lettuce.core.RedisURI;
 import io.lettuce.core.cluster.RedisClusterClient;
 import io.limiter.internal.DefaultRateLimiter;
 import io.limiter.internal.LimitNames;
+import io.limiter.internal.DecisionSource;
 import io.limiter.internal.algorithm.LimitAlgorithm;
+import io.limiter.internal.failure.CircuitBreaker;
+import io.limiter.internal.failure.FailurePolicyDecisionSource;
+import io.limiter.internal.failure.ThrottledLog;
+import io.limiter.internal.memory.InMemoryDecisionSource;
+import io.limiter.internal.redis.LettuceScriptExecutor;
 import io.limiter.internal.redis.RedisDecisionSource;
 import io.limiter.internal.redis.RedisExecutors;
 import io.limiter.internal.redis.ScriptExecutor;
@@ -19,6 +30,10 @@ import io.limiter.internal.redis.ScriptExecutor;
  * Keeps the state of every limit in Redis, standalone or Redis Cluster, so that a limit holds across every
  * instance of a service. One multiplexed Lettuce connection, asynchronous all the way; every decision is one
  * EVALSHA on the node that owns the key.
+ * <p>
+ * The connection opens in the background, so a backend builds even while Redis is unreachable. Until Redis
+ * answers, and whenever a call fails or times out, the {@link FailurePolicy} decides; after repeated failures
+ * a circuit breaker stops calling Redis for a while, so an outage adds no latency per decision.
  * <pre>{@code
  * try (RedisBackend backend = RedisBackend.builder().cluster("10.0.0.1:6379,10.0.0.2:6379").build()) {
  *     RateLimiter api = backend.limiter("api", Limit.of(Algorithm.GCRA, 100, Duration.ofMinutes(1)));
@@ -30,16 +45,39 @@ public final class RedisBackend implements LimiterBackend {
 	/** The default of {@link Builder#timeout(Duration)}. */
 	public static final Duration DEFAULT_TIMEOUT = Duration.ofMillis(50);
 
-	private final ScriptExecutor executor;
+	/** The default of {@link Builder#failurePolicy(FailurePolicy)}. */
+	public static final FailurePolicy DEFAULT_FAILURE_POLICY = FailurePolicy.FAIL_OPEN;
+
+	private static final long FAILURE_LOG_INTERVAL_MILLIS = 10_000;
+
+	private final LettuceScriptExecutor<?> executor;
+
+	private final FailurePolicy failurePolicy;
+
+	private final int fallbackInstances;
 
 	private final LimiterClock clientClock;
 
 	private final Duration timeout;
 
-	private RedisBackend(ScriptExecutor executor, LimiterClock clientClock, Duration timeout) {
+	private final LimiterObserver observer;
+
+	private final CircuitBreaker breaker;
+
+	private final ThrottledLog failureLog;
+
+	private final Map<String, DecisionSource> fallbacks = new ConcurrentHashMap<>();
+
+	private RedisBackend(LettuceScriptExecutor<?> executor, Builder settings) {
 		this.executor = executor;
-		this.clientClock = clientClock;
-		this.timeout = timeout;
+		this.failurePolicy = settings.failurePolicy;
+		this.fallbackInstances = settings.fallbackInstances;
+		this.clientClock = settings.clientClock;
+		this.timeout = settings.timeout;
+		this.observer = settings.observer;
+		this.breaker = new CircuitBreaker(settings.breakerFailureThreshold, settings.breakerOpenDuration,
+				LimiterClock.system());
+		this.failureLog = new ThrottledLog(FAILURE_LOG_INTERVAL_MILLIS, LimiterClock.system());
 		for (Algorithm algorithm : Algorithm.values()) {
 			executor.load(LimitAlgorithm.of(algorithm).script());
 		}
@@ -57,8 +95,43 @@ public final class RedisBackend implements LimiterBackend {
 	public RateLimiter limiter(String name, Limit limit) {
 		LimitNames.check(name);
 		Objects.requireNonNull(limit, "limit must not be null");
-		return new DefaultRateLimiter(name, limit,
-				new RedisDecisionSource(name, limit, this.executor, this.clientClock, this.timeout));
+		FailurePolicy policy = this.failurePolicy;
+		DecisionSource redis = new RedisDecisionSource(name, limit, this.executor, this.clientClock,
+				this.timeout);
+		DecisionSource fallback = (policy != FailurePolicy.LOCAL_FALLBACK) ? null
+				: this.fallbacks.computeIfAbsent(name + '\u0000' + limit, (ignored) -> localFallback(limit));
+		return new DefaultRateLimiter(name, limit, new FailurePolicyDecisionSource(name, limit, redis, policy,
+				fallback, this.breaker, this.observer, this.failureLog));
+	}
+
+	private DecisionSource localFallback(Limit limit) {
+		long share = Math.max(1, limit.capacity() / this.fallbackInstances);
+		return new InMemoryDecisionSource(limit.toBuilder().capacity(share).build(), LimiterClock.system(),
+				InMemoryBackend.DEFAULT_MAXIMUM_KEYS_PER_LIMIT);
+	}
+
+	/**
+	 * Waits until the connection to Redis is open, for applications that want to know at start-up.
+	 * @param timeout the longest wait
+	 * @return {@code true} once connected, {@code false} when the timeout passed first
+	 * @throws InterruptedException when interrupted while waiting
+	 */
+	public boolean awaitConnection(Duration timeout) throws InterruptedException {
+		try {
+			this.executor.connected().toCompletableFuture().get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+			return true;
+		}
+		catch (TimeoutException | ExecutionException ex) {
+			return false;
+		}
+	}
+
+	/**
+	 * Returns whether the circuit breaker is refusing calls to Redis after repeated failures.
+	 * @return {@code true} while Redis is considered down
+	 */
+	public boolean isCircuitOpen() {
+		return this.breaker.isOpen();
 	}
 
 	/**
@@ -91,7 +164,72 @@ public final class RedisBackend implements LimiterBackend {
 
 		private LimiterClock clientClock;
 
+		private FailurePolicy failurePolicy = DEFAULT_FAILURE_POLICY;
+
+		private int fallbackInstances = 1;
+
+		private int breakerFailureThreshold = 5;
+
+		private Duration breakerOpenDuration = Duration.ofSeconds(1);
+
+		private LimiterObserver observer = LimiterObserver.NONE;
+
 		private Builder() {
+		}
+
+		/**
+		 * Sets what a decision is when Redis fails, times out, or is being skipped by the circuit breaker.
+		 * @param policy the policy; {@link FailurePolicy#FAIL_OPEN} by default
+		 * @return this builder
+		 */
+		public Builder failurePolicy(FailurePolicy policy) {
+			this.failurePolicy = Objects.requireNonNull(policy, "failurePolicy must not be null");
+			return this;
+		}
+
+		/**
+		 * Sets how many instances of the service share a limit, so that under
+		 * {@link FailurePolicy#LOCAL_FALLBACK} each decides with {@code capacity / instances} (at least 1).
+		 * @param instances at least 1; 1 by default
+		 * @return this builder
+		 */
+		public Builder fallbackInstances(int instances) {
+			if (instances < 1) {
+				throw new IllegalArgumentException("fallbackInstances must be at least 1 but was " + instances);
+			}
+			this.fallbackInstances = instances;
+			return this;
+		}
+
+		/**
+		 * Sets when the circuit breaker opens and how long it stays open before a probe.
+		 * @param consecutiveFailures failures in a row that open it, at least 1; 5 by default
+		 * @param openDuration how long it refuses calls, positive; 1 s by default
+		 * @return this builder
+		 */
+		public Builder circuitBreaker(int consecutiveFailures, Duration openDuration) {
+			if (consecutiveFailures < 1) {
+				throw new IllegalArgumentException(
+						"circuit breaker consecutiveFailures must be at least 1 but was " + consecutiveFailures);
+			}
+			Objects.requireNonNull(openDuration, "openDuration must not be null");
+			if (openDuration.isNegative() || openDuration.isZero()) {
+				throw new IllegalArgumentException("circuit breaker openDuration must be positive but was "
+						+ openDuration);
+			}
+			this.breakerFailureThreshold = consecutiveFailures;
+			this.breakerOpenDuration = openDuration;
+			return this;
+		}
+
+		/**
+		 * Sets who hears of Redis calls and failures, for metrics.
+		 * @param observer the observer
+		 * @return this builder
+		 */
+		public Builder observer(LimiterObserver observer) {
+			this.observer = Objects.requireNonNull(observer, "observer must not be null");
+			return this;
 		}
 
 		/**
@@ -163,7 +301,7 @@ public final class RedisBackend implements LimiterBackend {
 		}
 
 		/**
-		 * Connects and builds the backend.
+		 * Builds the backend; the connection opens in the background.
 		 * @return the backend
 		 * @throws IllegalStateException when no server, or more than one kind of server, was named
 		 */
@@ -174,7 +312,7 @@ public final class RedisBackend implements LimiterBackend {
 				throw new IllegalStateException(
 						"name exactly one of standalone, cluster or a client, but " + named + " were named");
 			}
-			ScriptExecutor executor;
+			LettuceScriptExecutor<?> executor;
 			if (this.standalone != null) {
 				executor = RedisExecutors.standalone(this.standalone, this.timeout);
 			}
@@ -187,7 +325,7 @@ public final class RedisBackend implements LimiterBackend {
 			else {
 				executor = RedisExecutors.cluster(this.clusterClient, false);
 			}
-			return new RedisBackend(executor, this.clientClock, this.timeout);
+			return new RedisBackend(executor, this);
 		}
 
 		private static RedisURI parseUrl(String url) {

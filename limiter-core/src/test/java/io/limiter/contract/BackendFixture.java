@@ -2,6 +2,7 @@ package io.limiter.contract;
 
 import java.time.Duration;
 
+import io.limiter.FailurePolicy;
 import io.limiter.InMemoryBackend;
 import io.limiter.LimiterBackend;
 import io.limiter.RedisBackend;
@@ -43,11 +44,12 @@ public final class BackendFixture {
 	 */
 	public static BackendFixture standalone() {
 		ManualClock clock = new ManualClock();
-		return new BackendFixture("redis-standalone", clock, RedisBackend.builder()
+		return new BackendFixture("redis-standalone", clock, connected(RedisBackend.builder()
 			.standalone(RedisFixtures.standalone().uri())
 			.clientClock(clock)
 			.timeout(TEST_TIMEOUT)
-			.build());
+			.failurePolicy(FailurePolicy.FAIL_CLOSED)
+			.build()));
 	}
 
 	/**
@@ -56,11 +58,25 @@ public final class BackendFixture {
 	 */
 	public static BackendFixture cluster() {
 		ManualClock clock = new ManualClock();
-		return new BackendFixture("redis-cluster", clock, RedisBackend.builder()
+		return new BackendFixture("redis-cluster", clock, connected(RedisBackend.builder()
 			.cluster(RedisFixtures.cluster().seedNodes())
 			.clientClock(clock)
 			.timeout(TEST_TIMEOUT)
-			.build());
+			.failurePolicy(FailurePolicy.FAIL_CLOSED)
+			.build()));
+	}
+
+	private static RedisBackend connected(RedisBackend backend) {
+		try {
+			if (!backend.awaitConnection(TEST_TIMEOUT)) {
+				throw new IllegalStateException("the test Redis did not accept a connection within " + TEST_TIMEOUT);
+			}
+			return backend;
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			throw new IllegalStateException(ex);
+		}
 	}
 
 	ManualClock clock() {

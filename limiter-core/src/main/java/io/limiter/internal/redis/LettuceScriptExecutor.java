@@ -1,14 +1,20 @@
 package io.limiter.internal.redis;
 
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.BiFunction;
 import java.util.function.Function;
+import java.util.function.Supplier;
 
 import io.lettuce.core.RedisNoScriptException;
 import io.lettuce.core.ScriptOutputType;
+import io.lettuce.core.api.StatefulConnection;
 import io.lettuce.core.api.async.RedisScriptingAsyncCommands;
+import io.limiter.RateLimiterException;
 
 /**
  * Runs scripts through Lettuce's asynchronous API on one multiplexed connection, standalone or cluster
@@ -16,41 +22,78 @@ import io.lettuce.core.api.async.RedisScriptingAsyncCommands;
  * <p>
  * EVALSHA goes first. A {@code NOSCRIPT} reply (the node restarted, failed over, or was flushed) is answered
  * by EVAL with the source, which also puts the script back in that node's cache; the caller sees only the
- * result.
+ * result. Scripts named by {@link #load(RedisScript)} are loaded on every master at each (re)connection.
+ * @param <C> the connection type
  */
-public final class LettuceScriptExecutor implements ScriptExecutor {
+public final class LettuceScriptExecutor<C extends StatefulConnection<String, String>> implements ScriptExecutor {
 
-	private final RedisScriptingAsyncCommands<String, String> commands;
+	private static final long RECONNECT_INTERVAL_MILLIS = 1000;
 
-	private final Function<String, CompletionStage<?>> loadOnEveryMaster;
+	private final ReconnectingConnection<C> connection;
 
-	private final Runnable closer;
+	private final Function<C, RedisScriptingAsyncCommands<String, String>> commands;
+
+	private final BiFunction<C, String, CompletionStage<?>> loadOnEveryMaster;
+
+	private final Runnable releaseClient;
+
+	private final Set<RedisScript> scripts = ConcurrentHashMap.newKeySet();
 
 	/**
-	 * Creates an executor.
-	 * @param commands the asynchronous commands of one connection
-	 * @param loadOnEveryMaster sends SCRIPT LOAD of a source to every master
-	 * @param closer releases the connection and whatever this executor owns
+	 * Creates an executor and starts connecting in the background.
+	 * @param connector opens a connection asynchronously
+	 * @param commands the scripting commands of a connection
+	 * @param loadOnEveryMaster sends SCRIPT LOAD of a source to every master of a connection
+	 * @param releaseClient runs after the connection is closed, to shut down a client this executor owns
 	 */
-	public LettuceScriptExecutor(RedisScriptingAsyncCommands<String, String> commands,
-			Function<String, CompletionStage<?>> loadOnEveryMaster, Runnable closer) {
+	public LettuceScriptExecutor(Supplier<CompletionStage<C>> connector,
+			Function<C, RedisScriptingAsyncCommands<String, String>> commands,
+			BiFunction<C, String, CompletionStage<?>> loadOnEveryMaster, Runnable releaseClient) {
 		this.commands = commands;
 		this.loadOnEveryMaster = loadOnEveryMaster;
-		this.closer = closer;
+		this.releaseClient = releaseClient;
+		this.connection = new ReconnectingConnection<>(connector, this::loadScripts, RECONNECT_INTERVAL_MILLIS);
 	}
 
 	@Override
 	public CompletionStage<List<Object>> execute(RedisScript script, String[] keys, String... args) {
-		CompletionStage<List<Object>> first = this.commands.evalsha(script.sha1(), ScriptOutputType.MULTI, keys, args);
+		C current = this.connection.current();
+		if (current == null) {
+			return CompletableFuture.failedFuture(new RateLimiterException(
+					"not connected to Redis (last attempt: " + this.connection.lastFailure() + ")",
+					this.connection.lastFailure()));
+		}
+		RedisScriptingAsyncCommands<String, String> async = this.commands.apply(current);
+		CompletionStage<List<Object>> first = async.evalsha(script.sha1(), ScriptOutputType.MULTI, keys, args);
 		return first.exceptionallyCompose((failure) -> isNoScript(failure)
-				? this.commands.<List<Object>>eval(script.source(), ScriptOutputType.MULTI, keys, args)
+				? async.<List<Object>>eval(script.source(), ScriptOutputType.MULTI, keys, args)
 				: CompletableFuture.failedFuture(failure));
 	}
 
 	@Override
 	public CompletionStage<Void> load(RedisScript script) {
-		return this.loadOnEveryMaster.apply(script.source()).thenAccept((ignored) -> {
+		this.scripts.add(script);
+		C current = this.connection.current();
+		if (current == null) {
+			return this.connection.connected().thenAccept((ignored) -> {
+			});
+		}
+		return this.loadOnEveryMaster.apply(current, script.source()).thenAccept((ignored) -> {
 		});
+	}
+
+	/**
+	 * Returns a stage completed once the first connection is open.
+	 * @return the stage
+	 */
+	public CompletionStage<?> connected() {
+		return this.connection.connected();
+	}
+
+	private void loadScripts(C opened) {
+		for (RedisScript script : this.scripts) {
+			this.loadOnEveryMaster.apply(opened, script.source());
+		}
 	}
 
 	private static boolean isNoScript(Throwable failure) {
@@ -62,7 +105,8 @@ public final class LettuceScriptExecutor implements ScriptExecutor {
 
 	@Override
 	public void close() {
-		this.closer.run();
+		this.connection.close();
+		this.releaseClient.run();
 	}
 
 }

@@ -2,7 +2,9 @@ package io.limiter.internal.redis;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 
+import io.lettuce.core.AbstractRedisClient;
 import io.lettuce.core.ClientOptions;
 import io.lettuce.core.RedisClient;
 import io.lettuce.core.RedisURI;
@@ -12,10 +14,11 @@ import io.lettuce.core.cluster.ClusterClientOptions;
 import io.lettuce.core.cluster.ClusterTopologyRefreshOptions;
 import io.lettuce.core.cluster.RedisClusterClient;
 import io.lettuce.core.cluster.api.StatefulRedisClusterConnection;
+import io.lettuce.core.codec.StringCodec;
 
 /**
  * Creates {@link ScriptExecutor}s over one multiplexed Lettuce connection, to a standalone server or a
- * cluster, from settings or from a client the application already has.
+ * cluster, from settings or from a client the application already has. Connections open in the background.
  */
 public final class RedisExecutors {
 
@@ -31,7 +34,7 @@ public final class RedisExecutors {
 	 * @param timeout the timeout of every command
 	 * @return the executor
 	 */
-	public static ScriptExecutor standalone(RedisURI uri, Duration timeout) {
+	public static LettuceScriptExecutor<?> standalone(RedisURI uri, Duration timeout) {
 		RedisClient client = RedisClient.create(uri);
 		client.setOptions(ClientOptions.builder().timeoutOptions(timeoutOptions(timeout)).build());
 		return standalone(client, true);
@@ -43,31 +46,25 @@ public final class RedisExecutors {
 	 * @param ownsClient whether closing the executor shuts the client down
 	 * @return the executor
 	 */
-	public static ScriptExecutor standalone(RedisClient client, boolean ownsClient) {
-		StatefulRedisConnection<String, String> connection = client.connect();
-		return new LettuceScriptExecutor(connection.async(), (source) -> connection.async().scriptLoad(source),
-				() -> {
-					connection.close();
-					if (ownsClient) {
-						client.shutdown();
-					}
-				});
+	public static LettuceScriptExecutor<?> standalone(RedisClient client, boolean ownsClient) {
+		return new LettuceScriptExecutor<StatefulRedisConnection<String, String>>(
+				() -> CompletableFuture.supplyAsync(client::connect), StatefulRedisConnection::async,
+				(connection, source) -> connection.async().scriptLoad(source), releaser(client, ownsClient));
 	}
 
 	/**
-	 * Creates a client and an executor for a cluster, with periodic and adaptive topology refresh (Lettuce enables every adaptive trigger by default); closing the
-	 * executor shuts the client down.
+	 * Creates a client and an executor for a cluster, with periodic and adaptive topology refresh (Lettuce
+	 * enables every adaptive trigger by default); closing the executor shuts the client down.
 	 * @param seeds some nodes of the cluster
 	 * @param timeout the timeout of every command
 	 * @return the executor
 	 */
-	public static ScriptExecutor cluster(List<RedisURI> seeds, Duration timeout) {
+	public static LettuceScriptExecutor<?> cluster(List<RedisURI> seeds, Duration timeout) {
 		RedisClusterClient client = RedisClusterClient.create(seeds);
 		client.setOptions(ClusterClientOptions.builder()
 			.timeoutOptions(timeoutOptions(timeout))
-			.topologyRefreshOptions(ClusterTopologyRefreshOptions.builder()
-				.enablePeriodicRefresh(PERIODIC_TOPOLOGY_REFRESH)
-				.build())
+			.topologyRefreshOptions(
+					ClusterTopologyRefreshOptions.builder().enablePeriodicRefresh(PERIODIC_TOPOLOGY_REFRESH).build())
 			.build());
 		return cluster(client, true);
 	}
@@ -78,15 +75,17 @@ public final class RedisExecutors {
 	 * @param ownsClient whether closing the executor shuts the client down
 	 * @return the executor
 	 */
-	public static ScriptExecutor cluster(RedisClusterClient client, boolean ownsClient) {
-		StatefulRedisClusterConnection<String, String> connection = client.connect();
-		return new LettuceScriptExecutor(connection.async(),
-				(source) -> connection.async().upstream().commands().scriptLoad(source), () -> {
-					connection.close();
-					if (ownsClient) {
-						client.shutdown();
-					}
-				});
+	public static LettuceScriptExecutor<?> cluster(RedisClusterClient client, boolean ownsClient) {
+		return new LettuceScriptExecutor<StatefulRedisClusterConnection<String, String>>(
+				() -> client.refreshPartitionsAsync().thenCompose((topology) -> client.connectAsync(StringCodec.UTF8)),
+				StatefulRedisClusterConnection::async,
+				(connection, source) -> connection.async().upstream().commands().scriptLoad(source),
+				releaser(client, ownsClient));
+	}
+
+	private static Runnable releaser(AbstractRedisClient client, boolean ownsClient) {
+		return ownsClient ? client::shutdown : () -> {
+		};
 	}
 
 	private static TimeoutOptions timeoutOptions(Duration timeout) {

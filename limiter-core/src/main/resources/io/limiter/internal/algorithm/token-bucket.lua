@@ -2,6 +2,7 @@
 -- KEYS[1] the bucket; ARGV capacity, period_ms, permits, now_ms (< 0: server TIME), max_wait_ms.
 -- State: t = ticks (a permit is period_ms ticks; capacity ticks are added per ms), u = last update in ms.
 -- Returns {allowed, remaining, retry_after_ms, reset_after_ms, delay_ms}.
+-- A key lives until its bucket is full again, plus a second of slack for clients whose clocks differ.
 local capacity = tonumber(ARGV[1])
 local period = tonumber(ARGV[2])
 local permits = tonumber(ARGV[3])
@@ -58,7 +59,7 @@ end
 local reset_after = ceildiv(full - ticks, capacity)
 if reset_after > 0 then
   redis.call('HSET', KEYS[1], 't', string.format('%.0f', ticks), 'u', string.format('%.0f', updated))
-  redis.call('PEXPIRE', KEYS[1], reset_after)
+  redis.call('PEXPIRE', KEYS[1], reset_after + 1000)
 else
   redis.call('DEL', KEYS[1])
 end

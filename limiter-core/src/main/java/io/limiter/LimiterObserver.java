@@ -1,0 +1,29 @@
+package io.limiter;
+
+/**
+ * Hears what a backend does behind the decisions, for metrics. Methods are called on hot paths and from
+ * I/O threads: they must be fast and must not block or throw.
+ */
+public interface LimiterObserver {
+
+	/** An observer that ignores everything. */
+	LimiterObserver NONE = new LimiterObserver() {
+	};
+
+	/**
+	 * A command or script was sent to Redis on behalf of a limit.
+	 * @param limitName the limit
+	 */
+	default void onRedisCall(String limitName) {
+	}
+
+	/**
+	 * The backend failed, or the circuit breaker refused to call it, and the failure policy decided instead.
+	 * @param limitName the limit
+	 * @param policy the policy that decided
+	 * @param failure what failed
+	 */
+	default void onBackendFailure(String limitName, FailurePolicy policy, Throwable failure) {
+	}
+
+}

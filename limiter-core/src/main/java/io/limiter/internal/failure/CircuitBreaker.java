@@ -1,0 +1,96 @@
+package io.limiter.internal.failure;
+
+import java.time.Duration;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+
+import io.limiter.LimiterClock;
+
+/**
+ * Stops calling a failing backend: after {@code failureThreshold} consecutive failures it opens for
+ * {@code openDuration}, during which calls fail at once; then one probe call goes through, whose success
+ * closes it and whose failure opens it again. Lock-free; a closed breaker costs one volatile read per call.
+ */
+public final class CircuitBreaker {
+
+	private static final long CLOSED = Long.MIN_VALUE;
+
+	private final int failureThreshold;
+
+	private final long openMillis;
+
+	private final LimiterClock clock;
+
+	private final AtomicInteger consecutiveFailures = new AtomicInteger();
+
+	/** {@link #CLOSED}, or the time until which the breaker is open (a probe may pass after it). */
+	private final AtomicLong openUntil = new AtomicLong(CLOSED);
+
+	/**
+	 * Creates a closed breaker.
+	 * @param failureThreshold consecutive failures that open it, at least 1
+	 * @param openDuration how long it stays open before a probe, positive
+	 * @param clock the time source
+	 */
+	public CircuitBreaker(int failureThreshold, Duration openDuration, LimiterClock clock) {
+		if (failureThreshold < 1) {
+			throw new IllegalArgumentException("failureThreshold must be at least 1 but was " + failureThreshold);
+		}
+		if (openDuration.isNegative() || openDuration.isZero()) {
+			throw new IllegalArgumentException("openDuration must be positive but was " + openDuration);
+		}
+		this.failureThreshold = failureThreshold;
+		this.openMillis = openDuration.toMillis();
+		this.clock = clock;
+	}
+
+	/**
+	 * Returns whether a call may go to the backend now. When the open time is over, exactly one caller gets
+	 * {@code true} (the probe) and the breaker stays open for the others until the probe reports.
+	 * @return {@code true} when the call may proceed
+	 */
+	public boolean tryPass() {
+		long until = this.openUntil.get();
+		if (until == CLOSED) {
+			return true;
+		}
+		long now = this.clock.millis();
+		return now >= until && this.openUntil.compareAndSet(until, now + this.openMillis);
+	}
+
+	/** Records a successful call: the breaker closes. */
+	public void onSuccess() {
+		if (this.consecutiveFailures.get() != 0) {
+			this.consecutiveFailures.set(0);
+		}
+		if (this.openUntil.get() != CLOSED) {
+			this.openUntil.set(CLOSED);
+		}
+	}
+
+	/** Records a failed call: the breaker opens at the threshold, and again after a failed probe. */
+	public void onFailure() {
+		int failures = this.consecutiveFailures.incrementAndGet();
+		if (failures >= this.failureThreshold) {
+			this.openUntil.set(this.clock.millis() + this.openMillis);
+		}
+	}
+
+	/**
+	 * Returns whether calls are being refused.
+	 * @return {@code true} while open
+	 */
+	public boolean isOpen() {
+		return this.openUntil.get() != CLOSED;
+	}
+
+	/**
+	 * Returns how long until the next probe may pass; zero when closed or due.
+	 * @return milliseconds until the next probe
+	 */
+	public long millisUntilProbe() {
+		long until = this.openUntil.get();
+		return (until == CLOSED) ? 0 : Math.max(0, until - this.clock.millis());
+	}
+
+}

@@ -1,0 +1,109 @@
+package io.limiter.internal.redis;
+
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+import java.util.function.Supplier;
+
+import io.lettuce.core.api.StatefulConnection;
+
+/**
+ * A connection that is opened in the background, with a new attempt a while after each failed one, so that an
+ * application starts, and decides by its failure policy, while Redis cannot be reached. Once open, Lettuce's
+ * own reconnection keeps it alive.
+ * @param <C> the connection type
+ */
+final class ReconnectingConnection<C extends StatefulConnection<String, String>> {
+
+	private final Supplier<CompletionStage<C>> connector;
+
+	private final Consumer<C> onConnect;
+
+	private final long retryIntervalMillis;
+
+	private final CompletableFuture<C> firstConnection = new CompletableFuture<>();
+
+	private volatile C connection;
+
+	private volatile Throwable lastFailure;
+
+	private volatile boolean closed;
+
+	/**
+	 * Creates the connection and starts the first attempt.
+	 * @param connector opens a connection asynchronously
+	 * @param onConnect runs once a connection is open, before it is used
+	 * @param retryIntervalMillis the shortest time between two attempts
+	 */
+	ReconnectingConnection(Supplier<CompletionStage<C>> connector, Consumer<C> onConnect, long retryIntervalMillis) {
+		this.connector = connector;
+		this.onConnect = onConnect;
+		this.retryIntervalMillis = retryIntervalMillis;
+		attempt();
+	}
+
+	/**
+	 * Returns the open connection, or {@code null} while attempts go on in the background.
+	 * @return the connection or {@code null}
+	 */
+	C current() {
+		return this.connection;
+	}
+
+	/**
+	 * Returns why the last attempt failed.
+	 * @return the failure, or {@code null}
+	 */
+	Throwable lastFailure() {
+		return this.lastFailure;
+	}
+
+	/**
+	 * Returns a stage completed once the first connection is open, for start-up checks.
+	 * @return the stage
+	 */
+	CompletionStage<C> connected() {
+		return this.firstConnection.minimalCompletionStage();
+	}
+
+	private void attempt() {
+		if (this.closed) {
+			return;
+		}
+		CompletionStage<C> pending;
+		try {
+			pending = this.connector.get();
+		}
+		catch (RuntimeException ex) {
+			pending = CompletableFuture.failedFuture(ex);
+		}
+		pending.whenComplete((opened, failure) -> {
+			if (failure != null) {
+				this.lastFailure = failure;
+				CompletableFuture.delayedExecutor(this.retryIntervalMillis, TimeUnit.MILLISECONDS).execute(this::attempt);
+			}
+			else if (this.closed) {
+				opened.closeAsync();
+			}
+			else {
+				this.onConnect.accept(opened);
+				this.connection = opened;
+				this.lastFailure = null;
+				this.firstConnection.complete(opened);
+			}
+		});
+	}
+
+	/**
+	 * Closes the connection, if open, and stops further attempts.
+	 */
+	void close() {
+		this.closed = true;
+		C current = this.connection;
+		if (current != null) {
+			current.close();
+		}
+	}
+
+}

@@ -73,7 +73,7 @@ public final class RedisDecisionSource implements DecisionSource {
 			throw new RateLimiterException("interrupted while deciding limit '" + this.name + "'", ex);
 		}
 		catch (ExecutionException ex) {
-			throw (ex.getCause() instanceof RateLimiterException failure) ? failure : failure(ex.getCause());
+			throw failure(ex.getCause());
 		}
 		catch (TimeoutException ex) {
 			throw new RateLimiterException(
@@ -99,6 +99,9 @@ public final class RedisDecisionSource implements DecisionSource {
 	private RateLimiterException failure(Throwable failure) {
 		Throwable cause = (failure instanceof CompletionException && failure.getCause() != null) ? failure.getCause()
 				: failure;
+		if (cause instanceof RateLimiterException known) {
+			return known;
+		}
 		return new RateLimiterException("Redis failed to decide limit '" + this.name + "': " + cause, cause);
 	}
 

@@ -1,0 +1,142 @@
+package io.limiter;
+
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.Test;
+
+import io.limiter.testsupport.RedisFixtures;
+import io.limiter.testsupport.RedisServerProcess;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * What the failure policies decide when Redis is unreachable, fails, or comes back.
+ */
+class FailurePolicyIntegrationTests {
+
+	private static final Limit TEN_PER_SECOND = Limit.of(Algorithm.TOKEN_BUCKET, 10, Duration.ofSeconds(1));
+
+	private static final Duration TIMEOUT = Duration.ofMillis(200);
+
+	@Test
+	void failOpenAllowsWhileRedisIsUnreachable() throws Exception {
+		try (RedisBackend backend = unreachable(FailurePolicy.FAIL_OPEN).build()) {
+			Decision decision = timed(() -> backend.limiter("open", TEN_PER_SECOND).tryAcquire("k", 1));
+			assertThat(decision.isAllowed()).isTrue();
+			assertThat(decision.remaining()).isEqualTo(9);
+		}
+	}
+
+	@Test
+	void failClosedDeniesWhileRedisIsUnreachable() throws Exception {
+		try (RedisBackend backend = unreachable(FailurePolicy.FAIL_CLOSED).build()) {
+			Decision decision = timed(() -> backend.limiter("closed", TEN_PER_SECOND).tryAcquire("k", 1));
+			assertThat(decision.isAllowed()).isFalse();
+			assertThat(decision.retryAfterMillis()).isBetween(1L, 1000L);
+		}
+	}
+
+	@Test
+	void localFallbackSharesTheCapacityAmongInstances() throws Exception {
+		try (RedisBackend backend = unreachable(FailurePolicy.LOCAL_FALLBACK).fallbackInstances(2).build()) {
+			RateLimiter limiter = backend.limiter("fallback", TEN_PER_SECOND);
+			for (int i = 0; i < 5; i++) {
+				assertThat(timed(() -> limiter.tryAcquire("k", 1)).isAllowed()).isTrue();
+			}
+			assertThat(timed(() -> limiter.tryAcquire("k", 1)).isAllowed()).isFalse();
+			assertThat(timed(() -> limiter.tryAcquire("other", 1)).isAllowed()).isTrue();
+		}
+	}
+
+	@Test
+	void asyncDecisionsFollowThePolicyToo() throws Exception {
+		try (RedisBackend backend = unreachable(FailurePolicy.FAIL_CLOSED).build()) {
+			Decision decision = backend.limiter("async", TEN_PER_SECOND)
+				.tryAcquireAsync("k", 1)
+				.toCompletableFuture()
+				.get(1, TimeUnit.SECONDS);
+			assertThat(decision.isAllowed()).isFalse();
+		}
+	}
+
+	@Test
+	void theObserverHearsOfFailuresAndTheBreakerOpens() {
+		List<FailurePolicy> failures = new CopyOnWriteArrayList<>();
+		LimiterObserver observer = new LimiterObserver() {
+
+			@Override
+			public void onBackendFailure(String limitName, FailurePolicy policy, Throwable failure) {
+				failures.add(policy);
+			}
+
+		};
+		try (RedisBackend backend = unreachable(FailurePolicy.FAIL_OPEN).observer(observer)
+			.circuitBreaker(3, Duration.ofMinutes(1))
+			.build()) {
+			RateLimiter limiter = backend.limiter("observed", TEN_PER_SECOND);
+			for (int i = 0; i < 10; i++) {
+				limiter.tryAcquire("k", 1);
+			}
+			assertThat(failures).hasSize(10).containsOnly(FailurePolicy.FAIL_OPEN);
+			assertThat(backend.isCircuitOpen()).isTrue();
+		}
+	}
+
+	@Test
+	void recoversByItselfWhenRedisRestarts() throws Exception {
+		try (RedisServerProcess redis = RedisFixtures.startStandalone();
+				RedisBackend backend = RedisBackend.builder()
+					.standalone(redis.uri())
+					.timeout(TIMEOUT)
+					.failurePolicy(FailurePolicy.FAIL_CLOSED)
+					.circuitBreaker(2, Duration.ofMillis(200))
+					.build()) {
+			assertThat(backend.awaitConnection(Duration.ofSeconds(5))).isTrue();
+			RateLimiter limiter = backend.limiter("restart", TEN_PER_SECOND);
+			assertThat(limiter.tryAcquire("k", 3).remaining()).isEqualTo(7);
+			redis.kill();
+			assertThat(limiter.tryAcquire("k", 1).isAllowed()).isFalse();
+			redis.restart();
+			assertThat(eventually(() -> limiter.tryAcquire("k", 1).isAllowed())).isTrue();
+			assertThat(backend.isCircuitOpen()).isFalse();
+		}
+	}
+
+	private static RedisBackend.Builder unreachable(FailurePolicy policy) {
+		return RedisBackend.builder().standalone("redis://127.0.0.1:" + unusedPort()).timeout(TIMEOUT)
+			.failurePolicy(policy);
+	}
+
+	private static int unusedPort() {
+		try (ServerSocket socket = new ServerSocket(0)) {
+			return socket.getLocalPort();
+		}
+		catch (IOException ex) {
+			throw new IllegalStateException(ex);
+		}
+	}
+
+	private static Decision timed(java.util.function.Supplier<Decision> call) {
+		long started = System.nanoTime();
+		Decision decision = call.get();
+		assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(Duration.ofSeconds(1));
+		return decision;
+	}
+
+	private static boolean eventually(java.util.function.BooleanSupplier condition) throws InterruptedException {
+		long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(15);
+		while (System.nanoTime() < deadline) {
+			if (condition.getAsBoolean()) {
+				return true;
+			}
+			Thread.sleep(50);
+		}
+		return false;
+	}
+
+}

@@ -1,0 +1,58 @@
+package io.limiter.internal;
+
+import org.junit.jupiter.api.Test;
+
+import io.lettuce.core.cluster.SlotHash;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
+
+class StateKeysTests {
+
+	@Test
+	void keepsPlainKeysReadable() {
+		assertThat(StateKeys.redisKey("hello", "10.0.0.1")).isEqualTo("limiter:{hello:10.0.0.1}");
+		assertThat(StateKeys.redisKey("hello", "")).isEqualTo("limiter:{hello:}");
+		assertThat(StateKeys.redisKey("hello", "żółw")).isEqualTo("limiter:{hello:żółw}");
+	}
+
+	@Test
+	void hashesKeysThatCouldBreakTheHashTag() {
+		for (String key : new String[] { "a}b", "{x}", "line\r\nbreak", "nul\u0000", "#looks-hashed", "x".repeat(129) }) {
+			String redisKey = StateKeys.redisKey("hello", key);
+			assertThat(redisKey).matches("limiter:\\{hello:#[A-Za-z0-9_-]{43}\\}");
+		}
+	}
+
+	@Test
+	void aUsersBracesNeverChangeTheSlotOfTheLimitsOtherKeys() {
+		String redisKey = StateKeys.redisKey("hello", "}evil{");
+		assertThat(SlotHash.getSlot(redisKey + ":tb")).isEqualTo(SlotHash.getSlot(redisKey + ":other"));
+		assertThat(redisKey).doesNotContain("evil");
+	}
+
+	@Test
+	void longKeysAreBoundedInLength() {
+		assertThat(StateKeys.redisKey("hello", "k".repeat(64 * 1024))).hasSizeLessThan(64);
+	}
+
+	@Test
+	void distinctKeysStayDistinct() {
+		assertThat(StateKeys.encode("a{")).isNotEqualTo(StateKeys.encode("a}"));
+		assertThat(StateKeys.encode("k".repeat(200))).isNotEqualTo(StateKeys.encode("k".repeat(201)));
+	}
+
+	@Test
+	void limitNamesAreChecked() {
+		assertThat(LimitNames.check("hello-world_1.v2")).isEqualTo("hello-world_1.v2");
+		assertThatIllegalArgumentException().isThrownBy(() -> LimitNames.check(""))
+			.withMessageContaining("''");
+		assertThatIllegalArgumentException().isThrownBy(() -> LimitNames.check("a{b}"))
+			.withMessageContaining("'a{b}'");
+		assertThatIllegalArgumentException().isThrownBy(() -> LimitNames.check("with space"))
+			.withMessageContaining("'with space'");
+		assertThatIllegalArgumentException().isThrownBy(() -> LimitNames.check("n".repeat(65)))
+			.withMessageContaining("1 to 64");
+	}
+
+}

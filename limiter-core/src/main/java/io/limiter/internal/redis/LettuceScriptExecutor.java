@@ -59,9 +59,9 @@ public final class LettuceScriptExecutor<C extends StatefulConnection<String, St
 	public CompletionStage<List<Object>> execute(RedisScript script, String[] keys, String... args) {
 		C current = this.connection.current();
 		if (current == null) {
-			return CompletableFuture.failedFuture(new RateLimiterException(
-					"not connected to Redis (last attempt: " + this.connection.lastFailure() + ")",
-					this.connection.lastFailure()));
+			Throwable lastFailure = this.connection.lastFailure();
+			return CompletableFuture.failedFuture(new RateLimiterException("not connected to Redis "
+					+ ((lastFailure != null) ? "(last attempt: " + lastFailure + ")" : "yet"), lastFailure));
 		}
 		RedisScriptingAsyncCommands<String, String> async = this.commands.apply(current);
 		CompletionStage<List<Object>> first = async.evalsha(script.sha1(), ScriptOutputType.MULTI, keys, args);

@@ -1,0 +1,138 @@
+package io.limiter.concurrency;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.LongAccumulator;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+import io.limiter.Algorithm;
+import io.limiter.FailurePolicy;
+import io.limiter.Limit;
+import io.limiter.LimiterClock;
+import io.limiter.RateLimiter;
+import io.limiter.RedisBackend;
+import io.limiter.testsupport.RedisFixtures;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Seed 001's over-grant test on the real cluster, for every algorithm: burst 10, 10 per second, 64 threads
+ * for 3 s. Client time is recorded so that the true maximum of each algorithm over the exact span of the run
+ * can be computed; no run may exceed it, and each must use most of it.
+ */
+class OverGrantIntegrationTests {
+
+	private static final int CAPACITY = 10;
+
+	private static final long PERIOD_MILLIS = 1000;
+
+	private static final int THREADS = 64;
+
+	private static final long RUN_MILLIS = 3000;
+
+	private static final double MINIMUM_UTILIZATION = 0.8;
+
+	private static final LongAccumulator firstNow = new LongAccumulator(Math::min, Long.MAX_VALUE);
+
+	private static final LongAccumulator lastNow = new LongAccumulator(Math::max, Long.MIN_VALUE);
+
+	private static RedisBackend backend;
+
+	@BeforeAll
+	static void connect() throws InterruptedException {
+		LimiterClock recording = () -> {
+			long now = System.currentTimeMillis();
+			firstNow.accumulate(now);
+			lastNow.accumulate(now);
+			return now;
+		};
+		backend = RedisBackend.builder()
+			.cluster(RedisFixtures.cluster().seedNodes())
+			.clientClock(recording)
+			.timeout(Duration.ofSeconds(2))
+			.failurePolicy(FailurePolicy.FAIL_CLOSED)
+			.build();
+		assertThat(backend.awaitConnection(Duration.ofSeconds(10))).isTrue();
+	}
+
+	@AfterAll
+	static void close() {
+		backend.close();
+	}
+
+	@ParameterizedTest
+	@EnumSource(Algorithm.class)
+	void hotKeyNeverExceedsTheAlgorithmsMaximum(Algorithm algorithm) throws Exception {
+		RateLimiter limiter = backend.limiter("overgrant-hot-" + algorithm.configName() + "-" + System.nanoTime(),
+				Limit.of(algorithm, CAPACITY, Duration.ofMillis(PERIOD_MILLIS)));
+		long allowed = run(limiter, (thread) -> "hot");
+		long maximum = maximum(algorithm, firstNow.get(), lastNow.get());
+		assertThat(allowed).as("%s allowed of at most %s", allowed, maximum)
+			.isLessThanOrEqualTo(maximum)
+			.isGreaterThanOrEqualTo((long) (maximum * MINIMUM_UTILIZATION));
+	}
+
+	@ParameterizedTest
+	@EnumSource(Algorithm.class)
+	void perUserKeysEachKeepTheirOwnBudget(Algorithm algorithm) throws Exception {
+		RateLimiter limiter = backend.limiter("overgrant-user-" + algorithm.configName() + "-" + System.nanoTime(),
+				Limit.of(algorithm, CAPACITY, Duration.ofMillis(PERIOD_MILLIS)));
+		long allowed = run(limiter, (thread) -> "user-" + thread);
+		long maximum = THREADS * maximum(algorithm, firstNow.get(), lastNow.get());
+		assertThat(allowed).as("%s allowed of at most %s", allowed, maximum)
+			.isLessThanOrEqualTo(maximum)
+			.isGreaterThanOrEqualTo((long) (maximum * MINIMUM_UTILIZATION));
+	}
+
+	/**
+	 * The most an algorithm can allow one key between two times, both inclusive.
+	 */
+	static long maximum(Algorithm algorithm, long first, long last) {
+		return switch (algorithm) {
+			case TOKEN_BUCKET, GCRA -> CAPACITY + (last - first) * CAPACITY / PERIOD_MILLIS;
+			case FIXED_WINDOW, SLIDING_WINDOW_COUNTER ->
+				CAPACITY * (Math.floorDiv(last, PERIOD_MILLIS) - Math.floorDiv(first, PERIOD_MILLIS) + 1);
+			case SLIDING_WINDOW_LOG -> CAPACITY * ((last - first) / PERIOD_MILLIS + 1);
+		};
+	}
+
+	private static long run(RateLimiter limiter, java.util.function.IntFunction<String> keyOfThread)
+			throws Exception {
+		firstNow.reset();
+		lastNow.reset();
+		AtomicLong allowed = new AtomicLong();
+		ExecutorService threads = Executors.newFixedThreadPool(THREADS);
+		try {
+			long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(RUN_MILLIS);
+			List<Future<?>> runs = new ArrayList<>();
+			for (int thread = 0; thread < THREADS; thread++) {
+				String key = keyOfThread.apply(thread);
+				runs.add(threads.submit(() -> {
+					while (System.nanoTime() < deadline) {
+						if (limiter.tryAcquire(key, 1).isAllowed()) {
+							allowed.incrementAndGet();
+						}
+					}
+				}));
+			}
+			for (Future<?> run : runs) {
+				run.get(RUN_MILLIS * 5, TimeUnit.MILLISECONDS);
+			}
+		}
+		finally {
+			threads.shutdownNow();
+		}
+		return allowed.get();
+	}
+
+}

@@ -3,12 +3,13 @@ package io.limiter.concurrency;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.atomic.LongAccumulator;
+import java.util.function.IntFunction;
 
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -42,9 +43,8 @@ class OverGrantIntegrationTests {
 
 	private static final double MINIMUM_UTILIZATION = 0.8;
 
-	private static final LongAccumulator firstNow = new LongAccumulator(Math::min, Long.MAX_VALUE);
-
-	private static final LongAccumulator lastNow = new LongAccumulator(Math::max, Long.MIN_VALUE);
+	/** The first and last client time each worker thread sent, so each key's maximum uses its own span. */
+	private static final ThreadLocal<long[]> span = ThreadLocal.withInitial(() -> new long[] { Long.MAX_VALUE, 0 });
 
 	private static RedisBackend backend;
 
@@ -52,8 +52,9 @@ class OverGrantIntegrationTests {
 	static void connect() throws InterruptedException {
 		LimiterClock recording = () -> {
 			long now = System.currentTimeMillis();
-			firstNow.accumulate(now);
-			lastNow.accumulate(now);
+			long[] times = span.get();
+			times[0] = Math.min(times[0], now);
+			times[1] = now;
 			return now;
 		};
 		backend = RedisBackend.builder()
@@ -75,8 +76,11 @@ class OverGrantIntegrationTests {
 	void hotKeyNeverExceedsTheAlgorithmsMaximum(Algorithm algorithm) throws Exception {
 		RateLimiter limiter = backend.limiter("overgrant-hot-" + algorithm.configName() + "-" + System.nanoTime(),
 				Limit.of(algorithm, CAPACITY, Duration.ofMillis(PERIOD_MILLIS)));
-		long allowed = run(limiter, (thread) -> "hot");
-		long maximum = maximum(algorithm, firstNow.get(), lastNow.get());
+		List<long[]> spans = new CopyOnWriteArrayList<>();
+		long allowed = run(limiter, (thread) -> "hot", spans);
+		long first = spans.stream().mapToLong((times) -> times[0]).min().orElseThrow();
+		long last = spans.stream().mapToLong((times) -> times[1]).max().orElseThrow();
+		long maximum = maximum(algorithm, first, last);
 		assertThat(allowed).as("%s allowed of at most %s", allowed, maximum)
 			.isLessThanOrEqualTo(maximum)
 			.isGreaterThanOrEqualTo((long) (maximum * MINIMUM_UTILIZATION));
@@ -87,29 +91,33 @@ class OverGrantIntegrationTests {
 	void perUserKeysEachKeepTheirOwnBudget(Algorithm algorithm) throws Exception {
 		RateLimiter limiter = backend.limiter("overgrant-user-" + algorithm.configName() + "-" + System.nanoTime(),
 				Limit.of(algorithm, CAPACITY, Duration.ofMillis(PERIOD_MILLIS)));
-		long allowed = run(limiter, (thread) -> "user-" + thread);
-		long maximum = THREADS * maximum(algorithm, firstNow.get(), lastNow.get());
+		List<long[]> spans = new CopyOnWriteArrayList<>();
+		long allowed = run(limiter, (thread) -> "user-" + thread, spans);
+		long maximum = spans.stream().mapToLong((times) -> maximum(algorithm, times[0], times[1])).sum();
 		assertThat(allowed).as("%s allowed of at most %s", allowed, maximum)
 			.isLessThanOrEqualTo(maximum)
 			.isGreaterThanOrEqualTo((long) (maximum * MINIMUM_UTILIZATION));
 	}
 
 	/**
-	 * The most an algorithm can allow one key between two times, both inclusive.
+	 * The most an algorithm can allow one key between two times, both inclusive. For the sliding window
+	 * counter, k windows after the first and e ms into the last one: each window holds at most the capacity,
+	 * and a window's count is at most {@code capacity - previous * (period - e) / period}, so the total is at
+	 * most {@code capacity * k + capacity * e / period}.
 	 */
 	static long maximum(Algorithm algorithm, long first, long last) {
+		long windowsAfterFirst = Math.floorDiv(last, PERIOD_MILLIS) - Math.floorDiv(first, PERIOD_MILLIS);
 		return switch (algorithm) {
 			case TOKEN_BUCKET, GCRA -> CAPACITY + (last - first) * CAPACITY / PERIOD_MILLIS;
-			case FIXED_WINDOW, SLIDING_WINDOW_COUNTER ->
-				CAPACITY * (Math.floorDiv(last, PERIOD_MILLIS) - Math.floorDiv(first, PERIOD_MILLIS) + 1);
+			case FIXED_WINDOW -> CAPACITY * (windowsAfterFirst + 1);
+			case SLIDING_WINDOW_COUNTER -> (windowsAfterFirst == 0) ? CAPACITY
+					: CAPACITY * windowsAfterFirst + CAPACITY * Math.floorMod(last, PERIOD_MILLIS) / PERIOD_MILLIS;
 			case SLIDING_WINDOW_LOG -> CAPACITY * ((last - first) / PERIOD_MILLIS + 1);
 		};
 	}
 
-	private static long run(RateLimiter limiter, java.util.function.IntFunction<String> keyOfThread)
+	private static long run(RateLimiter limiter, IntFunction<String> keyOfThread, List<long[]> spans)
 			throws Exception {
-		firstNow.reset();
-		lastNow.reset();
 		AtomicLong allowed = new AtomicLong();
 		ExecutorService threads = Executors.newFixedThreadPool(THREADS);
 		try {
@@ -118,6 +126,9 @@ class OverGrantIntegrationTests {
 			for (int thread = 0; thread < THREADS; thread++) {
 				String key = keyOfThread.apply(thread);
 				runs.add(threads.submit(() -> {
+					long[] times = span.get();
+					times[0] = Long.MAX_VALUE;
+					spans.add(times);
 					while (System.nanoTime() < deadline) {
 						if (limiter.tryAcquire(key, 1).isAllowed()) {
 							allowed.incrementAndGet();

@@ -5,6 +5,7 @@
 -- ticks. State: m = the TAT's whole ms, r = the rest in ticks (0 <= r < capacity), so that an epoch time is never
 -- multiplied by the capacity. There is no stored "now": an earlier now only makes the debt larger.
 -- Returns {allowed, remaining, retry_after_ms, reset_after_ms, delay_ms}.
+-- A key lives until its state is the same as none, plus a second of slack for clients whose clocks differ.
 local capacity = tonumber(ARGV[1])
 local period = tonumber(ARGV[2])
 local permits = tonumber(ARGV[3])
@@ -58,6 +59,6 @@ else
     local ahead = floordiv(debt, capacity)
     redis.call('HSET', KEYS[1], 'm', string.format('%.0f', now + ahead), 'r', string.format('%.0f', debt - ahead * capacity))
   end
-  redis.call('PEXPIRE', KEYS[1], reset_after)
+  redis.call('PEXPIRE', KEYS[1], reset_after + 1000)
 end
 return {allowed, remaining, retry_after, reset_after, delay}

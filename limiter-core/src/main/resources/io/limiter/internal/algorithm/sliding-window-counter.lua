@@ -6,6 +6,7 @@
 -- State: c = permits granted in the window of t, p = permits granted in the window before it, t = the time of the
 -- last grant; a now before t counts as t.
 -- Returns {allowed, remaining, retry_after_ms, reset_after_ms, delay_ms}.
+-- A key lives until its state is the same as none, plus a second of slack for clients whose clocks differ.
 local capacity = tonumber(ARGV[1])
 local period = tonumber(ARGV[2])
 local permits = tonumber(ARGV[3])
@@ -78,7 +79,7 @@ if reset_after > 0 then
     redis.call('HSET', KEYS[1], 'c', string.format('%.0f', current), 'p', string.format('%.0f', previous),
       't', string.format('%.0f', at))
   end
-  redis.call('PEXPIRE', KEYS[1], reset_after)
+  redis.call('PEXPIRE', KEYS[1], reset_after + 1000)
 else
   redis.call('DEL', KEYS[1])
 end

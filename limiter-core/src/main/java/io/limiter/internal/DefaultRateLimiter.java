@@ -117,8 +117,16 @@ public final class DefaultRateLimiter implements RateLimiter {
 		});
 	}
 
+	/**
+	 * Returns how far ahead the bucket algorithms may reserve: the wait budget, capped so that the debt,
+	 * {@code capacity x window} ticks, keeps the state within the 2^53 ticks where Lua's numbers are exact.
+	 */
 	private long reservationWindow(long budget) {
-		return this.limit.algorithm().supportsReservations() ? Math.max(0, budget) : 0;
+		if (!this.limit.algorithm().supportsReservations()) {
+			return 0;
+		}
+		long exactLimit = Limit.MAX_CAPACITY_PERIOD_PRODUCT / this.limit.capacity() - this.limit.periodMillis();
+		return Math.max(0, Math.min(budget, exactLimit));
 	}
 
 	private void checkArguments(String key, long permits) {

@@ -11,6 +11,7 @@ import io.lettuce.core.cluster.RedisClusterClient;
 import io.limiter.internal.DefaultRateLimiter;
 import io.limiter.internal.LimitNames;
 import io.limiter.internal.algorithm.LimitAlgorithm;
+import io.limiter.internal.local.LocalTiers;
 import io.limiter.internal.redis.RedisDecisionSource;
 import io.limiter.internal.redis.RedisExecutors;
 import io.limiter.internal.redis.ScriptExecutor;
@@ -18,7 +19,10 @@ import io.limiter.internal.redis.ScriptExecutor;
 /**
  * Keeps the state of every limit in Redis, standalone or Redis Cluster, so that a limit holds across every
  * instance of a service. One multiplexed Lettuce connection, asynchronous all the way; every decision is one
- * EVALSHA on the node that owns the key.
+ * EVALSHA on the node that owns the key, unless the limiter's {@link LocalTier} decides it in this process.
+ * <p>
+ * {@link #close()} gives the local tiers' unspent borrowed tokens back to Redis, waiting at most
+ * {@link #GIVE_BACK_WAIT} or the timeout, whichever is longer.
  * <pre>{@code
  * try (RedisBackend backend = RedisBackend.builder().cluster("10.0.0.1:6379,10.0.0.2:6379").build()) {
  *     RateLimiter api = backend.limiter("api", Limit.of(Algorithm.GCRA, 100, Duration.ofMinutes(1)));
@@ -30,19 +34,25 @@ public final class RedisBackend implements LimiterBackend {
 	/** The default of {@link Builder#timeout(Duration)}. */
 	public static final Duration DEFAULT_TIMEOUT = Duration.ofMillis(50);
 
+	/** The shortest time {@link #close()} waits for unspent tokens to be given back. */
+	public static final Duration GIVE_BACK_WAIT = Duration.ofSeconds(1);
+
 	private final ScriptExecutor executor;
 
 	private final LimiterClock clientClock;
 
 	private final Duration timeout;
 
-	private RedisBackend(ScriptExecutor executor, LimiterClock clientClock, Duration timeout) {
+	private final LocalTiers localTiers;
+
+	private RedisBackend(ScriptExecutor executor, LimiterClock clientClock, LimiterClock localClock, Duration timeout) {
 		this.executor = executor;
 		this.clientClock = clientClock;
 		this.timeout = timeout;
 		for (Algorithm algorithm : Algorithm.values()) {
 			executor.load(LimitAlgorithm.of(algorithm).script());
 		}
+		this.localTiers = new LocalTiers(executor, localClock, clientClock, timeout);
 	}
 
 	/**
@@ -53,12 +63,18 @@ public final class RedisBackend implements LimiterBackend {
 		return new Builder();
 	}
 
+	/**
+	 * {@inheritDoc}
+	 * <p>
+	 * Limiters of the same name, limit and local tier setting share one local tier.
+	 */
 	@Override
-	public RateLimiter limiter(String name, Limit limit) {
+	public RateLimiter limiter(String name, Limit limit, LimiterOptions options) {
 		LimitNames.check(name);
 		Objects.requireNonNull(limit, "limit must not be null");
-		return new DefaultRateLimiter(name, limit,
-				new RedisDecisionSource(name, limit, this.executor, this.clientClock, this.timeout));
+		Objects.requireNonNull(options, "options must not be null");
+		RedisDecisionSource redis = new RedisDecisionSource(name, limit, this.executor, this.clientClock, this.timeout);
+		return new DefaultRateLimiter(name, limit, this.localTiers.source(name, limit, options.localTier(), redis));
 	}
 
 	/**
@@ -71,7 +87,12 @@ public final class RedisBackend implements LimiterBackend {
 
 	@Override
 	public void close() {
-		this.executor.close();
+		try {
+			this.localTiers.close((this.timeout.compareTo(GIVE_BACK_WAIT) > 0) ? this.timeout : GIVE_BACK_WAIT);
+		}
+		finally {
+			this.executor.close();
+		}
 	}
 
 	/**
@@ -90,6 +111,8 @@ public final class RedisBackend implements LimiterBackend {
 		private Duration timeout = DEFAULT_TIMEOUT;
 
 		private LimiterClock clientClock;
+
+		private LimiterClock localClock;
 
 		private Builder() {
 		}
@@ -163,6 +186,18 @@ public final class RedisBackend implements LimiterBackend {
 		}
 
 		/**
+		 * Sets the clock of the local tier (lease expiry, retry deadlines, blocks); tests pass one they can
+		 * move. Defaults to the {@linkplain #clientClock(LimiterClock) client clock} when one is set, else to
+		 * {@link LimiterClock#system()}.
+		 * @param clock the local clock
+		 * @return this builder
+		 */
+		public Builder localClock(LimiterClock clock) {
+			this.localClock = Objects.requireNonNull(clock, "clock must not be null");
+			return this;
+		}
+
+		/**
 		 * Connects and builds the backend.
 		 * @return the backend
 		 * @throws IllegalStateException when no server, or more than one kind of server, was named
@@ -187,7 +222,9 @@ public final class RedisBackend implements LimiterBackend {
 			else {
 				executor = RedisExecutors.cluster(this.clusterClient, false);
 			}
-			return new RedisBackend(executor, this.clientClock, this.timeout);
+			LimiterClock local = (this.localClock != null) ? this.localClock
+					: (this.clientClock != null) ? this.clientClock : LimiterClock.system();
+			return new RedisBackend(executor, this.clientClock, local, this.timeout);
 		}
 
 		private static RedisURI parseUrl(String url) {

@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -104,6 +105,31 @@ class TwoTierIntegrationTests {
 			assertThat(decision.get(5, TimeUnit.SECONDS).isAllowed()).isFalse();
 		}
 		assertThat(instance.executor().calls(BORROW)).isEqualTo(2);
+	}
+
+	@Test
+	void concurrentCallersAskRedisOncePerRetryDeadline() throws InterruptedException {
+		LocalTierFixture instance = instance();
+		RateLimiter limiter = instance.limiter(LocalTierFixture.uniqueName(), TEN_PER_SECOND, twoTier(10, 1));
+		assertThat(limiter.tryAcquire("k", 10).isAllowed()).isTrue();
+		AtomicInteger granted = new AtomicInteger();
+		List<Thread> callers = new ArrayList<>();
+		for (int i = 0; i < 64; i++) {
+			Thread caller = new Thread(() -> {
+				for (int call = 0; call < 200; call++) {
+					if (limiter.tryAcquire("k").isAllowed()) {
+						granted.incrementAndGet();
+					}
+				}
+			});
+			caller.start();
+			callers.add(caller);
+		}
+		for (Thread caller : callers) {
+			caller.join();
+		}
+		assertThat(granted).hasValue(0);
+		assertThat(instance.executor().calls()).isEqualTo(2);
 	}
 
 	@Test

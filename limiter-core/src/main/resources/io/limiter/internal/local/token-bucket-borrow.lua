@@ -14,10 +14,13 @@ if now < 0 then
   now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
 end
 
+local function floordiv(a, b)
+  local q = math.floor(a / b)
+  if q * b > a then q = q - 1 elseif (q + 1) * b <= a then q = q + 1 end
+  return q
+end
 local function ceildiv(a, b)
-  local q = math.floor(-a / b)
-  if q * b > -a then q = q - 1 elseif (q + 1) * b <= -a then q = q + 1 end
-  return -q
+  return -floordiv(-a, b)
 end
 
 local full = capacity * period

@@ -187,6 +187,8 @@ public final class OverGrantRun {
 					this.allowed++;
 				}
 			}
+			// The last answer came before this reading; the bound may count up to it.
+			this.key.answered(clock.millis(), false);
 		}
 
 		@Override

@@ -54,7 +54,9 @@ public final class RedisTarget implements NodeConnections, AutoCloseable {
 
 	private RedisTarget(RedisAddress address) {
 		this.address = address;
-		this.client = RedisClient.create();
+		// Standalone, our backend connects with the client's own URI; on a cluster the client only opens the
+		// connections of one's own to the masters.
+		this.client = address.isCluster() ? RedisClient.create() : RedisClient.create(address.standalone());
 		this.client.setOptions(ClientOptions.builder().timeoutOptions(timeoutOptions()).build());
 		if (address.isCluster()) {
 			this.clusterClient = RedisClusterClient.create(address.seeds());

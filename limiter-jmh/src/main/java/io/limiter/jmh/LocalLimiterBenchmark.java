@@ -11,8 +11,9 @@ import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * In-process limiters side by side, no network: our in-memory backend per algorithm, Resilience4j's
- * {@code RateLimiter}, Bucket4j's local bucket, Guava's {@code RateLimiter}, and a floor (a
+ * In-process limiters side by side, no network: our in-memory backend per algorithm, our two-tier token
+ * bucket ({@code localTier}, which needs a Redis for its occasional borrows, see
+ * {@link LocalTierFastPathState}), Resilience4j's {@code RateLimiter}, Bucket4j's local bucket, Guava's {@code RateLimiter}, and a floor (a
  * {@code ConcurrentHashMap} lookup and an {@code AtomicLong} add) that shows how close to free a decision is.
  * Scenarios {@code hot_key} and {@code per_user}, limit burst 1000 and 500 per second (see
  * {@link LocalBenchmarkState}). Run for example:
@@ -35,6 +36,17 @@ public class LocalLimiterBenchmark {
 	 */
 	@Benchmark
 	public boolean inMemory(InMemoryState ours, LocalThread thread) {
+		return ours.limiter.tryAcquire(thread.key).isAllowed();
+	}
+
+	/**
+	 * Our two-tier token bucket: the local tier's lock-free path, with a borrow from Redis now and then.
+	 * @param ours the limiter
+	 * @param thread the thread's key
+	 * @return whether the permit was granted
+	 */
+	@Benchmark
+	public boolean localTier(LocalTierFastPathState ours, LocalThread thread) {
 		return ours.limiter.tryAcquire(thread.key).isAllowed();
 	}
 

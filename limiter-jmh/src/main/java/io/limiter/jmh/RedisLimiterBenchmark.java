@@ -17,7 +17,8 @@ import org.openjdk.jmh.annotations.Warmup;
  * <ul>
  * <li>ours: {@code luaEvalSha} (token bucket script, client time), {@code luaServerTime} (the same with the
  * server's {@code TIME}), {@code gcra}, {@code fixedWindow}, {@code slidingWindowCounter},
- * {@code slidingWindowLog} (server time);</li>
+ * {@code slidingWindowLog} (server time), {@code twoTier} and {@code inMemoryBlock} (the token bucket of
+ * {@code luaEvalSha} behind the local tier, see {@link LocalTierState});</li>
  * <li>seed 001's baselines: {@code multiCmd} (HMGET, compute in Java, HSET + PEXPIRE: not atomic) and
  * {@code watchMultiExec} (the same in an optimistic WATCH/MULTI/EXEC transaction, retried on abort);</li>
  * <li>the peer: {@code bucket4jLettuce} (Bucket4j's Lettuce proxy manager) and
@@ -107,6 +108,32 @@ public class RedisLimiterBenchmark {
 	@Benchmark
 	public boolean slidingWindowLog(RedisBenchmarkState shared, BenchmarkThread thread, RedisCalls calls) {
 		return calls.decided(shared.slidingWindowLog.tryAcquire(thread.key).isAllowed(), 1);
+	}
+
+	/**
+	 * Our token bucket behind two-tier borrowing: most decisions are made from tokens borrowed in batches,
+	 * or from Redis' last retry deadline, without a network call.
+	 * @param local the local tier variants
+	 * @param thread the thread's key
+	 * @param calls the counters, which also receive the scripts the local tier sent
+	 * @return whether the permit was granted
+	 */
+	@Benchmark
+	public boolean twoTier(LocalTierState local, BenchmarkThread thread, RedisCalls calls) {
+		return calls.decided(local.twoTier.tryAcquire(thread.key).isAllowed(), local.claimCalls());
+	}
+
+	/**
+	 * Our token bucket behind in-memory block: keys that Redis refused are refused in memory until its
+	 * retry-after.
+	 * @param local the local tier variants
+	 * @param thread the thread's key
+	 * @param calls the counters, which also receive the scripts the local tier sent
+	 * @return whether the permit was granted
+	 */
+	@Benchmark
+	public boolean inMemoryBlock(LocalTierState local, BenchmarkThread thread, RedisCalls calls) {
+		return calls.decided(local.inMemoryBlock.tryAcquire(thread.key).isAllowed(), local.claimCalls());
 	}
 
 	/**

@@ -4,6 +4,8 @@ import java.util.List;
 
 import io.limiter.Algorithm;
 import io.limiter.InMemoryBackend;
+import io.limiter.LimiterOptions;
+import io.limiter.LocalTier;
 import io.limiter.RateLimiter;
 import io.limiter.jmh.baseline.MultiCommandTokenBucket;
 import io.limiter.jmh.baseline.WatchMultiExecTokenBucket;
@@ -24,6 +26,12 @@ public final class Candidates {
 					(environment, name, limit) -> ours(environment.serverTimeBackend().limiter(name, limit))),
 			new Candidate("redis-client-time", false, EVERY_ALGORITHM,
 					(environment, name, limit) -> ours(environment.clientTimeBackend().limiter(name, limit))),
+			new Candidate("redis-two-tier", false, List.of(Algorithm.TOKEN_BUCKET, Algorithm.GCRA),
+					(environment, name, limit) -> ours(
+							environment.serverTimeBackend().limiter(name, limit, localTier(LocalTier.twoTier())))),
+			new Candidate("redis-block", false, EVERY_ALGORITHM,
+					(environment, name, limit) -> ours(
+							environment.serverTimeBackend().limiter(name, limit, localTier(LocalTier.block())))),
 			new Candidate("multi-cmd", true, List.of(Algorithm.TOKEN_BUCKET),
 					(environment, name, limit) -> new MultiCommandTokenBucket(environment.redis().commands(), limit,
 							environment.clock())::tryAcquire),
@@ -32,6 +40,10 @@ public final class Candidates {
 							environment.clock())::tryAcquire));
 
 	private Candidates() {
+	}
+
+	private static LimiterOptions localTier(LocalTier tier) {
+		return LimiterOptions.builder().localTier(tier).build();
 	}
 
 	private static CheckedLimiter ours(RateLimiter limiter) {

@@ -31,7 +31,7 @@ class OverGrantCheckIntegrationTests {
 	void onTheClusterOurTokenBucketsStayWithinTheirMaximumAndTheOptimisticBaselineToo() throws InterruptedException {
 		List<CheckRow> rows = OverGrantCheck.check(CheckOptions.parse("--threads", "16", "--seconds", "1"),
 				tokenBucketsOnRedis(), QUIET);
-		assertThat(rows).hasSize(8);
+		assertThat(rows).hasSize(12);
 		assertThat(rows).filteredOn((row) -> !row.baseline()).allSatisfy((row) -> {
 			assertThat(row.verdict()).isEqualTo("ok");
 			assertThat(row.utilPct()).isBetween(80.0, 100.0);
@@ -47,7 +47,8 @@ class OverGrantCheckIntegrationTests {
 		List<CheckRow> rows = OverGrantCheck.check(CheckOptions.parse("--redis", RedisFixtures.standalone().uri(),
 				"--threads", "8", "--seconds", "1", "--scenario", "hot_key"), tokenBucketsOnRedis(), QUIET);
 		assertThat(rows).extracting(CheckRow::impl)
-			.containsExactly("redis-server-time", "redis-client-time", "multi-cmd", "watch-multi-exec");
+			.containsExactly("redis-server-time", "redis-client-time", "redis-two-tier", "redis-block", "multi-cmd",
+					"watch-multi-exec");
 		assertThat(rows).filteredOn((row) -> !row.baseline())
 			.allSatisfy((row) -> assertThat(row.utilPct()).isBetween(80.0, 100.0));
 	}

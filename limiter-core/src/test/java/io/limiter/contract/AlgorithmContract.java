@@ -4,17 +4,24 @@ import java.time.Duration;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
 
 import io.limiter.Algorithm;
 import io.limiter.Decision;
 import io.limiter.Limit;
 import io.limiter.RateLimiter;
+import io.limiter.internal.DefaultRateLimiter;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 
 /**
  * The base of every algorithm's contract: the same expectations run against each backend by subclasses
  * that name their {@link BackendFixture}.
+ * <p>
+ * Limits are slow (10 per 100 s in most tests) because Redis expires keys in real time while the manual clock
+ * stands still: a key must not expire between two calls of a test however slow the machine. Only tests that
+ * really wait use faster limits.
  */
 public abstract class AlgorithmContract {
 
@@ -28,6 +35,12 @@ public abstract class AlgorithmContract {
 	 * @return the fixture
 	 */
 	protected abstract BackendFixture fixture();
+
+	/**
+	 * Returns the algorithm under test.
+	 * @return the algorithm
+	 */
+	protected abstract Algorithm algorithm();
 
 	@BeforeEach
 	void resetClock() {
@@ -46,6 +59,40 @@ public abstract class AlgorithmContract {
 		String name = getClass().getSimpleName() + "-" + ProcessHandle.current().pid() + "-"
 				+ names.incrementAndGet();
 		return fixture().backend().limiter(name, Limit.of(algorithm, capacity, period));
+	}
+
+	/**
+	 * Returns a limiter of 10 permits per 100 seconds under the algorithm under test.
+	 * @return the limiter
+	 */
+	protected RateLimiter tenPerHundredSeconds() {
+		return limiter(algorithm(), 10, Duration.ofSeconds(100));
+	}
+
+	@Test
+	void decisionsCarryTheCapacity() {
+		assertThat(tenPerHundredSeconds().tryAcquire("k", 1).limit()).isEqualTo(10);
+		assertThat(tenPerHundredSeconds().tryAcquire("k", 0).limit()).isEqualTo(10);
+	}
+
+	@Test
+	void moreThanTheCapacityIsRefusedWithAClearError() {
+		assertThatIllegalArgumentException().isThrownBy(() -> tenPerHundredSeconds().tryAcquire("k", 11))
+			.withMessageContaining("permits")
+			.withMessageContaining("11")
+			.withMessageContaining("capacity 10");
+	}
+
+	/**
+	 * Decides a request with a reservation window, below {@link RateLimiter#acquire}, which would wait for real.
+	 * @param limiter a limiter of the backend under test
+	 * @param key the key
+	 * @param permits the permits
+	 * @param maxWaitMillis how far ahead permits may be reserved
+	 * @return the decision
+	 */
+	protected static Decision decide(RateLimiter limiter, String key, long permits, long maxWaitMillis) {
+		return ((DefaultRateLimiter) limiter).source().decide(key, permits, maxWaitMillis);
 	}
 
 	/**

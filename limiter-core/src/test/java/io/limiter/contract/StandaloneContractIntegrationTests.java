@@ -19,4 +19,44 @@ class StandaloneContractIntegrationTests {
 
 	}
 
+	@Nested
+	class Gcra extends GcraContract {
+
+		@Override
+		protected BackendFixture fixture() {
+			return FIXTURE;
+		}
+
+	}
+
+	@Nested
+	class FixedWindow extends FixedWindowContract {
+
+		@Override
+		protected BackendFixture fixture() {
+			return FIXTURE;
+		}
+
+	}
+
+	@Nested
+	class SlidingWindowCounter extends SlidingWindowCounterContract {
+
+		@Override
+		protected BackendFixture fixture() {
+			return FIXTURE;
+		}
+
+	}
+
+	@Nested
+	class SlidingWindowLog extends SlidingWindowLogContract {
+
+		@Override
+		protected BackendFixture fixture() {
+			return FIXTURE;
+		}
+
+	}
+
 }

@@ -22,7 +22,10 @@ public abstract class LimitAlgorithm {
 	public static LimitAlgorithm of(Algorithm algorithm) {
 		return switch (algorithm) {
 			case TOKEN_BUCKET -> TokenBucket.INSTANCE;
-			default -> TokenBucket.INSTANCE; // TODO(helper): replace with the four algorithms
+			case GCRA -> Gcra.INSTANCE;
+			case FIXED_WINDOW -> FixedWindow.INSTANCE;
+			case SLIDING_WINDOW_COUNTER -> SlidingWindowCounter.INSTANCE;
+			case SLIDING_WINDOW_LOG -> SlidingWindowLog.INSTANCE;
 		};
 	}
 

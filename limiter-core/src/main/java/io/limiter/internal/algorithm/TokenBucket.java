@@ -8,7 +8,8 @@ import io.limiter.internal.redis.RedisScript;
  * Token bucket. The state is a number of ticks and the time it was last brought up to date; one permit is
  * {@code period_ms} ticks and the bucket gains {@code capacity} ticks per millisecond, so refill is exact
  * integer arithmetic whatever the rate. Reservations may take the bucket below zero, down to the debt that
- * {@code max_wait_ms} of refill can pay back.
+ * {@code max_wait_ms} of refill can pay back. A full bucket is forgotten, with its time, as the script deletes
+ * its key.
  */
 final class TokenBucket extends LimitAlgorithm {
 
@@ -36,6 +37,8 @@ final class TokenBucket extends LimitAlgorithm {
 
 	private static final class State implements KeyState {
 
+		private static final long ABSENT = Long.MIN_VALUE;
+
 		private final long capacity;
 
 		private final long periodMillis;
@@ -44,7 +47,7 @@ final class TokenBucket extends LimitAlgorithm {
 
 		private long ticks;
 
-		private long updatedAt = Long.MIN_VALUE;
+		private long updatedAt = ABSENT;
 
 		State(long capacity, long periodMillis) {
 			this.capacity = capacity;
@@ -56,21 +59,19 @@ final class TokenBucket extends LimitAlgorithm {
 		@Override
 		public synchronized Decision decide(long nowMillis, long permits, long maxWaitMillis) {
 			refill(nowMillis);
-			long cost = permits * this.periodMillis;
-			if (this.ticks >= cost) {
-				this.ticks -= cost;
-				return Decision.allowed(this.capacity, this.ticks / this.periodMillis, resetAfter());
+			Decision decision = TickDebt.decide(this.capacity, this.periodMillis, this.fullTicks - this.ticks,
+					permits, maxWaitMillis);
+			if (decision.isAllowed()) {
+				this.ticks -= permits * this.periodMillis;
 			}
-			long wait = IntegerMath.ceilDiv(cost - this.ticks, this.capacity);
-			if (maxWaitMillis > 0 && wait <= maxWaitMillis) {
-				this.ticks -= cost;
-				return Decision.reserved(this.capacity, wait, resetAfter());
+			if (this.ticks == this.fullTicks) {
+				this.updatedAt = ABSENT;
 			}
-			return Decision.denied(this.capacity, Math.max(0, this.ticks) / this.periodMillis, wait, resetAfter());
+			return decision;
 		}
 
 		private void refill(long nowMillis) {
-			if (this.updatedAt == Long.MIN_VALUE) {
+			if (this.updatedAt == ABSENT) {
 				this.updatedAt = nowMillis;
 			}
 			else if (nowMillis > this.updatedAt) {
@@ -82,13 +83,9 @@ final class TokenBucket extends LimitAlgorithm {
 			}
 		}
 
-		private long resetAfter() {
-			return IntegerMath.ceilDiv(this.fullTicks - this.ticks, this.capacity);
-		}
-
 		@Override
 		public synchronized boolean isIdle(long nowMillis) {
-			return this.updatedAt == Long.MIN_VALUE
+			return this.updatedAt == ABSENT
 					|| nowMillis - this.updatedAt >= IntegerMath.ceilDiv(this.fullTicks - this.ticks, this.capacity);
 		}
 

@@ -1,0 +1,83 @@
+package io.limiter.internal.algorithm;
+
+import io.limiter.Decision;
+import io.limiter.Limit;
+import io.limiter.internal.redis.RedisScript;
+
+/**
+ * The generic cell rate algorithm: the state is one theoretical arrival time (TAT), and the debt of a key is how
+ * far the TAT lies ahead of now, counted in the ticks of {@link TokenBucket} (one permit is {@code period_ms}
+ * ticks, {@code capacity} ticks pass per millisecond). A key owing {@code d} ticks decides exactly as a token
+ * bucket holding {@code capacity * period_ms - d}, reservations included.
+ * <p>
+ * The TAT is kept as whole milliseconds plus the rest in ticks ({@code 0 <= rest < capacity}), so an epoch time is
+ * never multiplied by the capacity and the script stays below 2^53. No time of the last request is stored: a now
+ * earlier than an earlier request's only makes the debt larger, so a clock going backwards never refills.
+ */
+final class Gcra extends LimitAlgorithm {
+
+	static final Gcra INSTANCE = new Gcra();
+
+	private static final RedisScript SCRIPT = RedisScript.load(Gcra.class, "gcra.lua");
+
+	private Gcra() {
+	}
+
+	@Override
+	public KeyState newState(Limit limit) {
+		return new State(limit.capacity(), limit.periodMillis());
+	}
+
+	@Override
+	public RedisScript script() {
+		return SCRIPT;
+	}
+
+	@Override
+	public String[] redisKeys(String stateKey) {
+		return new String[] { stateKey + ":gcra" };
+	}
+
+	private static final class State implements KeyState {
+
+		private static final long ABSENT = Long.MIN_VALUE;
+
+		private final long capacity;
+
+		private final long periodMillis;
+
+		private long tatMillis = ABSENT;
+
+		private long tatTicks;
+
+		State(long capacity, long periodMillis) {
+			this.capacity = capacity;
+			this.periodMillis = periodMillis;
+		}
+
+		@Override
+		public synchronized Decision decide(long nowMillis, long permits, long maxWaitMillis) {
+			long debt = (this.tatMillis >= nowMillis) ? (this.tatMillis - nowMillis) * this.capacity + this.tatTicks
+					: 0;
+			Decision decision = TickDebt.decide(this.capacity, this.periodMillis, debt, permits, maxWaitMillis);
+			if (decision.isAllowed()) {
+				debt += permits * this.periodMillis;
+			}
+			if (debt == 0) {
+				this.tatMillis = ABSENT;
+			}
+			else if (decision.isAllowed() && permits > 0) {
+				this.tatMillis = nowMillis + debt / this.capacity;
+				this.tatTicks = debt % this.capacity;
+			}
+			return decision;
+		}
+
+		@Override
+		public synchronized boolean isIdle(long nowMillis) {
+			return this.tatMillis < nowMillis || (this.tatMillis == nowMillis && this.tatTicks == 0);
+		}
+
+	}
+
+}

@@ -1,0 +1,124 @@
+package io.limiter.internal.algorithm;
+
+import io.limiter.Decision;
+import io.limiter.Limit;
+import io.limiter.internal.redis.RedisScript;
+
+/**
+ * Sliding window counter: the count of the current aligned window plus the previous window's count weighted by
+ * the part of it the sliding window still covers, in integer permit-milliseconds. A request is allowed iff
+ * {@code previous * (period - elapsed) + (current + permits) * period <= capacity * period}. The state is both
+ * counts and the time of the last grant; a now before it counts as it. Denials and looks change nothing.
+ */
+final class SlidingWindowCounter extends LimitAlgorithm {
+
+	static final SlidingWindowCounter INSTANCE = new SlidingWindowCounter();
+
+	private static final RedisScript SCRIPT = RedisScript.load(SlidingWindowCounter.class,
+			"sliding-window-counter.lua");
+
+	private SlidingWindowCounter() {
+	}
+
+	@Override
+	public KeyState newState(Limit limit) {
+		return new State(limit.capacity(), limit.periodMillis());
+	}
+
+	@Override
+	public RedisScript script() {
+		return SCRIPT;
+	}
+
+	@Override
+	public String[] redisKeys(String stateKey) {
+		return new String[] { stateKey + ":swc" };
+	}
+
+	private static final class State implements KeyState {
+
+		private final long capacity;
+
+		private final long periodMillis;
+
+		private long current;
+
+		private long previous;
+
+		private long grantedAt = Windows.NEVER;
+
+		State(long capacity, long periodMillis) {
+			this.capacity = capacity;
+			this.periodMillis = periodMillis;
+		}
+
+		@Override
+		public synchronized Decision decide(long nowMillis, long permits, long maxWaitMillis) {
+			long period = this.periodMillis;
+			long at = Math.max(nowMillis, this.grantedAt);
+			long windowStart = Windows.start(at, period);
+			long elapsed = at - windowStart;
+			long current = 0;
+			long previous = 0;
+			if (this.grantedAt >= windowStart) {
+				current = this.current;
+				previous = this.previous;
+			}
+			else if (this.grantedAt >= windowStart - period) {
+				previous = this.current;
+			}
+			long weighted = previous * (period - elapsed);
+			long room = this.capacity - current - permits;
+			if (room < 0 || weighted > room * period) {
+				long retryAfter = retryAfter(current, previous, elapsed, room, permits);
+				return Decision.denied(this.capacity, remaining(current, weighted), retryAfter,
+						resetAfter(current, previous, elapsed));
+			}
+			current += permits;
+			long resetAfter = resetAfter(current, previous, elapsed);
+			if (resetAfter == 0) {
+				this.grantedAt = Windows.NEVER;
+			}
+			else if (permits > 0) {
+				this.current = current;
+				this.previous = previous;
+				this.grantedAt = at;
+			}
+			return Decision.allowed(this.capacity, remaining(current, weighted), resetAfter);
+		}
+
+		private long remaining(long current, long weighted) {
+			return this.capacity - current - IntegerMath.ceilDiv(weighted, this.periodMillis);
+		}
+
+		/**
+		 * Within this window once the previous count has decayed enough, else in a later window where the
+		 * current count has become the previous one.
+		 */
+		private long retryAfter(long current, long previous, long elapsed, long room, long permits) {
+			long period = this.periodMillis;
+			long decayed = (room >= 0) ? Math.floorDiv(room * period, previous) : 0;
+			if (decayed > 0) {
+				return period - decayed - elapsed;
+			}
+			long intoNext = (current > 0)
+					? Math.max(0, period - Math.floorDiv((this.capacity - permits) * period, current)) : 0;
+			return period - elapsed + intoNext;
+		}
+
+		private long resetAfter(long current, long previous, long elapsed) {
+			if (current > 0) {
+				return 2 * this.periodMillis - elapsed;
+			}
+			return (previous > 0) ? this.periodMillis - elapsed : 0;
+		}
+
+		@Override
+		public synchronized boolean isIdle(long nowMillis) {
+			return this.grantedAt == Windows.NEVER
+					|| nowMillis >= Windows.start(this.grantedAt, this.periodMillis) + 2 * this.periodMillis;
+		}
+
+	}
+
+}

@@ -1,0 +1,51 @@
+-- Fixed window, the twin of FixedWindow.java.
+-- KEYS[1] the window; ARGV capacity, period_ms, permits, now_ms (< 0: server TIME), max_wait_ms (ignored).
+-- Windows are aligned to multiples of period_ms since the epoch. State: n = permits granted in the window of t,
+-- t = the time of the last grant; a now before t counts as t, so the window never moves back.
+-- Returns {allowed, remaining, retry_after_ms, reset_after_ms, delay_ms}.
+local capacity = tonumber(ARGV[1])
+local period = tonumber(ARGV[2])
+local permits = tonumber(ARGV[3])
+local now = tonumber(ARGV[4])
+if now < 0 then
+  local time = redis.call('TIME')
+  now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
+end
+
+local function floordiv(a, b)
+  local q = math.floor(a / b)
+  if q * b > a then q = q - 1 elseif (q + 1) * b <= a then q = q + 1 end
+  return q
+end
+
+local state = redis.call('HMGET', KEYS[1], 'n', 't')
+local granted_at = tonumber(state[2])
+local at = now
+if granted_at ~= nil and granted_at > now then
+  at = granted_at
+end
+local window_end = (floordiv(at, period) + 1) * period
+local count = 0
+if granted_at ~= nil and granted_at >= window_end - period then
+  count = tonumber(state[1])
+end
+
+local allowed, retry_after = 0, 0
+if count + permits <= capacity then
+  allowed = 1
+  count = count + permits
+else
+  retry_after = window_end - at
+end
+
+local reset_after = 0
+if count > 0 then
+  reset_after = window_end - at
+  if allowed == 1 and permits > 0 then
+    redis.call('HSET', KEYS[1], 'n', string.format('%.0f', count), 't', string.format('%.0f', at))
+  end
+  redis.call('PEXPIRE', KEYS[1], reset_after)
+else
+  redis.call('DEL', KEYS[1])
+end
+return {allowed, capacity - count, retry_after, reset_after, 0}

@@ -1,0 +1,63 @@
+-- GCRA (generic cell rate algorithm), the twin of Gcra.java.
+-- KEYS[1] the theoretical arrival time (TAT); ARGV capacity, period_ms, permits, now_ms (< 0: server TIME), max_wait_ms.
+-- Ticks as in token-bucket.lua: a permit is period_ms ticks and capacity ticks pass per ms. The debt is how far the
+-- TAT lies ahead of now, in ticks; the key decides exactly as a token bucket holding capacity * period_ms - debt
+-- ticks. State: m = the TAT's whole ms, r = the rest in ticks (0 <= r < capacity), so that an epoch time is never
+-- multiplied by the capacity. There is no stored "now": an earlier now only makes the debt larger.
+-- Returns {allowed, remaining, retry_after_ms, reset_after_ms, delay_ms}.
+local capacity = tonumber(ARGV[1])
+local period = tonumber(ARGV[2])
+local permits = tonumber(ARGV[3])
+local now = tonumber(ARGV[4])
+local max_wait = tonumber(ARGV[5])
+if now < 0 then
+  local time = redis.call('TIME')
+  now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
+end
+
+local function floordiv(a, b)
+  local q = math.floor(a / b)
+  if q * b > a then q = q - 1 elseif (q + 1) * b <= a then q = q + 1 end
+  return q
+end
+local function ceildiv(a, b)
+  return -floordiv(-a, b)
+end
+
+local state = redis.call('HMGET', KEYS[1], 'm', 'r')
+local tat_ms = tonumber(state[1])
+local debt = 0
+if tat_ms ~= nil and tat_ms >= now then
+  debt = (tat_ms - now) * capacity + tonumber(state[2])
+end
+
+local full = capacity * period
+local owed = debt + permits * period
+local allowed, remaining, retry_after, delay = 0, 0, 0, 0
+if owed <= full then
+  allowed = 1
+  debt = owed
+  remaining = floordiv(full - debt, period)
+else
+  local wait = ceildiv(owed - full, capacity)
+  if max_wait > 0 and wait <= max_wait then
+    allowed = 1
+    debt = owed
+    delay = wait
+  else
+    retry_after = wait
+    remaining = floordiv(math.max(full - debt, 0), period)
+  end
+end
+
+local reset_after = ceildiv(debt, capacity)
+if reset_after == 0 then
+  redis.call('DEL', KEYS[1])
+else
+  if allowed == 1 and permits > 0 then
+    local ahead = floordiv(debt, capacity)
+    redis.call('HSET', KEYS[1], 'm', string.format('%.0f', now + ahead), 'r', string.format('%.0f', debt - ahead * capacity))
+  end
+  redis.call('PEXPIRE', KEYS[1], reset_after)
+end
+return {allowed, remaining, retry_after, reset_after, delay}

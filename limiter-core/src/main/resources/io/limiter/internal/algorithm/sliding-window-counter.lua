@@ -1,0 +1,85 @@
+-- Sliding window counter, the twin of SlidingWindowCounter.java.
+-- KEYS[1] the counters; ARGV capacity, period_ms, permits, now_ms (< 0: server TIME), max_wait_ms (ignored).
+-- Windows are aligned to multiples of period_ms since the epoch. The sliding window holds the current window's
+-- count plus the previous window's count weighted by the part of it still inside the sliding window, all in
+-- permit-milliseconds: allow iff previous * (period - elapsed) + (current + permits) * period <= capacity * period.
+-- State: c = permits granted in the window of t, p = permits granted in the window before it, t = the time of the
+-- last grant; a now before t counts as t.
+-- Returns {allowed, remaining, retry_after_ms, reset_after_ms, delay_ms}.
+local capacity = tonumber(ARGV[1])
+local period = tonumber(ARGV[2])
+local permits = tonumber(ARGV[3])
+local now = tonumber(ARGV[4])
+if now < 0 then
+  local time = redis.call('TIME')
+  now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
+end
+
+local function floordiv(a, b)
+  local q = math.floor(a / b)
+  if q * b > a then q = q - 1 elseif (q + 1) * b <= a then q = q + 1 end
+  return q
+end
+local function ceildiv(a, b)
+  return -floordiv(-a, b)
+end
+
+local state = redis.call('HMGET', KEYS[1], 'c', 'p', 't')
+local granted_at = tonumber(state[3])
+local at = now
+if granted_at ~= nil and granted_at > now then
+  at = granted_at
+end
+local window = floordiv(at, period)
+local elapsed = at - window * period
+local current, previous = 0, 0
+if granted_at ~= nil then
+  local granted_window = floordiv(granted_at, period)
+  if granted_window == window then
+    current = tonumber(state[1])
+    previous = tonumber(state[2])
+  elseif granted_window == window - 1 then
+    previous = tonumber(state[1])
+  end
+end
+
+-- Both sides stay below capacity * period, so the comparison is exact.
+local weighted = previous * (period - elapsed)
+local room = capacity - current - permits
+local allowed, retry_after = 0, 0
+if room >= 0 and weighted <= room * period then
+  allowed = 1
+  current = current + permits
+else
+  -- Within this window once the previous count has decayed enough, else in a later window.
+  local decayed = 0
+  if room >= 0 then
+    decayed = floordiv(room * period, previous)
+  end
+  if decayed > 0 then
+    retry_after = period - decayed - elapsed
+  else
+    local into_next = 0
+    if current > 0 then
+      into_next = math.max(0, period - floordiv((capacity - permits) * period, current))
+    end
+    retry_after = period - elapsed + into_next
+  end
+end
+
+local reset_after = 0
+if current > 0 then
+  reset_after = 2 * period - elapsed
+elseif previous > 0 then
+  reset_after = period - elapsed
+end
+if reset_after > 0 then
+  if allowed == 1 and permits > 0 then
+    redis.call('HSET', KEYS[1], 'c', string.format('%.0f', current), 'p', string.format('%.0f', previous),
+      't', string.format('%.0f', at))
+  end
+  redis.call('PEXPIRE', KEYS[1], reset_after)
+else
+  redis.call('DEL', KEYS[1])
+end
+return {allowed, capacity - current - ceildiv(weighted, period), retry_after, reset_after, 0}

@@ -1,0 +1,65 @@
+-- Sliding window log, the twin of SlidingWindowLog.java.
+-- KEYS[1] the log; ARGV capacity, period_ms, permits, now_ms (< 0: server TIME), max_wait_ms (ignored).
+-- A sorted set with one member per granted permit, scored by the time of its grant; members are "time:i", i counting
+-- the permits granted at that time. A permit counts while now - period_ms < time. The newest grant is the key's
+-- time: a now before it counts as it, so grants are added in time order and the window never moves back. Entries
+-- that left the window are removed only when permits are granted, so at most capacity entries are kept.
+-- Returns {allowed, remaining, retry_after_ms, reset_after_ms, delay_ms}.
+local capacity = tonumber(ARGV[1])
+local period = tonumber(ARGV[2])
+local permits = tonumber(ARGV[3])
+local now = tonumber(ARGV[4])
+if now < 0 then
+  local time = redis.call('TIME')
+  now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
+end
+
+local function format(x)
+  return string.format('%.0f', x)
+end
+
+local newest = tonumber(redis.call('ZRANGE', KEYS[1], -1, -1, 'WITHSCORES')[2])
+local at = now
+if newest ~= nil and newest > now then
+  at = newest
+end
+local outside = format(at - period)
+local count = redis.call('ZCOUNT', KEYS[1], '(' .. outside, '+inf')
+
+local allowed, retry_after = 0, 0
+if count + permits <= capacity then
+  allowed = 1
+  if permits > 0 then
+    redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', outside)
+    local stamp = format(at)
+    local first = redis.call('ZCOUNT', KEYS[1], stamp, stamp)
+    local entries = {}
+    for i = first, first + permits - 1 do
+      entries[#entries + 1] = stamp
+      entries[#entries + 1] = stamp .. ':' .. format(i)
+      if #entries == 2000 then
+        redis.call('ZADD', KEYS[1], unpack(entries))
+        entries = {}
+      end
+    end
+    if #entries > 0 then
+      redis.call('ZADD', KEYS[1], unpack(entries))
+    end
+    count = count + permits
+    newest = at
+  end
+else
+  -- The request fits once the oldest permits that are too many have left the window.
+  local blocking = redis.call('ZRANGEBYSCORE', KEYS[1], '(' .. outside, '+inf', 'WITHSCORES', 'LIMIT',
+    count + permits - capacity - 1, 1)
+  retry_after = tonumber(blocking[2]) + period - at
+end
+
+local reset_after = 0
+if count > 0 then
+  reset_after = newest + period - at
+  redis.call('PEXPIRE', KEYS[1], reset_after)
+else
+  redis.call('DEL', KEYS[1])
+end
+return {allowed, capacity - count, retry_after, reset_after, 0}

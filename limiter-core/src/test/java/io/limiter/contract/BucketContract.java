@@ -1,0 +1,152 @@
+package io.limiter.contract;
+
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.Test;
+
+import io.limiter.Algorithm;
+import io.limiter.Decision;
+import io.limiter.RateLimiter;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * What the token bucket and GCRA promise alike, exact to the millisecond: 10 per 100 s is one permit every 10 s,
+ * and permits can be reserved ahead.
+ */
+public abstract class BucketContract extends AlgorithmContract {
+
+	@Test
+	void burstUpToCapacityThenDenyUntilOnePermitRefills() {
+		RateLimiter limiter = tenPerHundredSeconds();
+		for (int taken = 1; taken <= 10; taken++) {
+			assertAllowed(limiter.tryAcquire("k", 1), 10 - taken, taken * 10_000L);
+		}
+		assertDenied(limiter.tryAcquire("k", 1), 0, 10_000, 100_000);
+		this.clock.advance(9_999);
+		assertDenied(limiter.tryAcquire("k", 1), 0, 1, 90_001);
+		this.clock.advance(1);
+		assertAllowed(limiter.tryAcquire("k", 1), 0, 100_000);
+	}
+
+	@Test
+	void refillsFractionalRatesExactly() {
+		RateLimiter limiter = limiter(algorithm(), 3, Duration.ofSeconds(100));
+		assertAllowed(limiter.tryAcquire("k", 3), 0, 100_000);
+		this.clock.advance(33_333);
+		assertDenied(limiter.tryAcquire("k", 1), 0, 1, 66_667);
+		this.clock.advance(1);
+		assertAllowed(limiter.tryAcquire("k", 1), 0, 100_000);
+		this.clock.advance(100_000);
+		assertAllowed(limiter.tryAcquire("k", 3), 0, 100_000);
+		assertDenied(limiter.tryAcquire("k", 1), 0, 33_334, 100_000);
+	}
+
+	@Test
+	void aDebtOfLessThanOneMillisecondStillCounts() {
+		RateLimiter limiter = limiter(algorithm(), 3, Duration.ofSeconds(100));
+		assertAllowed(limiter.tryAcquire("k", 1), 2, 33_334);
+		this.clock.advance(33_333);
+		assertAllowed(limiter.tryAcquire("k", 0), 2, 1);
+		this.clock.advance(1);
+		assertAllowed(limiter.tryAcquire("k", 0), 3, 0);
+	}
+
+	@Test
+	void slowRatesKeepEveryTickAcrossManySmallSteps() {
+		RateLimiter limiter = limiter(algorithm(), 1, Duration.ofMinutes(100));
+		assertAllowed(limiter.tryAcquire("k", 1), 0, 6_000_000);
+		for (int step = 1; step < 60; step++) {
+			this.clock.advance(100_000);
+			assertDenied(limiter.tryAcquire("k", 1), 0, 6_000_000 - step * 100_000L, 6_000_000 - step * 100_000L);
+		}
+		this.clock.advance(100_000);
+		assertAllowed(limiter.tryAcquire("k", 1), 0, 6_000_000);
+	}
+
+	@Test
+	void severalPermitsAreTakenAllOrNothing() {
+		RateLimiter limiter = tenPerHundredSeconds();
+		assertAllowed(limiter.tryAcquire("k", 7), 3, 70_000);
+		assertDenied(limiter.tryAcquire("k", 5), 3, 20_000, 70_000);
+		assertAllowed(limiter.tryAcquire("k", 3), 0, 100_000);
+	}
+
+	@Test
+	void zeroPermitsLooksWithoutTaking() {
+		RateLimiter limiter = tenPerHundredSeconds();
+		limiter.tryAcquire("k", 4);
+		assertAllowed(limiter.tryAcquire("k", 0), 6, 40_000);
+		assertAllowed(limiter.tryAcquire("k", 6), 0, 100_000);
+	}
+
+	@Test
+	void keysAreIndependent() {
+		RateLimiter limiter = tenPerHundredSeconds();
+		limiter.tryAcquire("a", 10);
+		assertDenied(limiter.tryAcquire("a", 1), 0, 10_000, 100_000);
+		assertAllowed(limiter.tryAcquire("b", 1), 9, 10_000);
+	}
+
+	@Test
+	void aLongIdleKeyIsFullAgain() {
+		RateLimiter limiter = tenPerHundredSeconds();
+		limiter.tryAcquire("k", 10);
+		this.clock.advance(Duration.ofDays(3650).toMillis());
+		assertAllowed(limiter.tryAcquire("k", 1), 9, 10_000);
+	}
+
+	@Test
+	void largeCapacitiesStayExact() {
+		RateLimiter limiter = limiter(algorithm(), 1_000_000, Duration.ofDays(7));
+		assertAllowed(limiter.tryAcquire("k", 999_999), 1, 604_799_396);
+		this.clock.advance(604_799_395);
+		assertAllowed(limiter.tryAcquire("k", 999_999), 0, 604_799_396);
+	}
+
+	@Test
+	void acquireReservesPermitsAheadAndLaterCallersQueueBehind() throws Exception {
+		RateLimiter limiter = limiter(algorithm(), 10, Duration.ofSeconds(1));
+		limiter.tryAcquire("k", 10);
+		Decision reserved = limiter.acquireAsync("k", 2, Duration.ofMillis(250))
+			.toCompletableFuture()
+			.get(5, TimeUnit.SECONDS);
+		assertThat(reserved.isAllowed()).isTrue();
+		assertThat(reserved.delayMillis()).isEqualTo(200);
+		assertDenied(limiter.tryAcquire("k", 0), 0, 200, 1200);
+		assertDenied(limiter.tryAcquire("k", 1), 0, 300, 1200);
+	}
+
+	@Test
+	void acquireFailsAtOnceWhenTheWaitDoesNotFit() throws Exception {
+		RateLimiter limiter = tenPerHundredSeconds();
+		limiter.tryAcquire("k", 10);
+		long started = System.nanoTime();
+		Decision denied = limiter.acquire("k", 1, Duration.ofMillis(9_999));
+		assertThat(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started)).isLessThan(1000);
+		assertDenied(denied, 0, 10_000, 100_000);
+		this.clock.advance(10_000);
+		assertAllowed(limiter.tryAcquire("k", 1), 0, 100_000);
+	}
+
+	@Test
+	void acquireWaitsForTheReservedPermits() throws Exception {
+		RateLimiter limiter = limiter(algorithm(), 10, Duration.ofSeconds(1));
+		limiter.tryAcquire("k", 10);
+		long started = System.nanoTime();
+		Decision decision = limiter.acquire("k", 1, Duration.ofSeconds(1));
+		assertThat(decision.isAllowed()).isTrue();
+		assertThat(decision.delayMillis()).isEqualTo(100);
+		assertThat(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started)).isGreaterThanOrEqualTo(100);
+	}
+
+	@Test
+	void asyncDecisionsMatchSyncOnes() throws Exception {
+		RateLimiter limiter = tenPerHundredSeconds();
+		limiter.tryAcquire("k", 8);
+		Decision decision = limiter.tryAcquireAsync("k", 3).toCompletableFuture().get(5, TimeUnit.SECONDS);
+		assertDenied(decision, 2, 10_000, 80_000);
+	}
+
+}

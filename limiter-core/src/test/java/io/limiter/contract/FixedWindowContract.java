@@ -1,0 +1,138 @@
+package io.limiter.contract;
+
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.Test;
+
+import io.limiter.Algorithm;
+import io.limiter.Decision;
+import io.limiter.RateLimiter;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Fixed window: at most the capacity in each window, windows aligned to multiples of the period since the epoch.
+ * {@link ManualClock#START} is a multiple of 100 s, so each test starts on the first millisecond of a window.
+ */
+public abstract class FixedWindowContract extends AlgorithmContract {
+
+	@Override
+	protected Algorithm algorithm() {
+		return Algorithm.FIXED_WINDOW;
+	}
+
+	@Test
+	void burstUpToCapacityThenDenyUntilTheNextWindow() {
+		RateLimiter limiter = tenPerHundredSeconds();
+		for (int taken = 1; taken <= 10; taken++) {
+			assertAllowed(limiter.tryAcquire("k", 1), 10 - taken, 100_000);
+		}
+		assertDenied(limiter.tryAcquire("k", 1), 0, 100_000, 100_000);
+		this.clock.advance(99_999);
+		assertDenied(limiter.tryAcquire("k", 1), 0, 1, 1);
+		this.clock.advance(1);
+		assertAllowed(limiter.tryAcquire("k", 1), 9, 100_000);
+	}
+
+	@Test
+	void windowsAreAlignedToThePeriodNotToTheFirstRequest() {
+		RateLimiter limiter = tenPerHundredSeconds();
+		this.clock.advance(70_000);
+		assertAllowed(limiter.tryAcquire("k", 10), 0, 30_000);
+		assertDenied(limiter.tryAcquire("k", 1), 0, 30_000, 30_000);
+		this.clock.advance(30_000);
+		assertAllowed(limiter.tryAcquire("k", 10), 0, 100_000);
+	}
+
+	@Test
+	void theLastMillisecondOfAWindowAndTheFirstOfTheNextEachAllowTheCapacity() {
+		RateLimiter limiter = tenPerHundredSeconds();
+		this.clock.advance(99_999);
+		assertAllowed(limiter.tryAcquire("k", 10), 0, 1);
+		this.clock.advance(1);
+		assertAllowed(limiter.tryAcquire("k", 10), 0, 100_000);
+		assertDenied(limiter.tryAcquire("k", 1), 0, 100_000, 100_000);
+	}
+
+	@Test
+	void severalPermitsAreTakenAllOrNothing() {
+		RateLimiter limiter = tenPerHundredSeconds();
+		this.clock.advance(25_000);
+		assertAllowed(limiter.tryAcquire("k", 7), 3, 75_000);
+		assertDenied(limiter.tryAcquire("k", 5), 3, 75_000, 75_000);
+		assertAllowed(limiter.tryAcquire("k", 3), 0, 75_000);
+	}
+
+	@Test
+	void zeroPermitsLooksWithoutTaking() {
+		RateLimiter limiter = tenPerHundredSeconds();
+		assertAllowed(limiter.tryAcquire("k", 0), 10, 0);
+		limiter.tryAcquire("k", 4);
+		assertAllowed(limiter.tryAcquire("k", 0), 6, 100_000);
+		assertAllowed(limiter.tryAcquire("k", 6), 0, 100_000);
+		assertAllowed(limiter.tryAcquire("k", 0), 0, 100_000);
+		assertDenied(limiter.tryAcquire("k", 1), 0, 100_000, 100_000);
+	}
+
+	@Test
+	void aReservationWindowIsIgnored() {
+		RateLimiter limiter = tenPerHundredSeconds();
+		limiter.tryAcquire("k", 10);
+		this.clock.advance(40_000);
+		assertDenied(decide(limiter, "k", 1, 6_000_000), 0, 60_000, 60_000);
+		this.clock.advance(60_000);
+		assertAllowed(limiter.tryAcquire("k", 10), 0, 100_000);
+	}
+
+	@Test
+	void acquireFailsAtOnceWhenTheNextWindowIsTooFar() throws Exception {
+		RateLimiter limiter = tenPerHundredSeconds();
+		limiter.tryAcquire("k", 10);
+		this.clock.advance(50_000);
+		long started = System.nanoTime();
+		Decision denied = limiter.acquire("k", 1, Duration.ofMillis(49_999));
+		assertThat(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started)).isLessThan(1000);
+		assertDenied(denied, 0, 50_000, 50_000);
+	}
+
+	@Test
+	void keysAreIndependent() {
+		RateLimiter limiter = tenPerHundredSeconds();
+		limiter.tryAcquire("a", 10);
+		assertDenied(limiter.tryAcquire("a", 1), 0, 100_000, 100_000);
+		assertAllowed(limiter.tryAcquire("b", 1), 9, 100_000);
+	}
+
+	@Test
+	void aClockGoingBackwardsNeverMovesTheWindowBack() {
+		RateLimiter limiter = tenPerHundredSeconds();
+		this.clock.advance(50_000);
+		assertAllowed(limiter.tryAcquire("k", 10), 0, 50_000);
+		this.clock.advance(-60_000);
+		assertDenied(limiter.tryAcquire("k", 1), 0, 50_000, 50_000);
+		this.clock.advance(59_999);
+		assertDenied(limiter.tryAcquire("k", 1), 0, 50_000, 50_000);
+		this.clock.advance(50_001);
+		assertAllowed(limiter.tryAcquire("k", 1), 9, 100_000);
+	}
+
+	@Test
+	void aLongIdleKeyIsFullAgain() {
+		RateLimiter limiter = tenPerHundredSeconds();
+		limiter.tryAcquire("k", 10);
+		this.clock.advance(Duration.ofDays(3650).toMillis());
+		assertAllowed(limiter.tryAcquire("k", 1), 9, 100_000);
+	}
+
+	@Test
+	void weeklyWindowsStartAtTheEpochsWeekBoundary() {
+		// START lies 512,000,000 ms into a week counted from the epoch (a Thursday, 00:00 UTC).
+		RateLimiter limiter = limiter(Algorithm.FIXED_WINDOW, 1_000_000, Duration.ofDays(7));
+		assertAllowed(limiter.tryAcquire("k", 999_999), 1, 92_800_000);
+		assertDenied(limiter.tryAcquire("k", 2), 1, 92_800_000, 92_800_000);
+		this.clock.advance(92_800_000);
+		assertAllowed(limiter.tryAcquire("k", 1_000_000), 0, 604_800_000);
+	}
+
+}

@@ -1,0 +1,70 @@
+package io.limiter.contract;
+
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Random;
+
+import org.junit.jupiter.api.Test;
+
+import io.limiter.Algorithm;
+import io.limiter.Decision;
+import io.limiter.RateLimiter;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * GCRA: the {@link BucketContract}, since it decides as the token bucket of the same limit, and the same
+ * decisions as that token bucket on a long sequence. It stores no time of the last request, so a clock going
+ * backwards only adds debt: the answers are relative to the earlier time and point at the same instants.
+ */
+public abstract class GcraContract extends BucketContract {
+
+	@Override
+	protected Algorithm algorithm() {
+		return Algorithm.GCRA;
+	}
+
+	@Test
+	void aClockGoingBackwardsOnlyAddsDebt() {
+		RateLimiter limiter = tenPerHundredSeconds();
+		assertAllowed(limiter.tryAcquire("k", 10), 0, 100_000);
+		this.clock.advance(-50_000);
+		assertDenied(limiter.tryAcquire("k", 1), 0, 60_000, 150_000);
+		this.clock.advance(59_999);
+		assertDenied(limiter.tryAcquire("k", 1), 0, 1, 90_001);
+		this.clock.advance(1);
+		assertAllowed(limiter.tryAcquire("k", 1), 0, 100_000);
+	}
+
+	@Test
+	void decidesAsTheTokenBucketOfTheSameLimit() {
+		Duration period = Duration.ofMinutes(10);
+		RateLimiter gcra = limiter(Algorithm.GCRA, 7, period);
+		RateLimiter bucket = limiter(Algorithm.TOKEN_BUCKET, 7, period);
+		Random random = new Random(2026);
+		Map<String, Long> untouchableUntil = new HashMap<>();
+		int denied = 0;
+		int reserved = 0;
+		for (int step = 0; step < 300; step++) {
+			this.clock.advance(random.nextInt(4) == 0 ? 0 : random.nextLong(period.toMillis() / 5));
+			String key = "k" + random.nextInt(3);
+			// Redis expires keys in real time; never touch one whose expiry the manual clock has not reached.
+			this.clock.advance(Math.max(0, untouchableUntil.getOrDefault(key, 0L) - this.clock.millis()));
+			long permits = random.nextLong(8);
+			long maxWait = random.nextBoolean() ? random.nextLong(period.toMillis()) : 0;
+			Decision expected = decide(bucket, key, permits, maxWait);
+			assertThat(decide(gcra, key, permits, maxWait))
+				.as("step %d: %s takes %d, waiting at most %d ms", step, key, permits, maxWait)
+				.isEqualTo(expected);
+			if (expected.resetAfterMillis() < 5000) {
+				untouchableUntil.put(key, this.clock.millis() + expected.resetAfterMillis());
+			}
+			denied += expected.isAllowed() ? 0 : 1;
+			reserved += (expected.delayMillis() > 0) ? 1 : 0;
+		}
+		assertThat(denied).as("denials in the sequence").isGreaterThan(30);
+		assertThat(reserved).as("reservations in the sequence").isGreaterThan(30);
+	}
+
+}

@@ -1,0 +1,143 @@
+package io.limiter.contract;
+
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.Test;
+
+import io.limiter.Algorithm;
+import io.limiter.Decision;
+import io.limiter.RateLimiter;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Sliding window log: exact; a permit granted at {@code t} counts until {@code t + period}, not included.
+ */
+public abstract class SlidingWindowLogContract extends AlgorithmContract {
+
+	@Override
+	protected Algorithm algorithm() {
+		return Algorithm.SLIDING_WINDOW_LOG;
+	}
+
+	@Test
+	void burstUpToCapacityThenEachPermitReturnsOnePeriodAfterItsGrant() {
+		RateLimiter limiter = tenPerHundredSeconds();
+		assertAllowed(limiter.tryAcquire("k", 4), 6, 100_000);
+		this.clock.advance(30_000);
+		assertAllowed(limiter.tryAcquire("k", 3), 3, 100_000);
+		this.clock.advance(30_000);
+		assertAllowed(limiter.tryAcquire("k", 3), 0, 100_000);
+		assertDenied(limiter.tryAcquire("k", 1), 0, 40_000, 100_000);
+		assertDenied(limiter.tryAcquire("k", 5), 0, 70_000, 100_000);
+		this.clock.advance(39_999);
+		assertDenied(limiter.tryAcquire("k", 1), 0, 1, 60_001);
+		this.clock.advance(1);
+		assertAllowed(limiter.tryAcquire("k", 4), 0, 100_000);
+	}
+
+	@Test
+	void aPermitCountsUpToTheLastMillisecondOfItsPeriod() {
+		RateLimiter limiter = tenPerHundredSeconds();
+		limiter.tryAcquire("k", 7);
+		this.clock.advance(30_000);
+		limiter.tryAcquire("k", 3);
+		this.clock.advance(69_999);
+		assertDenied(limiter.tryAcquire("k", 4), 0, 1, 30_001);
+		this.clock.advance(1);
+		assertAllowed(limiter.tryAcquire("k", 7), 0, 100_000);
+	}
+
+	@Test
+	void thereIsNoBurstAcrossAlignedWindowEdges() {
+		RateLimiter limiter = tenPerHundredSeconds();
+		this.clock.advance(99_999);
+		assertAllowed(limiter.tryAcquire("k", 10), 0, 100_000);
+		this.clock.advance(1);
+		assertDenied(limiter.tryAcquire("k", 1), 0, 99_999, 99_999);
+		this.clock.advance(99_998);
+		assertDenied(limiter.tryAcquire("k", 1), 0, 1, 1);
+		this.clock.advance(1);
+		assertAllowed(limiter.tryAcquire("k", 10), 0, 100_000);
+	}
+
+	@Test
+	void severalPermitsAreTakenAllOrNothing() {
+		RateLimiter limiter = tenPerHundredSeconds();
+		assertAllowed(limiter.tryAcquire("k", 7), 3, 100_000);
+		assertDenied(limiter.tryAcquire("k", 5), 3, 100_000, 100_000);
+		assertAllowed(limiter.tryAcquire("k", 3), 0, 100_000);
+	}
+
+	@Test
+	void manyPermitsAtOnceAreEachLogged() {
+		RateLimiter limiter = limiter(Algorithm.SLIDING_WINDOW_LOG, 2500, Duration.ofSeconds(100));
+		assertAllowed(limiter.tryAcquire("k", 2499), 1, 100_000);
+		this.clock.advance(1);
+		assertAllowed(limiter.tryAcquire("k", 1), 0, 100_000);
+		assertDenied(limiter.tryAcquire("k", 2500), 0, 100_000, 100_000);
+		this.clock.advance(99_999);
+		assertAllowed(limiter.tryAcquire("k", 2499), 0, 100_000);
+		assertDenied(limiter.tryAcquire("k", 1), 0, 1, 100_000);
+	}
+
+	@Test
+	void zeroPermitsLooksWithoutTaking() {
+		RateLimiter limiter = tenPerHundredSeconds();
+		assertAllowed(limiter.tryAcquire("k", 0), 10, 0);
+		limiter.tryAcquire("k", 4);
+		assertAllowed(limiter.tryAcquire("k", 0), 6, 100_000);
+		assertAllowed(limiter.tryAcquire("k", 6), 0, 100_000);
+		assertAllowed(limiter.tryAcquire("k", 0), 0, 100_000);
+		this.clock.advance(100_000);
+		assertAllowed(limiter.tryAcquire("k", 0), 10, 0);
+	}
+
+	@Test
+	void aReservationWindowIsIgnored() {
+		RateLimiter limiter = tenPerHundredSeconds();
+		limiter.tryAcquire("k", 10);
+		assertDenied(decide(limiter, "k", 1, 6_000_000), 0, 100_000, 100_000);
+	}
+
+	@Test
+	void acquireFailsAtOnceWhenTheRetryIsTooFar() throws Exception {
+		RateLimiter limiter = tenPerHundredSeconds();
+		limiter.tryAcquire("k", 10);
+		long started = System.nanoTime();
+		Decision denied = limiter.acquire("k", 1, Duration.ofMillis(99_999));
+		assertThat(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started)).isLessThan(1000);
+		assertDenied(denied, 0, 100_000, 100_000);
+	}
+
+	@Test
+	void keysAreIndependent() {
+		RateLimiter limiter = tenPerHundredSeconds();
+		limiter.tryAcquire("a", 10);
+		assertDenied(limiter.tryAcquire("a", 1), 0, 100_000, 100_000);
+		assertAllowed(limiter.tryAcquire("b", 1), 9, 100_000);
+	}
+
+	@Test
+	void aClockGoingBackwardsNeverMovesTheWindowBack() {
+		RateLimiter limiter = tenPerHundredSeconds();
+		this.clock.advance(50_000);
+		assertAllowed(limiter.tryAcquire("k", 10), 0, 100_000);
+		this.clock.advance(-60_000);
+		assertDenied(limiter.tryAcquire("k", 1), 0, 100_000, 100_000);
+		this.clock.advance(109_900);
+		assertDenied(limiter.tryAcquire("k", 1), 0, 50_100, 50_100);
+		this.clock.advance(50_100);
+		assertAllowed(limiter.tryAcquire("k", 10), 0, 100_000);
+	}
+
+	@Test
+	void aLongIdleKeyIsFullAgain() {
+		RateLimiter limiter = tenPerHundredSeconds();
+		limiter.tryAcquire("k", 10);
+		this.clock.advance(Duration.ofDays(3650).toMillis());
+		assertAllowed(limiter.tryAcquire("k", 1), 9, 100_000);
+	}
+
+}

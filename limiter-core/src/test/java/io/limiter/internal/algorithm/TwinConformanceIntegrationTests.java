@@ -1,0 +1,217 @@
+package io.limiter.internal.algorithm;
+
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Random;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import io.lettuce.core.RedisClient;
+import io.lettuce.core.RedisURI;
+import io.lettuce.core.api.StatefulRedisConnection;
+import io.lettuce.core.api.sync.RedisCommands;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+import io.limiter.Algorithm;
+import io.limiter.Decision;
+import io.limiter.Limit;
+import io.limiter.LimiterClock;
+import io.limiter.contract.ManualClock;
+import io.limiter.internal.DecisionSource;
+import io.limiter.internal.StateKeys;
+import io.limiter.internal.memory.InMemoryDecisionSource;
+import io.limiter.internal.redis.RedisDecisionSource;
+import io.limiter.internal.redis.RedisExecutors;
+import io.limiter.internal.redis.ScriptExecutor;
+import io.limiter.testsupport.RedisFixtures;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+/**
+ * Each algorithm's Lua script against its in-memory twin on the shared standalone server: equal decisions at every
+ * step of seeded random sequences under one manual clock; server time; and the expiry of every key.
+ * <p>
+ * Redis expires keys in real time while the manual clock may stand still, so a key a few milliseconds from full
+ * could vanish from Redis while its twin still holds it. The random sequences therefore use periods of about an
+ * hour, and when a decision leaves a key less than {@link #SAFE_TTL_MILLIS} from full, the clock is moved to that
+ * time before the key is used again.
+ */
+class TwinConformanceIntegrationTests {
+
+	private static final long SEED = 0x5EED_2026L;
+
+	private static final int STEPS = 2500;
+
+	private static final String[] KEYS = { "a", "b", "c", "d" };
+
+	private static final long SAFE_TTL_MILLIS = 5_000;
+
+	private static final Duration TIMEOUT = Duration.ofSeconds(5);
+
+	private static final AtomicInteger names = new AtomicInteger();
+
+	private static ScriptExecutor executor;
+
+	private static RedisClient client;
+
+	private static StatefulRedisConnection<String, String> connection;
+
+	private static RedisCommands<String, String> redis;
+
+	@BeforeAll
+	static void connect() {
+		RedisURI uri = RedisURI.create(RedisFixtures.standalone().uri());
+		executor = RedisExecutors.standalone(uri, TIMEOUT);
+		client = RedisClient.create(uri);
+		connection = client.connect();
+		redis = connection.sync();
+	}
+
+	@AfterAll
+	static void disconnect() {
+		connection.close();
+		client.shutdown();
+		executor.close();
+	}
+
+	@ParameterizedTest
+	@EnumSource(Algorithm.class)
+	void smallCapacityDecidesAlikeInMemoryAndInRedis(Algorithm algorithm) {
+		long seed = SEED + algorithm.ordinal();
+		Random random = new Random(seed);
+		runTwins(Limit.of(algorithm, 1 + random.nextInt(9), Duration.ofMillis(3_600_000 + random.nextInt(10_000))),
+				random, seed);
+	}
+
+	@ParameterizedTest
+	@EnumSource(Algorithm.class)
+	void largeCapacityDecidesAlikeInMemoryAndInRedis(Algorithm algorithm) {
+		long seed = SEED * 31 + algorithm.ordinal();
+		Random random = new Random(seed);
+		runTwins(Limit.of(algorithm, 200 + random.nextInt(800), Duration.ofMillis(3_000_000 + random.nextInt(99_999))),
+				random, seed);
+	}
+
+	private void runTwins(Limit limit, Random random, long seed) {
+		ManualClock clock = new ManualClock();
+		DecisionSource memory = new InMemoryDecisionSource(limit, clock, 1000);
+		DecisionSource redis = redisSource(limit, clock);
+		boolean reservations = limit.algorithm().supportsReservations();
+		Map<String, Long> latestTime = new HashMap<>();
+		Map<String, Long> untouchableUntil = new HashMap<>();
+		for (int step = 0; step < STEPS; step++) {
+			clock.advance(randomStep(random, clock.millis(), limit.periodMillis()));
+			String key = KEYS[random.nextInt(KEYS.length)];
+			clock.advance(Math.max(0, untouchableUntil.getOrDefault(key, 0L) - clock.millis()));
+			long permits = random.nextLong(limit.capacity() + 1);
+			long maxWait = (reservations && random.nextBoolean()) ? random.nextLong(2 * limit.periodMillis()) : 0;
+			Decision expected = memory.decide(key, permits, maxWait);
+			Decision actual = redis.decide(key, permits, maxWait);
+			assertThat(actual)
+				.as("seed %d, step %d: %s, key %s, %d permits, max wait %d ms, now %d: in-memory %s, Redis %s", seed,
+						step, limit, key, permits, maxWait, clock.millis(), expected, actual)
+				.isEqualTo(expected);
+			long keyTime = Math.max(clock.millis(), latestTime.getOrDefault(key, Long.MIN_VALUE));
+			latestTime.put(key, keyTime);
+			if (expected.resetAfterMillis() < SAFE_TTL_MILLIS) {
+				untouchableUntil.put(key, keyTime + expected.resetAfterMillis());
+			}
+		}
+	}
+
+	/** Zero, tiny, small, window-sized, long, backward, and onto the last or first millisecond of a window. */
+	private static long randomStep(Random random, long now, long period) {
+		long toNextWindow = Math.floorDiv(now, period) * period + period - now;
+		return switch (random.nextInt(20)) {
+			case 0, 1, 2, 3 -> 0;
+			case 4, 5, 6 -> 1 + random.nextInt(5);
+			case 7, 8, 9 -> 1 + random.nextLong(period / 50);
+			case 10, 11 -> 1 + random.nextLong(period);
+			case 12 -> period;
+			case 13, 14 -> period + random.nextLong(2 * period);
+			case 15 -> toNextWindow - 1;
+			case 16 -> toNextWindow;
+			default -> -1 - random.nextLong(period / 2);
+		};
+	}
+
+	@ParameterizedTest
+	@EnumSource(Algorithm.class)
+	void serverTimeAllowsABurstThenDenies(Algorithm algorithm) {
+		long day = Duration.ofDays(1).toMillis();
+		DecisionSource source = redisSource(Limit.of(algorithm, 5, Duration.ofDays(1)), null);
+		Decision burst = source.decide("k", 5, 0);
+		long intoDay = Math.floorMod(System.currentTimeMillis(), day);
+		Decision next = source.decide("k", 1, 0);
+		assertThat(burst.isAllowed()).isTrue();
+		assertThat(burst.remaining()).isZero();
+		long expectedReset = switch (algorithm) {
+			case FIXED_WINDOW -> day - intoDay;
+			case SLIDING_WINDOW_COUNTER -> 2 * day - intoDay;
+			default -> day;
+		};
+		assertThat(burst.resetAfterMillis()).as("reset-after from the server's clock")
+			.isCloseTo(expectedReset, within(10_000L));
+		assertThat(next.isAllowed()).isFalse();
+		assertThat(next.retryAfterMillis()).isPositive().isLessThanOrEqualTo(2 * day);
+	}
+
+	@ParameterizedTest
+	@EnumSource(Algorithm.class)
+	void everyKeyExpiresWhenItsStateIsFullAgainAndIsDeletedOnceItIs(Algorithm algorithm) {
+		ManualClock clock = new ManualClock();
+		Limit limit = Limit.of(algorithm, 4, Duration.ofMinutes(10));
+		String name = uniqueName(limit);
+		DecisionSource source = new RedisDecisionSource(name, limit, executor, clock, TIMEOUT);
+		String[] keys = LimitAlgorithm.of(algorithm).redisKeys(StateKeys.redisKey(name, "k"));
+		long[][] requests = { { 1, 0 }, { 3, 0 }, { 1, 0 }, { 2, Duration.ofMinutes(20).toMillis() }, { 0, 0 } };
+		Decision decision = null;
+		for (long[] request : requests) {
+			clock.advance(1000);
+			decision = source.decide("k", request[0], request[1]);
+			for (String key : keys) {
+				assertThat(redis.pttl(key)).as("%s after %s", key, decision)
+					.isPositive()
+					.isLessThanOrEqualTo(decision.resetAfterMillis())
+					.isGreaterThan(decision.resetAfterMillis() - SAFE_TTL_MILLIS);
+			}
+		}
+		clock.advance(decision.resetAfterMillis());
+		assertThat(source.decide("k", 0, 0)).isEqualTo(Decision.allowed(4, 4, 0));
+		assertThat(redis.exists(keys)).as("keys of a full state").isZero();
+	}
+
+	@Test
+	void theLogKeepsOneEntryPerPermitInTheWindowAndNeverMoreThanTheCapacity() {
+		ManualClock clock = new ManualClock();
+		Limit limit = Limit.of(Algorithm.SLIDING_WINDOW_LOG, 5, Duration.ofHours(1));
+		String name = uniqueName(limit);
+		DecisionSource source = new RedisDecisionSource(name, limit, executor, clock, TIMEOUT);
+		String key = SlidingWindowLog.INSTANCE.redisKeys(StateKeys.redisKey(name, "k"))[0];
+		Random random = new Random(SEED);
+		for (int step = 0; step < 300; step++) {
+			clock.advance(random.nextLong(Duration.ofMinutes(20).toMillis()));
+			long permits = random.nextLong(6);
+			Decision decision = source.decide("k", permits, 0);
+			assertThat(redis.zcard(key)).as("step %d: %s", step, decision).isLessThanOrEqualTo(5);
+			if (decision.isAllowed() && permits > 0) {
+				assertThat(redis.zcard(key)).as("step %d: %s", step, decision).isEqualTo(5 - decision.remaining());
+			}
+		}
+	}
+
+	private static DecisionSource redisSource(Limit limit, LimiterClock clock) {
+		return new RedisDecisionSource(uniqueName(limit), limit, executor, clock, TIMEOUT);
+	}
+
+	private static String uniqueName(Limit limit) {
+		return "twin-" + limit.algorithm().configName() + "-" + ProcessHandle.current().pid() + "-"
+				+ names.incrementAndGet();
+	}
+
+}

@@ -24,8 +24,9 @@ import io.limiter.internal.redis.ScriptExecutor;
  */
 final class Borrower {
 
-	private static final Map<Algorithm, RedisScript> SCRIPTS = new EnumMap<>(Map.of(Algorithm.TOKEN_BUCKET,
-			RedisScript.load(Borrower.class, "token-bucket-borrow.lua")));
+	private static final Map<Algorithm, RedisScript> SCRIPTS = new EnumMap<>(
+			Map.of(Algorithm.TOKEN_BUCKET, RedisScript.load(Borrower.class, "token-bucket-borrow.lua"), Algorithm.GCRA,
+					RedisScript.load(Borrower.class, "gcra-borrow.lua")));
 
 	private static final String SERVER_TIME = "-1";
 

@@ -9,6 +9,9 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.Parameter;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.EnumSource;
 
 import io.limiter.Algorithm;
 import io.limiter.Decision;
@@ -16,18 +19,20 @@ import io.limiter.Limit;
 import io.limiter.LocalTier;
 import io.limiter.RateLimiter;
 import io.limiter.contract.ManualClock;
+import io.limiter.internal.algorithm.LimitAlgorithm;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Two-tier borrowing for the token bucket on the real Redis cluster, with a clock the tests move for both
- * the local tier and the scripts, and Redis calls counted by a wrapper around the real executor.
+ * Two-tier borrowing for the token bucket and GCRA on the real Redis cluster, with a clock the tests move for
+ * both the local tier and the scripts, and Redis calls counted by a wrapper around the real executor.
  */
+@ParameterizedClass(name = "{0}")
+@EnumSource(names = { "TOKEN_BUCKET", "GCRA" })
 class TwoTierIntegrationTests {
 
-	private static final String BORROW = "token-bucket-borrow.lua";
-
-	private static final Limit TEN_PER_SECOND = Limit.of(Algorithm.TOKEN_BUCKET, 10, Duration.ofSeconds(1));
+	@Parameter
+	private Algorithm algorithm;
 
 	private final ManualClock clock = new ManualClock();
 
@@ -36,6 +41,18 @@ class TwoTierIntegrationTests {
 	@AfterEach
 	void closeInstances() {
 		this.instances.forEach(LocalTierFixture::close);
+	}
+
+	private Limit tenPerSecond() {
+		return limit(10);
+	}
+
+	private Limit limit(long perSecond) {
+		return Limit.of(this.algorithm, perSecond, Duration.ofSeconds(1));
+	}
+
+	private String borrowScript() {
+		return this.algorithm.configName() + "-borrow.lua";
 	}
 
 	private LocalTierFixture instance() {
@@ -56,15 +73,15 @@ class TwoTierIntegrationTests {
 	@Test
 	void aBorrowedBatchIsSpentWithoutCallingRedis() {
 		LocalTierFixture instance = instance();
-		RateLimiter limiter = instance.limiter(LocalTierFixture.uniqueName(), TEN_PER_SECOND, twoTier(4, 1));
+		RateLimiter limiter = instance.limiter(LocalTierFixture.uniqueName(), tenPerSecond(), twoTier(4, 1));
 		for (int taken = 1; taken <= 4; taken++) {
 			Decision decision = limiter.tryAcquire("k");
 			assertThat(decision.isAllowed()).isTrue();
 			assertThat(decision.remaining()).isEqualTo(10 - taken);
 		}
-		assertThat(instance.executor().calls(BORROW)).isEqualTo(1);
+		assertThat(instance.executor().calls(borrowScript())).isEqualTo(1);
 		assertThat(limiter.tryAcquire("k").isAllowed()).isTrue();
-		assertThat(instance.executor().calls(BORROW)).isEqualTo(2);
+		assertThat(instance.executor().calls(borrowScript())).isEqualTo(2);
 		assertThat(instance.executor().calls()).isEqualTo(2);
 	}
 
@@ -72,13 +89,13 @@ class TwoTierIntegrationTests {
 	void denialsAreServedLocallyUntilRedisRetryDeadline() {
 		LocalTierFixture instance = instance();
 		RateLimiter limiter = instance.limiter(LocalTierFixture.uniqueName(),
-				Limit.of(Algorithm.TOKEN_BUCKET, 2, Duration.ofSeconds(1)), twoTier(2, 1));
+				limit(2), twoTier(2, 1));
 		assertThat(limiter.tryAcquire("k").isAllowed()).isTrue();
 		assertThat(limiter.tryAcquire("k").isAllowed()).isTrue();
 		Decision refused = limiter.tryAcquire("k");
 		assertThat(refused.isAllowed()).isFalse();
 		assertThat(refused.retryAfterMillis()).isEqualTo(500);
-		assertThat(instance.executor().calls(BORROW)).isEqualTo(2);
+		assertThat(instance.executor().calls(borrowScript())).isEqualTo(2);
 		this.clock.advance(100);
 		assertThat(limiter.tryAcquire("k").retryAfterMillis()).isEqualTo(400);
 		this.clock.advance(399);
@@ -89,13 +106,13 @@ class TwoTierIntegrationTests {
 		assertThat(instance.executor().calls()).isEqualTo(2);
 		this.clock.advance(1);
 		assertThat(limiter.tryAcquire("k").isAllowed()).isTrue();
-		assertThat(instance.executor().calls(BORROW)).isEqualTo(3);
+		assertThat(instance.executor().calls(borrowScript())).isEqualTo(3);
 	}
 
 	@Test
 	void theRetryDeadlineHoldsForEveryCallerThatWaitedOnTheBorrow() throws Exception {
 		LocalTierFixture instance = instance();
-		RateLimiter limiter = instance.limiter(LocalTierFixture.uniqueName(), TEN_PER_SECOND, twoTier(10, 1));
+		RateLimiter limiter = instance.limiter(LocalTierFixture.uniqueName(), tenPerSecond(), twoTier(10, 1));
 		assertThat(limiter.tryAcquire("k", 10).isAllowed()).isTrue();
 		List<CompletableFuture<Decision>> decisions = new ArrayList<>();
 		for (int i = 0; i < 200; i++) {
@@ -104,13 +121,13 @@ class TwoTierIntegrationTests {
 		for (CompletableFuture<Decision> decision : decisions) {
 			assertThat(decision.get(5, TimeUnit.SECONDS).isAllowed()).isFalse();
 		}
-		assertThat(instance.executor().calls(BORROW)).isEqualTo(2);
+		assertThat(instance.executor().calls(borrowScript())).isEqualTo(2);
 	}
 
 	@Test
 	void concurrentCallersAskRedisOncePerRetryDeadline() throws InterruptedException {
 		LocalTierFixture instance = instance();
-		RateLimiter limiter = instance.limiter(LocalTierFixture.uniqueName(), TEN_PER_SECOND, twoTier(10, 1));
+		RateLimiter limiter = instance.limiter(LocalTierFixture.uniqueName(), tenPerSecond(), twoTier(10, 1));
 		assertThat(limiter.tryAcquire("k", 10).isAllowed()).isTrue();
 		AtomicInteger granted = new AtomicInteger();
 		List<Thread> callers = new ArrayList<>();
@@ -135,7 +152,7 @@ class TwoTierIntegrationTests {
 	@Test
 	void heldTokensBurstAtMostTheLargestBatchPerInstanceAboveTheLimit() {
 		String name = LocalTierFixture.uniqueName();
-		Limit limit = Limit.of(Algorithm.TOKEN_BUCKET, 15, Duration.ofSeconds(1));
+		Limit limit = limit(15);
 		LocalTier tier = twoTier(5, 0.34);
 		List<RateLimiter> limiters = new ArrayList<>();
 		for (int i = 0; i < 3; i++) {
@@ -159,17 +176,17 @@ class TwoTierIntegrationTests {
 	void tokensHeldPastTheLeaseAreDropped() {
 		String name = LocalTierFixture.uniqueName();
 		LocalTier tier = twoTier(5, 0.5);
-		RateLimiter local = instance().limiter(name, TEN_PER_SECOND, tier);
-		RateLimiter plain = instance().limiter(name, TEN_PER_SECOND, LocalTier.none());
+		RateLimiter local = instance().limiter(name, tenPerSecond(), tier);
+		RateLimiter plain = instance().limiter(name, tenPerSecond(), LocalTier.none());
 		assertThat(local.tryAcquire("k").isAllowed()).isTrue();
 		this.clock.advance(tier.lease().toMillis());
-		assertThat(takeAll(local) + takeAll(plain)).isEqualTo(TEN_PER_SECOND.capacity());
+		assertThat(takeAll(local) + takeAll(plain)).isEqualTo(tenPerSecond().capacity());
 	}
 
 	@Test
 	void theBatchGrowsWithDemandAndShrinksWhenItFalls() {
 		LocalTierFixture instance = instance();
-		Limit limit = Limit.of(Algorithm.TOKEN_BUCKET, 1000, Duration.ofSeconds(1));
+		Limit limit = limit(1000);
 		LocalTier tier = twoTier(1, 0.1).toBuilder().lease(Duration.ofSeconds(1)).build();
 		TwoTierDecisionSource source = (TwoTierDecisionSource) instance.source(LocalTierFixture.uniqueName(), limit,
 				tier);
@@ -182,7 +199,7 @@ class TwoTierIntegrationTests {
 		}
 		assertThat(growth).first().isEqualTo(permit);
 		assertThat(growth).isSorted().last().isEqualTo(100 * permit);
-		assertThat(instance.executor().calls(BORROW)).isLessThan(50);
+		assertThat(instance.executor().calls(borrowScript())).isLessThan(50);
 		List<Long> shrink = new ArrayList<>();
 		for (int i = 0; i < 30; i++) {
 			this.clock.advance(600);
@@ -196,8 +213,8 @@ class TwoTierIntegrationTests {
 	void everyUnspentTokenGoesBackToRedisOnClose() {
 		String name = LocalTierFixture.uniqueName();
 		LocalTierFixture closing = LocalTierFixture.withClock(this.clock);
-		RateLimiter local = closing.limiter(name, TEN_PER_SECOND, twoTier(5, 0.5));
-		RateLimiter plain = instance().limiter(name, TEN_PER_SECOND, LocalTier.none());
+		RateLimiter local = closing.limiter(name, tenPerSecond(), twoTier(5, 0.5));
+		RateLimiter plain = instance().limiter(name, tenPerSecond(), LocalTier.none());
 		assertThat(local.tryAcquire("k").isAllowed()).isTrue();
 		assertThat(plain.tryAcquire("k", 0).remaining()).isEqualTo(5);
 		closing.close();
@@ -209,7 +226,7 @@ class TwoTierIntegrationTests {
 		LocalTierFixture instance = instance();
 		LocalTier tier = twoTier(1, 0.1).toBuilder().maximumKeys(50).build();
 		TwoTierDecisionSource source = (TwoTierDecisionSource) instance.source(LocalTierFixture.uniqueName(),
-				TEN_PER_SECOND, tier);
+				tenPerSecond(), tier);
 		for (int i = 0; i < 500; i++) {
 			source.decide("stranger-" + i, 1, 0);
 			assertThat(source.buckets()).hasSizeLessThanOrEqualTo(50);
@@ -219,12 +236,12 @@ class TwoTierIntegrationTests {
 	@Test
 	void reservationsTheLocalBucketCannotServeGoToRedis() throws InterruptedException {
 		LocalTierFixture instance = instance();
-		RateLimiter limiter = instance.limiter(LocalTierFixture.uniqueName(), TEN_PER_SECOND, twoTier(1, 0.1));
+		RateLimiter limiter = instance.limiter(LocalTierFixture.uniqueName(), tenPerSecond(), twoTier(1, 0.1));
 		assertThat(limiter.tryAcquire("k", 10).isAllowed()).isTrue();
-		Decision reserved = instance.source(limiter.name(), TEN_PER_SECOND, twoTier(1, 0.1)).decide("k", 1, 150);
+		Decision reserved = instance.source(limiter.name(), tenPerSecond(), twoTier(1, 0.1)).decide("k", 1, 150);
 		assertThat(reserved.isAllowed()).isTrue();
 		assertThat(reserved.delayMillis()).isEqualTo(100);
-		assertThat(instance.executor().calls("token-bucket.lua")).isEqualTo(1);
+		assertThat(instance.executor().calls(LimitAlgorithm.of(this.algorithm).script().name())).isEqualTo(1);
 	}
 
 	private static long takeAll(RateLimiter limiter) {

@@ -175,8 +175,8 @@ public final class RedisBackend implements LimiterBackend {
 		}
 
 		/**
-		 * Sends this clock's time to the scripts instead of using the Redis server's {@code TIME}. The
-		 * scripts then treat a time before the key's last update as that update's time.
+		 * Sends this clock's time to the scripts instead of using the Redis server's {@code TIME}. A time
+		 * before the one a key stores never refills it or moves its window back.
 		 * @param clock the client clock
 		 * @return this builder
 		 */

@@ -1,6 +1,7 @@
 package io.limiter.contract;
 
 import java.time.Duration;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import org.junit.jupiter.api.BeforeEach;
@@ -17,7 +18,8 @@ import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException
 
 /**
  * The base of every algorithm's contract: the same expectations run against each backend by subclasses
- * that name their {@link BackendFixture}.
+ * that name their {@link BackendFixture}, and the expectations every algorithm shares, told apart by three
+ * numbers of each algorithm.
  * <p>
  * Limits are slow (10 per 100 s in most tests) because Redis expires keys in real time while the manual clock
  * stands still: a key must not expire between two calls of a test however slow the machine. Only tests that
@@ -30,17 +32,36 @@ public abstract class AlgorithmContract {
 	/** The clock of the backend under test, back at {@link ManualClock#START} before each test. */
 	protected ManualClock clock;
 
+	private final Algorithm algorithm;
+
+	private final long retryAfterOnceExhausted;
+
+	private final long resetAfterOnceExhausted;
+
+	private final long resetAfterOnePermit;
+
+	/**
+	 * Creates the contract of one algorithm.
+	 * @param algorithm the algorithm under test
+	 * @param retryAfterOnceExhausted the retry-after of one permit right after a {@link #tenPerHundredSeconds()}
+	 * limiter granted all 10 at {@link ManualClock#START}
+	 * @param resetAfterOnceExhausted the reset-after at that moment
+	 * @param resetAfterOnePermit the reset-after right after such a limiter granted one permit at
+	 * {@link ManualClock#START}
+	 */
+	protected AlgorithmContract(Algorithm algorithm, long retryAfterOnceExhausted, long resetAfterOnceExhausted,
+			long resetAfterOnePermit) {
+		this.algorithm = algorithm;
+		this.retryAfterOnceExhausted = retryAfterOnceExhausted;
+		this.resetAfterOnceExhausted = resetAfterOnceExhausted;
+		this.resetAfterOnePermit = resetAfterOnePermit;
+	}
+
 	/**
 	 * Returns the backend under test.
 	 * @return the fixture
 	 */
 	protected abstract BackendFixture fixture();
-
-	/**
-	 * Returns the algorithm under test.
-	 * @return the algorithm
-	 */
-	protected abstract Algorithm algorithm();
 
 	@BeforeEach
 	void resetClock() {
@@ -62,11 +83,35 @@ public abstract class AlgorithmContract {
 	}
 
 	/**
+	 * Returns the algorithm under test.
+	 * @return the algorithm
+	 */
+	protected Algorithm algorithm() {
+		return this.algorithm;
+	}
+
+	/**
 	 * Returns a limiter of 10 permits per 100 seconds under the algorithm under test.
 	 * @return the limiter
 	 */
 	protected RateLimiter tenPerHundredSeconds() {
-		return limiter(algorithm(), 10, Duration.ofSeconds(100));
+		return limiter(this.algorithm, 10, Duration.ofSeconds(100));
+	}
+
+	/**
+	 * Returns the retry-after of one permit right after a {@link #tenPerHundredSeconds()} limiter granted all 10.
+	 * @return the retry-after in milliseconds
+	 */
+	protected long retryAfterOnceExhausted() {
+		return this.retryAfterOnceExhausted;
+	}
+
+	/**
+	 * Returns the reset-after right after a {@link #tenPerHundredSeconds()} limiter granted all 10.
+	 * @return the reset-after in milliseconds
+	 */
+	protected long resetAfterOnceExhausted() {
+		return this.resetAfterOnceExhausted;
 	}
 
 	@Test
@@ -81,6 +126,42 @@ public abstract class AlgorithmContract {
 			.withMessageContaining("permits")
 			.withMessageContaining("11")
 			.withMessageContaining("capacity 10");
+	}
+
+	@Test
+	void keysAreIndependent() {
+		RateLimiter limiter = tenPerHundredSeconds();
+		limiter.tryAcquire("a", 10);
+		assertDenied(limiter.tryAcquire("a", 1), 0, retryAfterOnceExhausted(), resetAfterOnceExhausted());
+		assertAllowed(limiter.tryAcquire("b", 1), 9, this.resetAfterOnePermit);
+	}
+
+	@Test
+	void aLongIdleKeyIsFullAgain() {
+		RateLimiter limiter = tenPerHundredSeconds();
+		limiter.tryAcquire("k", 10);
+		this.clock.advance(Duration.ofDays(3650).toMillis());
+		assertAllowed(limiter.tryAcquire("k", 1), 9, this.resetAfterOnePermit);
+	}
+
+	@Test
+	void acquireFailsAtOnceWhenTheWaitDoesNotFit() throws Exception {
+		RateLimiter limiter = tenPerHundredSeconds();
+		limiter.tryAcquire("k", 10);
+		long started = System.nanoTime();
+		Decision denied = limiter.acquire("k", 1, Duration.ofMillis(retryAfterOnceExhausted() - 1));
+		assertThat(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started)).isLessThan(1000);
+		assertDenied(denied, 0, retryAfterOnceExhausted(), resetAfterOnceExhausted());
+	}
+
+	@Test
+	void asyncDecisionsMatchSyncOnes() throws Exception {
+		RateLimiter limiter = tenPerHundredSeconds();
+		limiter.tryAcquire("sync", 10);
+		limiter.tryAcquireAsync("async", 10).toCompletableFuture().get(5, TimeUnit.SECONDS);
+		Decision async = limiter.tryAcquireAsync("async", 1).toCompletableFuture().get(5, TimeUnit.SECONDS);
+		assertThat(async).isEqualTo(limiter.tryAcquire("sync", 1));
+		assertDenied(async, 0, retryAfterOnceExhausted(), resetAfterOnceExhausted());
 	}
 
 	/**

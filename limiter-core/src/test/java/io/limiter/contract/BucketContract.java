@@ -17,6 +17,14 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 public abstract class BucketContract extends AlgorithmContract {
 
+	/**
+	 * Creates the contract of an algorithm that decides as a token bucket.
+	 * @param algorithm the algorithm under test
+	 */
+	protected BucketContract(Algorithm algorithm) {
+		super(algorithm, 10_000, 100_000, 10_000);
+	}
+
 	@Test
 	void burstUpToCapacityThenDenyUntilOnePermitRefills() {
 		RateLimiter limiter = tenPerHundredSeconds();
@@ -82,22 +90,6 @@ public abstract class BucketContract extends AlgorithmContract {
 	}
 
 	@Test
-	void keysAreIndependent() {
-		RateLimiter limiter = tenPerHundredSeconds();
-		limiter.tryAcquire("a", 10);
-		assertDenied(limiter.tryAcquire("a", 1), 0, 10_000, 100_000);
-		assertAllowed(limiter.tryAcquire("b", 1), 9, 10_000);
-	}
-
-	@Test
-	void aLongIdleKeyIsFullAgain() {
-		RateLimiter limiter = tenPerHundredSeconds();
-		limiter.tryAcquire("k", 10);
-		this.clock.advance(Duration.ofDays(3650).toMillis());
-		assertAllowed(limiter.tryAcquire("k", 1), 9, 10_000);
-	}
-
-	@Test
 	void largeCapacitiesStayExact() {
 		RateLimiter limiter = limiter(algorithm(), 1_000_000, Duration.ofDays(7));
 		assertAllowed(limiter.tryAcquire("k", 999_999), 1, 604_799_396);
@@ -119,18 +111,6 @@ public abstract class BucketContract extends AlgorithmContract {
 	}
 
 	@Test
-	void acquireFailsAtOnceWhenTheWaitDoesNotFit() throws Exception {
-		RateLimiter limiter = tenPerHundredSeconds();
-		limiter.tryAcquire("k", 10);
-		long started = System.nanoTime();
-		Decision denied = limiter.acquire("k", 1, Duration.ofMillis(9_999));
-		assertThat(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started)).isLessThan(1000);
-		assertDenied(denied, 0, 10_000, 100_000);
-		this.clock.advance(10_000);
-		assertAllowed(limiter.tryAcquire("k", 1), 0, 100_000);
-	}
-
-	@Test
 	void acquireWaitsForTheReservedPermits() throws Exception {
 		RateLimiter limiter = limiter(algorithm(), 10, Duration.ofSeconds(1));
 		limiter.tryAcquire("k", 10);
@@ -139,14 +119,6 @@ public abstract class BucketContract extends AlgorithmContract {
 		assertThat(decision.isAllowed()).isTrue();
 		assertThat(decision.delayMillis()).isEqualTo(100);
 		assertThat(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started)).isGreaterThanOrEqualTo(100);
-	}
-
-	@Test
-	void asyncDecisionsMatchSyncOnes() throws Exception {
-		RateLimiter limiter = tenPerHundredSeconds();
-		limiter.tryAcquire("k", 8);
-		Decision decision = limiter.tryAcquireAsync("k", 3).toCompletableFuture().get(5, TimeUnit.SECONDS);
-		assertDenied(decision, 2, 10_000, 80_000);
 	}
 
 }

@@ -15,11 +15,13 @@ import static org.assertj.core.api.Assertions.assertThat;
  * Fixed window: at most the capacity in each window, windows aligned to multiples of the period since the epoch.
  * {@link ManualClock#START} is a multiple of 100 s, so each test starts on the first millisecond of a window.
  */
-public abstract class FixedWindowContract extends AlgorithmContract {
+public abstract class FixedWindowContract extends WindowContract {
 
-	@Override
-	protected Algorithm algorithm() {
-		return Algorithm.FIXED_WINDOW;
+	/**
+	 * Creates the contract.
+	 */
+	protected FixedWindowContract() {
+		super(Algorithm.FIXED_WINDOW, 100_000, 100_000, 100_000);
 	}
 
 	@Test
@@ -65,46 +67,6 @@ public abstract class FixedWindowContract extends AlgorithmContract {
 	}
 
 	@Test
-	void zeroPermitsLooksWithoutTaking() {
-		RateLimiter limiter = tenPerHundredSeconds();
-		assertAllowed(limiter.tryAcquire("k", 0), 10, 0);
-		limiter.tryAcquire("k", 4);
-		assertAllowed(limiter.tryAcquire("k", 0), 6, 100_000);
-		assertAllowed(limiter.tryAcquire("k", 6), 0, 100_000);
-		assertAllowed(limiter.tryAcquire("k", 0), 0, 100_000);
-		assertDenied(limiter.tryAcquire("k", 1), 0, 100_000, 100_000);
-	}
-
-	@Test
-	void aReservationWindowIsIgnored() {
-		RateLimiter limiter = tenPerHundredSeconds();
-		limiter.tryAcquire("k", 10);
-		this.clock.advance(40_000);
-		assertDenied(decide(limiter, "k", 1, 6_000_000), 0, 60_000, 60_000);
-		this.clock.advance(60_000);
-		assertAllowed(limiter.tryAcquire("k", 10), 0, 100_000);
-	}
-
-	@Test
-	void acquireFailsAtOnceWhenTheNextWindowIsTooFar() throws Exception {
-		RateLimiter limiter = tenPerHundredSeconds();
-		limiter.tryAcquire("k", 10);
-		this.clock.advance(50_000);
-		long started = System.nanoTime();
-		Decision denied = limiter.acquire("k", 1, Duration.ofMillis(49_999));
-		assertThat(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started)).isLessThan(1000);
-		assertDenied(denied, 0, 50_000, 50_000);
-	}
-
-	@Test
-	void keysAreIndependent() {
-		RateLimiter limiter = tenPerHundredSeconds();
-		limiter.tryAcquire("a", 10);
-		assertDenied(limiter.tryAcquire("a", 1), 0, 100_000, 100_000);
-		assertAllowed(limiter.tryAcquire("b", 1), 9, 100_000);
-	}
-
-	@Test
 	void aClockGoingBackwardsNeverMovesTheWindowBack() {
 		RateLimiter limiter = tenPerHundredSeconds();
 		this.clock.advance(50_000);
@@ -114,14 +76,6 @@ public abstract class FixedWindowContract extends AlgorithmContract {
 		this.clock.advance(59_999);
 		assertDenied(limiter.tryAcquire("k", 1), 0, 50_000, 50_000);
 		this.clock.advance(50_001);
-		assertAllowed(limiter.tryAcquire("k", 1), 9, 100_000);
-	}
-
-	@Test
-	void aLongIdleKeyIsFullAgain() {
-		RateLimiter limiter = tenPerHundredSeconds();
-		limiter.tryAcquire("k", 10);
-		this.clock.advance(Duration.ofDays(3650).toMillis());
 		assertAllowed(limiter.tryAcquire("k", 1), 9, 100_000);
 	}
 

@@ -20,9 +20,11 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 public abstract class GcraContract extends BucketContract {
 
-	@Override
-	protected Algorithm algorithm() {
-		return Algorithm.GCRA;
+	/**
+	 * Creates the contract.
+	 */
+	protected GcraContract() {
+		super(Algorithm.GCRA);
 	}
 
 	@Test

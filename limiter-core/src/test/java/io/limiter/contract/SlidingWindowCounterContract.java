@@ -16,11 +16,13 @@ import static org.assertj.core.api.Assertions.assertThat;
  * sliding window still covers. Windows are aligned as for the fixed window; {@link ManualClock#START} is a multiple
  * of 100 s. At 10 per 100 s, a full previous window weighs 10 at its end and loses one permit every 10 s.
  */
-public abstract class SlidingWindowCounterContract extends AlgorithmContract {
+public abstract class SlidingWindowCounterContract extends WindowContract {
 
-	@Override
-	protected Algorithm algorithm() {
-		return Algorithm.SLIDING_WINDOW_COUNTER;
+	/**
+	 * Creates the contract.
+	 */
+	protected SlidingWindowCounterContract() {
+		super(Algorithm.SLIDING_WINDOW_COUNTER, 110_000, 200_000, 200_000);
 	}
 
 	@Test
@@ -95,41 +97,6 @@ public abstract class SlidingWindowCounterContract extends AlgorithmContract {
 	}
 
 	@Test
-	void zeroPermitsLooksWithoutTaking() {
-		RateLimiter limiter = tenPerHundredSeconds();
-		assertAllowed(limiter.tryAcquire("k", 0), 10, 0);
-		limiter.tryAcquire("k", 4);
-		assertAllowed(limiter.tryAcquire("k", 0), 6, 200_000);
-		assertAllowed(limiter.tryAcquire("k", 6), 0, 200_000);
-		assertAllowed(limiter.tryAcquire("k", 0), 0, 200_000);
-	}
-
-	@Test
-	void aReservationWindowIsIgnored() {
-		RateLimiter limiter = tenPerHundredSeconds();
-		limiter.tryAcquire("k", 10);
-		assertDenied(decide(limiter, "k", 1, 6_000_000), 0, 110_000, 200_000);
-	}
-
-	@Test
-	void acquireFailsAtOnceWhenTheRetryIsTooFar() throws Exception {
-		RateLimiter limiter = tenPerHundredSeconds();
-		limiter.tryAcquire("k", 10);
-		long started = System.nanoTime();
-		Decision denied = limiter.acquire("k", 1, Duration.ofMillis(109_999));
-		assertThat(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started)).isLessThan(1000);
-		assertDenied(denied, 0, 110_000, 200_000);
-	}
-
-	@Test
-	void keysAreIndependent() {
-		RateLimiter limiter = tenPerHundredSeconds();
-		limiter.tryAcquire("a", 10);
-		assertDenied(limiter.tryAcquire("a", 1), 0, 110_000, 200_000);
-		assertAllowed(limiter.tryAcquire("b", 1), 9, 200_000);
-	}
-
-	@Test
 	void aClockGoingBackwardsNeverMovesTheWindowBack() {
 		RateLimiter limiter = tenPerHundredSeconds();
 		this.clock.advance(50_000);
@@ -140,14 +107,6 @@ public abstract class SlidingWindowCounterContract extends AlgorithmContract {
 		assertDenied(limiter.tryAcquire("k", 1), 0, 10_000, 100_000);
 		this.clock.advance(10_000);
 		assertAllowed(limiter.tryAcquire("k", 1), 0, 190_000);
-	}
-
-	@Test
-	void aLongIdleKeyIsFullAgain() {
-		RateLimiter limiter = tenPerHundredSeconds();
-		limiter.tryAcquire("k", 10);
-		this.clock.advance(Duration.ofDays(3650).toMillis());
-		assertAllowed(limiter.tryAcquire("k", 1), 9, 200_000);
 	}
 
 	@Test

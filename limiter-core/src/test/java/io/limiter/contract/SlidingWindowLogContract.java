@@ -14,11 +14,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * Sliding window log: exact; a permit granted at {@code t} counts until {@code t + period}, not included.
  */
-public abstract class SlidingWindowLogContract extends AlgorithmContract {
+public abstract class SlidingWindowLogContract extends WindowContract {
 
-	@Override
-	protected Algorithm algorithm() {
-		return Algorithm.SLIDING_WINDOW_LOG;
+	/**
+	 * Creates the contract.
+	 */
+	protected SlidingWindowLogContract() {
+		super(Algorithm.SLIDING_WINDOW_LOG, 100_000, 100_000, 100_000);
 	}
 
 	@Test
@@ -83,43 +85,6 @@ public abstract class SlidingWindowLogContract extends AlgorithmContract {
 	}
 
 	@Test
-	void zeroPermitsLooksWithoutTaking() {
-		RateLimiter limiter = tenPerHundredSeconds();
-		assertAllowed(limiter.tryAcquire("k", 0), 10, 0);
-		limiter.tryAcquire("k", 4);
-		assertAllowed(limiter.tryAcquire("k", 0), 6, 100_000);
-		assertAllowed(limiter.tryAcquire("k", 6), 0, 100_000);
-		assertAllowed(limiter.tryAcquire("k", 0), 0, 100_000);
-		this.clock.advance(100_000);
-		assertAllowed(limiter.tryAcquire("k", 0), 10, 0);
-	}
-
-	@Test
-	void aReservationWindowIsIgnored() {
-		RateLimiter limiter = tenPerHundredSeconds();
-		limiter.tryAcquire("k", 10);
-		assertDenied(decide(limiter, "k", 1, 6_000_000), 0, 100_000, 100_000);
-	}
-
-	@Test
-	void acquireFailsAtOnceWhenTheRetryIsTooFar() throws Exception {
-		RateLimiter limiter = tenPerHundredSeconds();
-		limiter.tryAcquire("k", 10);
-		long started = System.nanoTime();
-		Decision denied = limiter.acquire("k", 1, Duration.ofMillis(99_999));
-		assertThat(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started)).isLessThan(1000);
-		assertDenied(denied, 0, 100_000, 100_000);
-	}
-
-	@Test
-	void keysAreIndependent() {
-		RateLimiter limiter = tenPerHundredSeconds();
-		limiter.tryAcquire("a", 10);
-		assertDenied(limiter.tryAcquire("a", 1), 0, 100_000, 100_000);
-		assertAllowed(limiter.tryAcquire("b", 1), 9, 100_000);
-	}
-
-	@Test
 	void aClockGoingBackwardsNeverMovesTheWindowBack() {
 		RateLimiter limiter = tenPerHundredSeconds();
 		this.clock.advance(50_000);
@@ -130,14 +95,6 @@ public abstract class SlidingWindowLogContract extends AlgorithmContract {
 		assertDenied(limiter.tryAcquire("k", 1), 0, 50_100, 50_100);
 		this.clock.advance(50_100);
 		assertAllowed(limiter.tryAcquire("k", 10), 0, 100_000);
-	}
-
-	@Test
-	void aLongIdleKeyIsFullAgain() {
-		RateLimiter limiter = tenPerHundredSeconds();
-		limiter.tryAcquire("k", 10);
-		this.clock.advance(Duration.ofDays(3650).toMillis());
-		assertAllowed(limiter.tryAcquire("k", 1), 9, 100_000);
 	}
 
 }

@@ -11,9 +11,11 @@ import io.limiter.RateLimiter;
  */
 public abstract class TokenBucketContract extends BucketContract {
 
-	@Override
-	protected Algorithm algorithm() {
-		return Algorithm.TOKEN_BUCKET;
+	/**
+	 * Creates the contract.
+	 */
+	protected TokenBucketContract() {
+		super(Algorithm.TOKEN_BUCKET);
 	}
 
 	@Test

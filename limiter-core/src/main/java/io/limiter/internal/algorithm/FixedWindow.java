@@ -2,7 +2,6 @@ package io.limiter.internal.algorithm;
 
 import io.limiter.Decision;
 import io.limiter.Limit;
-import io.limiter.internal.redis.RedisScript;
 
 /**
  * Fixed window: at most {@code capacity} permits in each window of {@code period_ms}, windows aligned to multiples
@@ -13,39 +12,18 @@ final class FixedWindow extends LimitAlgorithm {
 
 	static final FixedWindow INSTANCE = new FixedWindow();
 
-	private static final RedisScript SCRIPT = RedisScript.load(FixedWindow.class, "fixed-window.lua");
-
 	private FixedWindow() {
+		super("fixed-window.lua", ":fw", State::new);
 	}
 
-	@Override
-	public KeyState newState(Limit limit) {
-		return new State(limit.capacity(), limit.periodMillis());
-	}
-
-	@Override
-	public RedisScript script() {
-		return SCRIPT;
-	}
-
-	@Override
-	public String[] redisKeys(String stateKey) {
-		return new String[] { stateKey + ":fw" };
-	}
-
-	private static final class State implements KeyState {
-
-		private final long capacity;
-
-		private final long periodMillis;
+	private static final class State extends LimitState {
 
 		private long count;
 
 		private long grantedAt = Windows.NEVER;
 
-		State(long capacity, long periodMillis) {
-			this.capacity = capacity;
-			this.periodMillis = periodMillis;
+		State(Limit limit) {
+			super(limit);
 		}
 
 		@Override

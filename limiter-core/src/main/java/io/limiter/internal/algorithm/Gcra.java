@@ -2,7 +2,6 @@ package io.limiter.internal.algorithm;
 
 import io.limiter.Decision;
 import io.limiter.Limit;
-import io.limiter.internal.redis.RedisScript;
 
 /**
  * The generic cell rate algorithm: the state is one theoretical arrival time (TAT), and the debt of a key is how
@@ -18,41 +17,20 @@ final class Gcra extends LimitAlgorithm {
 
 	static final Gcra INSTANCE = new Gcra();
 
-	private static final RedisScript SCRIPT = RedisScript.load(Gcra.class, "gcra.lua");
-
 	private Gcra() {
+		super("gcra.lua", ":gcra", State::new);
 	}
 
-	@Override
-	public KeyState newState(Limit limit) {
-		return new State(limit.capacity(), limit.periodMillis());
-	}
-
-	@Override
-	public RedisScript script() {
-		return SCRIPT;
-	}
-
-	@Override
-	public String[] redisKeys(String stateKey) {
-		return new String[] { stateKey + ":gcra" };
-	}
-
-	private static final class State implements KeyState {
+	private static final class State extends LimitState {
 
 		private static final long ABSENT = Long.MIN_VALUE;
-
-		private final long capacity;
-
-		private final long periodMillis;
 
 		private long tatMillis = ABSENT;
 
 		private long tatTicks;
 
-		State(long capacity, long periodMillis) {
-			this.capacity = capacity;
-			this.periodMillis = periodMillis;
+		State(Limit limit) {
+			super(limit);
 		}
 
 		@Override

@@ -1,5 +1,7 @@
 package io.limiter.internal.algorithm;
 
+import java.util.function.Function;
+
 import io.limiter.Algorithm;
 import io.limiter.Limit;
 import io.limiter.internal.redis.RedisScript;
@@ -11,8 +13,24 @@ import io.limiter.internal.redis.RedisScript;
  * {@code capacity, period_ms, permits, now_ms, max_wait_ms}, where {@code now_ms < 0} means the server's
  * {@code TIME}; it answers {@code {allowed, remaining, retry_after_ms, reset_after_ms, delay_ms}}, all
  * integers.
+ * <p>
+ * Each call sets the key's time to live to the time until its state equals no state, and deletes the key when it
+ * already does; the twin forgets such a state the same way, its time with it. Until then a now before the time a
+ * key stores counts as that time, so a clock going backwards never refills.
  */
 public abstract class LimitAlgorithm {
+
+	private final RedisScript script;
+
+	private final String keySuffix;
+
+	private final Function<Limit, KeyState> stateFactory;
+
+	LimitAlgorithm(String scriptResource, String keySuffix, Function<Limit, KeyState> stateFactory) {
+		this.script = RedisScript.load(LimitAlgorithm.class, scriptResource);
+		this.keySuffix = keySuffix;
+		this.stateFactory = stateFactory;
+	}
 
 	/**
 	 * Returns the implementation of an algorithm.
@@ -34,19 +52,25 @@ public abstract class LimitAlgorithm {
 	 * @param limit the limit
 	 * @return a new state, as if the key had never been seen
 	 */
-	public abstract KeyState newState(Limit limit);
+	public final KeyState newState(Limit limit) {
+		return this.stateFactory.apply(limit);
+	}
 
 	/**
 	 * Returns the Lua twin of {@link #newState(Limit)}.
 	 * @return the script
 	 */
-	public abstract RedisScript script();
+	public final RedisScript script() {
+		return this.script;
+	}
 
 	/**
 	 * Returns the Redis keys of one user key, all under the hash tag of {@code stateKey}.
 	 * @param stateKey the key from {@link io.limiter.internal.StateKeys#redisKey(String, String)}
 	 * @return the keys, in the order the script expects them
 	 */
-	public abstract String[] redisKeys(String stateKey);
+	public final String[] redisKeys(String stateKey) {
+		return new String[] { stateKey + this.keySuffix };
+	}
 
 }

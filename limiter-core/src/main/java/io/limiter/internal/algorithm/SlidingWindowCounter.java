@@ -2,7 +2,6 @@ package io.limiter.internal.algorithm;
 
 import io.limiter.Decision;
 import io.limiter.Limit;
-import io.limiter.internal.redis.RedisScript;
 
 /**
  * Sliding window counter: the count of the current aligned window plus the previous window's count weighted by
@@ -14,32 +13,11 @@ final class SlidingWindowCounter extends LimitAlgorithm {
 
 	static final SlidingWindowCounter INSTANCE = new SlidingWindowCounter();
 
-	private static final RedisScript SCRIPT = RedisScript.load(SlidingWindowCounter.class,
-			"sliding-window-counter.lua");
-
 	private SlidingWindowCounter() {
+		super("sliding-window-counter.lua", ":swc", State::new);
 	}
 
-	@Override
-	public KeyState newState(Limit limit) {
-		return new State(limit.capacity(), limit.periodMillis());
-	}
-
-	@Override
-	public RedisScript script() {
-		return SCRIPT;
-	}
-
-	@Override
-	public String[] redisKeys(String stateKey) {
-		return new String[] { stateKey + ":swc" };
-	}
-
-	private static final class State implements KeyState {
-
-		private final long capacity;
-
-		private final long periodMillis;
+	private static final class State extends LimitState {
 
 		private long current;
 
@@ -47,9 +25,8 @@ final class SlidingWindowCounter extends LimitAlgorithm {
 
 		private long grantedAt = Windows.NEVER;
 
-		State(long capacity, long periodMillis) {
-			this.capacity = capacity;
-			this.periodMillis = periodMillis;
+		State(Limit limit) {
+			super(limit);
 		}
 
 		@Override

@@ -2,7 +2,6 @@ package io.limiter.internal.algorithm;
 
 import io.limiter.Decision;
 import io.limiter.Limit;
-import io.limiter.internal.redis.RedisScript;
 
 /**
  * Sliding window log: exact; a permit granted at {@code t} counts while {@code now - period < t}. The newest grant
@@ -15,37 +14,16 @@ final class SlidingWindowLog extends LimitAlgorithm {
 
 	static final SlidingWindowLog INSTANCE = new SlidingWindowLog();
 
-	private static final RedisScript SCRIPT = RedisScript.load(SlidingWindowLog.class, "sliding-window-log.lua");
-
 	private SlidingWindowLog() {
+		super("sliding-window-log.lua", ":swl", State::new);
 	}
 
-	@Override
-	public KeyState newState(Limit limit) {
-		return new State(limit.capacity(), limit.periodMillis());
-	}
-
-	@Override
-	public RedisScript script() {
-		return SCRIPT;
-	}
-
-	@Override
-	public String[] redisKeys(String stateKey) {
-		return new String[] { stateKey + ":swl" };
-	}
-
-	private static final class State implements KeyState {
-
-		private final long capacity;
-
-		private final long periodMillis;
+	private static final class State extends LimitState {
 
 		private final PermitLog log = new PermitLog();
 
-		State(long capacity, long periodMillis) {
-			this.capacity = capacity;
-			this.periodMillis = periodMillis;
+		State(Limit limit) {
+			super(limit);
 		}
 
 		@Override

@@ -2,7 +2,6 @@ package io.limiter.internal.algorithm;
 
 import io.limiter.Decision;
 import io.limiter.Limit;
-import io.limiter.internal.redis.RedisScript;
 
 /**
  * Token bucket. The state is a number of ticks and the time it was last brought up to date; one permit is
@@ -15,33 +14,13 @@ final class TokenBucket extends LimitAlgorithm {
 
 	static final TokenBucket INSTANCE = new TokenBucket();
 
-	private static final RedisScript SCRIPT = RedisScript.load(TokenBucket.class, "token-bucket.lua");
-
 	private TokenBucket() {
+		super("token-bucket.lua", ":tb", State::new);
 	}
 
-	@Override
-	public KeyState newState(Limit limit) {
-		return new State(limit.capacity(), limit.periodMillis());
-	}
-
-	@Override
-	public RedisScript script() {
-		return SCRIPT;
-	}
-
-	@Override
-	public String[] redisKeys(String stateKey) {
-		return new String[] { stateKey + ":tb" };
-	}
-
-	private static final class State implements KeyState {
+	private static final class State extends LimitState {
 
 		private static final long ABSENT = Long.MIN_VALUE;
-
-		private final long capacity;
-
-		private final long periodMillis;
 
 		private final long fullTicks;
 
@@ -49,10 +28,9 @@ final class TokenBucket extends LimitAlgorithm {
 
 		private long updatedAt = ABSENT;
 
-		State(long capacity, long periodMillis) {
-			this.capacity = capacity;
-			this.periodMillis = periodMillis;
-			this.fullTicks = capacity * periodMillis;
+		State(Limit limit) {
+			super(limit);
+			this.fullTicks = this.capacity * this.periodMillis;
 			this.ticks = this.fullTicks;
 		}
 

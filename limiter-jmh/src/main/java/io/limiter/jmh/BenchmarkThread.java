@@ -24,12 +24,13 @@ public class BenchmarkThread {
 
 	/**
 	 * Picks the key of this thread.
+	 * @param params the scenario
 	 * @param shared the benchmark's state
 	 * @param thread this thread's parameters
 	 */
 	@Setup(Level.Trial)
-	public void pickKey(RedisBenchmarkState shared, ThreadParams thread) {
-		this.key = shared.keys.key("", thread.getThreadIndex());
+	public void pickKey(LimitParams params, RedisBenchmarkState shared, ThreadParams thread) {
+		this.key = params.keys.key("", thread.getThreadIndex());
 		this.baselineKey = "bench:baseline:" + this.key;
 		this.bucket4j = shared.bucket4j.bucket(this.key);
 		this.bucket4jOptimized = shared.bucket4jOptimized.bucket(this.key);

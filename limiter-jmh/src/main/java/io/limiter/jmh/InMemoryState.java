@@ -27,12 +27,12 @@ public class InMemoryState {
 
 	/**
 	 * Creates the limiter.
-	 * @param shared the benchmark's limit
+	 * @param params the limit
 	 */
 	@Setup(Level.Trial)
-	public void open(LocalBenchmarkState shared) {
+	public void open(LimitParams params) {
 		this.backend = InMemoryBackend.builder().build();
-		this.limiter = this.backend.limiter("local", shared.limit.limit(this.algorithm));
+		this.limiter = this.backend.limiter("local", params.limit.limit(this.algorithm));
 	}
 
 	/**

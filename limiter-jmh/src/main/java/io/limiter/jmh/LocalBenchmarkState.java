@@ -10,14 +10,13 @@ import io.github.bucket4j.Bucket;
 import io.github.resilience4j.ratelimiter.RateLimiterConfig;
 import io.limiter.jmh.peer.BucketLimits;
 import org.openjdk.jmh.annotations.Level;
-import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 
 /**
  * The in-process peers of the local benchmark, one limiter per key in a {@link ConcurrentHashMap} as ours keeps
- * its keys, all on the same limit where the peer can express it:
+ * its keys, all on the limit of {@link LimitParams} where the peer can express it:
  * <ul>
  * <li>Resilience4j: {@code burst} permits per {@code burst / rate} seconds, no waiting;</li>
  * <li>Bucket4j: capacity {@code burst}, greedy refill of {@code rate} per second;</li>
@@ -28,21 +27,7 @@ import org.openjdk.jmh.annotations.State;
 @State(Scope.Benchmark)
 public class LocalBenchmarkState {
 
-	/** {@code hot_key} or {@code per_user}. */
-	@Param({ "hot_key", "per_user" })
-	public String scenario;
-
-	/** The capacity of every limit. */
-	@Param("1000")
-	public long burst;
-
-	/** The refill rate of every limit, in permits per second. */
-	@Param("500")
-	public long rate;
-
-	Scenario keys;
-
-	BenchmarkLimit limit;
+	private BenchmarkLimit limit;
 
 	final Map<String, io.github.resilience4j.ratelimiter.RateLimiter> resilience4j = new ConcurrentHashMap<>();
 
@@ -55,14 +40,14 @@ public class LocalBenchmarkState {
 	private RateLimiterConfig resilience4jConfig;
 
 	/**
-	 * Checks the parameters.
+	 * Configures the peers.
+	 * @param params the scenario and the limit
 	 */
 	@Setup(Level.Trial)
-	public void open() {
-		this.keys = Scenario.of(this.scenario);
-		this.limit = new BenchmarkLimit(this.burst, this.rate);
+	public void open(LimitParams params) {
+		this.limit = params.limit;
 		this.resilience4jConfig = RateLimiterConfig.custom()
-			.limitForPeriod((int) this.burst)
+			.limitForPeriod((int) this.limit.burst())
 			.limitRefreshPeriod(this.limit.period())
 			.timeoutDuration(Duration.ZERO)
 			.build();
@@ -77,7 +62,7 @@ public class LocalBenchmarkState {
 				(k) -> io.github.resilience4j.ratelimiter.RateLimiter.of(k, this.resilience4jConfig));
 		this.bucket4j.computeIfAbsent(key,
 				(k) -> Bucket.builder().addLimit(BucketLimits.bandwidth(this.limit)).build());
-		this.guava.computeIfAbsent(key, (k) -> RateLimiter.create(this.rate));
+		this.guava.computeIfAbsent(key, (k) -> RateLimiter.create(this.limit.ratePerSecond()));
 		this.floor.computeIfAbsent(key, (k) -> new AtomicLong());
 	}
 

@@ -16,12 +16,13 @@ public class LocalThread {
 
 	/**
 	 * Picks the key of this thread and creates its peers' limiters.
-	 * @param shared the benchmark's state
+	 * @param params the scenario
+	 * @param shared the peers
 	 * @param thread this thread's parameters
 	 */
 	@Setup(Level.Trial)
-	public void pickKey(LocalBenchmarkState shared, ThreadParams thread) {
-		this.key = shared.keys.key("", thread.getThreadIndex());
+	public void pickKey(LimitParams params, LocalBenchmarkState shared, ThreadParams thread) {
+		this.key = params.keys.key("", thread.getThreadIndex());
 		shared.prepare(this.key);
 	}
 

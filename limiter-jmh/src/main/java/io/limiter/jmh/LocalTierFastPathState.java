@@ -32,13 +32,13 @@ public class LocalTierFastPathState {
 
 	/**
 	 * Connects and creates the limiter.
-	 * @param shared the local benchmark's limit
+	 * @param params the local benchmark's limit
 	 */
 	@Setup(Level.Trial)
-	public void open(LocalBenchmarkState shared) {
+	public void open(LimitParams params) {
 		this.target = RedisTarget.connect(this.redis);
 		this.limiters = new LocalTierLimiters(this.target.address());
-		this.limiter = this.limiters.limiter("local-two-tier", shared.limit.limit(Algorithm.TOKEN_BUCKET),
+		this.limiter = this.limiters.limiter("local-two-tier", params.limit.limit(Algorithm.TOKEN_BUCKET),
 				LocalTier.twoTier());
 	}
 

@@ -16,8 +16,8 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 
 /**
- * What the Redis benchmarks share: the connection to Redis and one instance of every variant, for one
- * scenario and limit.
+ * What the Redis benchmarks share: the connection to Redis and one instance of every variant, for the limit of
+ * {@link LimitParams}.
  * <p>
  * With {@code redis} empty (and no system property {@value #REDIS_PROPERTY}) the fork starts its own
  * 3-master/3-replica cluster. Cluster seeds in {@code -p redis=...} are separated by {@code ;}, because JMH
@@ -32,20 +32,6 @@ public class RedisBenchmarkState {
 	/** A standalone URL or cluster seeds; empty: the property, or a cluster of the fork's own. */
 	@Param("")
 	public String redis;
-
-	/** {@code hot_key} or {@code per_user}. */
-	@Param({ "hot_key", "per_user" })
-	public String scenario;
-
-	/** The capacity of every limit. */
-	@Param("1000")
-	public long burst;
-
-	/** The refill rate of every limit, in permits per second. */
-	@Param("500")
-	public long rate;
-
-	Scenario keys;
 
 	BenchmarkLimit limit;
 
@@ -77,11 +63,11 @@ public class RedisBenchmarkState {
 
 	/**
 	 * Connects and creates every variant.
+	 * @param params the scenario and the limit
 	 */
 	@Setup(Level.Trial)
-	public void open() {
-		this.keys = Scenario.of(this.scenario);
-		this.limit = new BenchmarkLimit(this.burst, this.rate);
+	public void open(LimitParams params) {
+		this.limit = params.limit;
 		String spec = this.redis.isBlank() ? System.getProperty(REDIS_PROPERTY, "") : this.redis;
 		this.target = RedisTarget.connect(spec);
 		this.clientTime = this.target.backend(LimiterClock.system());

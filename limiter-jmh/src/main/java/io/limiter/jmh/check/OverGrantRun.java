@@ -19,14 +19,17 @@ import io.limiter.jmh.baseline.CallTally;
  * as they can, on one key ({@code hot_key}) or on a key each ({@code per_user}), and the grants are compared
  * with {@link GrantBounds} for each key.
  * <p>
- * The clock of a key starts when its burst has been granted: the threads run until {@code seconds} after the
- * answer that completed the burst (or until {@code seconds} after the start, if no burst completes by then).
- * Stopping exactly {@code seconds} after the start would end every run a few milliseconds before the last
- * refill or window that the bound counts, because the first grants arrive a little after the start; the
- * sliding window log would then read 75 % of its bound for want of its fourth window. The bound itself is
- * computed over the whole measured span, so it stays a true maximum.
+ * Each key is measured from the first request sent for it (nothing can be granted before) to a reading
+ * taken after its last answer. Its threads run until {@code seconds} after the answer that completed its
+ * burst (or {@code seconds} after its first request, if no burst completes by then). Stopping exactly
+ * {@code seconds} after the first request would end every run a few milliseconds before the last refill or
+ * window that the bound counts, because the first grants arrive a little after it; the sliding window log
+ * would then read 75 % of its bound for want of its fourth window. The bound is computed over the whole
+ * measured span, so it stays a true maximum.
  */
 public final class OverGrantRun {
+
+	private static final long UNSET = Long.MIN_VALUE;
 
 	private final Limit limit;
 
@@ -75,10 +78,6 @@ public final class OverGrantRun {
 			thread.start();
 			started.add(thread);
 		}
-		long start = this.clock.millis();
-		for (KeyRun key : keys.values()) {
-			key.begin(start);
-		}
 		go.countDown();
 		for (Thread thread : started) {
 			thread.join();
@@ -91,7 +90,10 @@ public final class OverGrantRun {
 		}
 		long max = 0;
 		for (KeyRun key : keys.values()) {
-			max += GrantBounds.max(this.limit, key.start, Math.max(key.start, key.lastAnswer.get()));
+			long first = key.firstSend.get();
+			if (first != UNSET) {
+				max += GrantBounds.max(this.limit, first, Math.max(first, key.lastAnswer.get()));
+			}
 		}
 		return new Result(allowed, max, errors);
 	}
@@ -121,26 +123,38 @@ public final class OverGrantRun {
 
 		private final AtomicLong granted = new AtomicLong();
 
+		private final AtomicLong firstSend = new AtomicLong(UNSET);
+
 		private final LongAccumulator lastAnswer = new LongAccumulator(Math::max, Long.MIN_VALUE);
 
-		private volatile long start;
-
-		private volatile long deadline;
+		private volatile long burstAnswered = Long.MAX_VALUE;
 
 		KeyRun(String key) {
 			this.key = key;
 		}
 
-		void begin(long start) {
-			this.start = start;
-			this.deadline = start + OverGrantRun.this.runMillis;
+		/**
+		 * Records that a request is about to be sent and answers whether the key's run is still on.
+		 */
+		boolean sending(long now) {
+			this.firstSend.compareAndSet(UNSET, now);
+			return now < deadline();
+		}
+
+		long deadline() {
+			long first = this.firstSend.get();
+			if (first == UNSET) {
+				return Long.MAX_VALUE;
+			}
+			long runMillis = OverGrantRun.this.runMillis;
+			long burst = this.burstAnswered;
+			return ((burst < first + runMillis) ? burst : first) + runMillis;
 		}
 
 		void answered(long time, boolean allowed) {
 			this.lastAnswer.accumulate(time);
-			if (allowed && this.granted.incrementAndGet() == OverGrantRun.this.limit.capacity()
-					&& time < this.start + OverGrantRun.this.runMillis) {
-				this.deadline = time + OverGrantRun.this.runMillis;
+			if (allowed && this.granted.incrementAndGet() == OverGrantRun.this.limit.capacity()) {
+				this.burstAnswered = time;
 			}
 		}
 
@@ -174,7 +188,7 @@ public final class OverGrantRun {
 				return;
 			}
 			LimiterClock clock = OverGrantRun.this.clock;
-			while (clock.millis() < this.key.deadline) {
+			while (this.key.sending(clock.millis())) {
 				boolean granted = false;
 				try {
 					granted = this.limiter.tryAcquire(this.key.key, this);
@@ -186,9 +200,15 @@ public final class OverGrantRun {
 				if (granted) {
 					this.allowed++;
 				}
+				else {
+					// An in-memory limiter answers without blocking: 64 threads spinning on denials would
+					// starve the others of the 2 cores for so long that their keys' bursts stall.
+					Thread.yield();
+				}
 			}
-			// The last answer came before this reading; the bound may count up to it.
-			this.key.answered(clock.millis(), false);
+			// The bound may count up to the deadline even when the last answer came before it, but not up to
+			// a late reading of a thread that the scheduler kept waiting past it.
+			this.key.answered(Math.min(clock.millis(), this.key.deadline()), false);
 		}
 
 		@Override

@@ -67,7 +67,7 @@ public final class JmhJson {
 		double callsPerOp = (decided > 0 && secondary.has("redisCalls")) ? calls / decided : Double.NaN;
 		double utilPct = Double.NaN;
 		if (decided > 0 && params.has("rate")) {
-			double admitted = params.path("rate").asDouble() * keys(scenario, threads) * measuredSeconds(entry, file);
+			double admitted = params.path("rate").asDouble() * keys(scenario, threads) * countedSeconds(entry);
 			utilPct = 100 * allowed / admitted;
 		}
 		return new BenchmarkResult(benchmark.substring(classDot + 1, dot), variant.toString(), scenario, threads,
@@ -88,38 +88,24 @@ public final class JmhJson {
 		return total;
 	}
 
-	private static double measuredSeconds(JsonNode entry, Path file) {
-		int iterations = 0;
-		for (JsonNode fork : entry.path("primaryMetric").path("rawData")) {
-			iterations += fork.size();
-		}
-		return iterations * seconds(entry.path("measurementTime").asString(""), file);
-	}
-
-	static double seconds(String time, Path file) {
-		String[] parts = time.trim().split("\\s+");
-		if (parts.length == 2) {
-			try {
-				double value = Double.parseDouble(parts[0]);
-				switch (parts[1]) {
-					case "s":
-						return value;
-					case "ms":
-						return value / 1e3;
-					case "us":
-						return value / 1e6;
-					case "min":
-						return value * 60;
-					default:
-						break;
-				}
-			}
-			catch (NumberFormatException ex) {
-				// reported below with the value
+	/**
+	 * Returns how long the counters counted: per iteration, the decisions counted over the throughput. An
+	 * iteration on a loaded machine lasts longer than its nominal time (threads wait for each other at its end,
+	 * still deciding), and permits keep refilling meanwhile, so the nominal time would overstate the util.
+	 */
+	private static double countedSeconds(JsonNode entry) {
+		JsonNode throughput = entry.path("primaryMetric").path("rawData");
+		JsonNode allowed = entry.path("secondaryMetrics").path("allowed").path("rawData");
+		JsonNode denied = entry.path("secondaryMetrics").path("denied").path("rawData");
+		double seconds = 0;
+		for (int fork = 0; fork < throughput.size(); fork++) {
+			for (int iteration = 0; iteration < throughput.get(fork).size(); iteration++) {
+				double decisions = allowed.path(fork).path(iteration).asDouble()
+						+ denied.path(fork).path(iteration).asDouble();
+				seconds += decisions / throughput.get(fork).get(iteration).asDouble();
 			}
 		}
-		throw new IllegalArgumentException(file + " has a measurementTime that is not '<number> <s|ms|us|min>': '"
-				+ time + "'");
+		return seconds;
 	}
 
 }

@@ -16,12 +16,15 @@ class OverGrantRunTests {
 
 	private static final Limit TEN_PER_SECOND = Limit.of(Algorithm.TOKEN_BUCKET, 10, Duration.ofSeconds(1));
 
+	private static OverGrantRun.Result runInMemory(Scenario scenario, int threads) throws InterruptedException {
+		RateLimiter limiter = InMemoryBackend.builder().build().limiter("run", TEN_PER_SECOND);
+		return new OverGrantRun(TEN_PER_SECOND, scenario, threads, Duration.ofSeconds(1), LimiterClock.system())
+			.run((key, tally) -> limiter.tryAcquire(key).isAllowed(), "run:");
+	}
+
 	@Test
 	void aCorrectLimiterStaysWithinItsBoundAndUsesMostOfIt() throws InterruptedException {
-		RateLimiter limiter = InMemoryBackend.builder().build().limiter("run", TEN_PER_SECOND);
-		OverGrantRun.Result result = new OverGrantRun(TEN_PER_SECOND, Scenario.HOT_KEY, 8, Duration.ofSeconds(1),
-				LimiterClock.system())
-			.run((key, tally) -> limiter.tryAcquire(key).isAllowed(), "a:");
+		OverGrantRun.Result result = runInMemory(Scenario.HOT_KEY, 8);
 		assertThat(result.allowed()).isLessThanOrEqualTo(result.max()).isGreaterThanOrEqualTo(result.max() * 8 / 10);
 		assertThat(result.max()).isBetween(20L, 22L);
 		assertThat(result.errors()).isZero();
@@ -29,10 +32,7 @@ class OverGrantRunTests {
 
 	@Test
 	void perUserBudgetsEveryKey() throws InterruptedException {
-		RateLimiter limiter = InMemoryBackend.builder().build().limiter("run", TEN_PER_SECOND);
-		OverGrantRun.Result result = new OverGrantRun(TEN_PER_SECOND, Scenario.PER_USER, 4, Duration.ofSeconds(1),
-				LimiterClock.system())
-			.run((key, tally) -> limiter.tryAcquire(key).isAllowed(), "b:");
+		OverGrantRun.Result result = runInMemory(Scenario.PER_USER, 4);
 		assertThat(result.max()).isBetween(80L, 88L);
 		assertThat(result.allowed()).isLessThanOrEqualTo(result.max()).isGreaterThanOrEqualTo(result.max() * 8 / 10);
 	}

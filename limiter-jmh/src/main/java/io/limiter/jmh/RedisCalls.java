@@ -2,8 +2,11 @@ package io.limiter.jmh;
 
 import io.limiter.jmh.baseline.CallTally;
 import org.openjdk.jmh.annotations.AuxCounters;
+import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
 
 /**
  * The secondary metrics of the Redis benchmarks, per thread and iteration (JMH zeroes them before each
@@ -25,6 +28,27 @@ public class RedisCalls implements CallTally {
 
 	/** Permits denied. */
 	public long denied;
+
+	/** Microseconds from this thread's iteration setup to its teardown. */
+	public long countedMicros;
+
+	private long startNanos;
+
+	/**
+	 * Notes when the counting starts.
+	 */
+	@Setup(Level.Iteration)
+	public void start() {
+		this.startNanos = System.nanoTime();
+	}
+
+	/**
+	 * Notes how long the counting lasted.
+	 */
+	@TearDown(Level.Iteration)
+	public void stop() {
+		this.countedMicros = (System.nanoTime() - this.startNanos) / 1000;
+	}
 
 	/**
 	 * Counts one decision.

@@ -20,8 +20,8 @@ import io.limiter.jmh.redis.RedisTarget;
  * and swapped by a Lua script), one bucket per key, plain or optimized.
  * <p>
  * The optimized variant uses Bucket4j's <em>delaying</em> optimization: a bucket decides locally and
- * synchronizes with Redis only once {@link #DELAY_TOKENS} tokens have been consumed without synchronization
- * or {@link #DELAY_TIMEOUT} has passed. It serves both scenarios best: <em>batching</em> merges only the
+ * synchronizes with Redis only once a tenth of the burst has been consumed without synchronization or
+ * {@link #DELAY_TIMEOUT} has passed. It serves both scenarios best: <em>batching</em> merges only the
  * requests that are in flight for the same key at the same moment, so it does nothing for {@code per_user}
  * (one thread per key) and still costs a round trip per batch on {@code hot_key}; <em>predicting</em> adds
  * an estimate of other nodes' consumption that a single JVM does not need. Delaying trades a bounded
@@ -30,9 +30,6 @@ import io.limiter.jmh.redis.RedisTarget;
  */
 public final class Bucket4jRedis {
 
-	/** The tokens a delaying bucket may consume before it synchronizes: a tenth of the default burst. */
-	public static final long DELAY_TOKENS = 100;
-
 	/** The longest a delaying bucket goes without synchronizing. */
 	public static final Duration DELAY_TIMEOUT = Duration.ofMillis(100);
 
@@ -40,7 +37,7 @@ public final class Bucket4jRedis {
 
 	private final BucketConfiguration configuration;
 
-	private final boolean optimized;
+	private final DelayParameters delay;
 
 	private final String prefix;
 
@@ -58,7 +55,7 @@ public final class Bucket4jRedis {
 			.expirationAfterWrite(ExpirationAfterWriteStrategy.basedOnTimeForRefillingBucketUpToMax(limit.period()))
 			.build();
 		this.configuration = BucketLimits.configuration(limit);
-		this.optimized = optimized;
+		this.delay = optimized ? new DelayParameters(Math.max(1, limit.burst() / 10), DELAY_TIMEOUT) : null;
 		this.prefix = prefix;
 	}
 
@@ -71,8 +68,8 @@ public final class Bucket4jRedis {
 	public BucketProxy bucket(String key) {
 		return this.buckets.computeIfAbsent(key, (k) -> {
 			RemoteBucketBuilder<byte[]> builder = this.proxyManager.builder();
-			if (this.optimized) {
-				builder = builder.withOptimization(Optimizations.delaying(new DelayParameters(DELAY_TOKENS, DELAY_TIMEOUT)));
+			if (this.delay != null) {
+				builder = builder.withOptimization(Optimizations.delaying(this.delay));
 			}
 			return builder.build((this.prefix + k).getBytes(StandardCharsets.UTF_8), () -> this.configuration);
 		});

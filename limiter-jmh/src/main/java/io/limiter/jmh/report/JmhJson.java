@@ -65,10 +65,10 @@ public final class JmhJson {
 		double decided = allowed + sum(secondary.path("denied"));
 		double calls = sum(secondary.path("redisCalls"));
 		double callsPerOp = (decided > 0 && secondary.has("redisCalls")) ? calls / decided : Double.NaN;
+		double countedSeconds = sum(secondary.path("countedMicros")) / threads / 1e6;
 		double utilPct = Double.NaN;
-		if (decided > 0 && params.has("rate")) {
-			double admitted = params.path("rate").asDouble() * keys(scenario, threads) * countedSeconds(entry);
-			utilPct = 100 * allowed / admitted;
+		if (countedSeconds > 0 && params.has("rate")) {
+			utilPct = 100 * allowed / (params.path("rate").asDouble() * keys(scenario, threads) * countedSeconds);
 		}
 		return new BenchmarkResult(benchmark.substring(classDot + 1, dot), variant.toString(), scenario, threads,
 				entry.path("primaryMetric").path("score").asDouble(), callsPerOp, utilPct);
@@ -86,26 +86,6 @@ public final class JmhJson {
 			}
 		}
 		return total;
-	}
-
-	/**
-	 * Returns how long the counters counted: per iteration, the decisions counted over the throughput. An
-	 * iteration on a loaded machine lasts longer than its nominal time (threads wait for each other at its end,
-	 * still deciding), and permits keep refilling meanwhile, so the nominal time would overstate the util.
-	 */
-	private static double countedSeconds(JsonNode entry) {
-		JsonNode throughput = entry.path("primaryMetric").path("rawData");
-		JsonNode allowed = entry.path("secondaryMetrics").path("allowed").path("rawData");
-		JsonNode denied = entry.path("secondaryMetrics").path("denied").path("rawData");
-		double seconds = 0;
-		for (int fork = 0; fork < throughput.size(); fork++) {
-			for (int iteration = 0; iteration < throughput.get(fork).size(); iteration++) {
-				double decisions = allowed.path(fork).path(iteration).asDouble()
-						+ denied.path(fork).path(iteration).asDouble();
-				seconds += decisions / throughput.get(fork).get(iteration).asDouble();
-			}
-		}
-		return seconds;
 	}
 
 }

@@ -33,8 +33,8 @@ class JmhJsonTests {
 		assertThat(lua.threads()).isEqualTo(2);
 		assertThat(lua.opsPerSecond()).isEqualTo(16000.0);
 		assertThat(lua.nanosPerOp()).isCloseTo(62500.0, within(0.01));
-		// 32000 calls for 1000 allowed + 31000 denied; 1000 allowed of 500/s x 1 key x 2 iterations that
-		// counted 15000 and 17000 decisions at 15000 and 17000 ops/s: 1 s each
+		// 32000 calls for 1000 allowed + 31000 denied; 1000 allowed of 500/s x 1 key x 2 iterations that each
+		// counted 2 threads x 1 s
 		assertThat(lua.redisCallsPerOp()).isCloseTo(1.0, within(1e-9));
 		assertThat(lua.utilPct()).isCloseTo(100.0, within(1e-9));
 		BenchmarkResult bucket4j = results.get(1);

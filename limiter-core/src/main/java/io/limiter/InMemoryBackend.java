@@ -43,12 +43,14 @@ public final class InMemoryBackend implements LimiterBackend {
 	/**
 	 * {@inheritDoc}
 	 * <p>
-	 * Limiters of the same name and the same {@link Limit} share their state.
+	 * Limiters of the same name and the same {@link Limit} share their state. The state is already in
+	 * this process, so the {@linkplain LimiterOptions#localTier() local tier} is ignored.
 	 */
 	@Override
-	public RateLimiter limiter(String name, Limit limit) {
+	public RateLimiter limiter(String name, Limit limit, LimiterOptions options) {
 		LimitNames.check(name);
 		Objects.requireNonNull(limit, "limit must not be null");
+		Objects.requireNonNull(options, "options must not be null");
 		InMemoryDecisionSource source = this.sources.computeIfAbsent(name + '\u0000' + limit,
 				(ignored) -> new InMemoryDecisionSource(limit, this.clock, this.maximumKeysPerLimit));
 		return new DefaultRateLimiter(name, limit, source);

@@ -22,6 +22,7 @@ import io.limiter.internal.failure.FailurePolicyDecisionSource;
 import io.limiter.internal.failure.ThrottledLog;
 import io.limiter.internal.memory.InMemoryDecisionSource;
 import io.limiter.internal.redis.LettuceScriptExecutor;
+import io.limiter.internal.local.LocalTiers;
 import io.limiter.internal.redis.RedisDecisionSource;
 import io.limiter.internal.redis.RedisExecutors;
 import io.limiter.internal.redis.ScriptExecutor;
@@ -29,11 +30,14 @@ import io.limiter.internal.redis.ScriptExecutor;
 /**
  * Keeps the state of every limit in Redis, standalone or Redis Cluster, so that a limit holds across every
  * instance of a service. One multiplexed Lettuce connection, asynchronous all the way; every decision is one
- * EVALSHA on the node that owns the key.
+ * EVALSHA on the node that owns the key, unless the limiter's {@link LocalTier} decides it in this process.
  * <p>
  * The connection opens in the background, so a backend builds even while Redis is unreachable. Until Redis
  * answers, and whenever a call fails or times out, the {@link FailurePolicy} decides; after repeated failures
  * a circuit breaker stops calling Redis for a while, so an outage adds no latency per decision.
+ * <p>
+ * {@link #close()} gives the local tiers' unspent borrowed tokens back to Redis, waiting at most
+ * {@link #GIVE_BACK_WAIT} or the timeout, whichever is longer.
  * <pre>{@code
  * try (RedisBackend backend = RedisBackend.builder().cluster("10.0.0.1:6379,10.0.0.2:6379").build()) {
  *     RateLimiter api = backend.limiter("api", Limit.of(Algorithm.GCRA, 100, Duration.ofMinutes(1)));
@@ -49,6 +53,9 @@ public final class RedisBackend implements LimiterBackend {
 	public static final FailurePolicy DEFAULT_FAILURE_POLICY = FailurePolicy.FAIL_OPEN;
 
 	private static final long FAILURE_LOG_INTERVAL_MILLIS = 10_000;
+
+	/** The shortest time {@link #close()} waits for unspent tokens to be given back. */
+	public static final Duration GIVE_BACK_WAIT = Duration.ofSeconds(1);
 
 	private final LettuceScriptExecutor<?> executor;
 
@@ -68,6 +75,8 @@ public final class RedisBackend implements LimiterBackend {
 
 	private final Map<String, DecisionSource> fallbacks = new ConcurrentHashMap<>();
 
+	private final LocalTiers localTiers;
+
 	private RedisBackend(LettuceScriptExecutor<?> executor, Builder settings) {
 		this.executor = executor;
 		this.failurePolicy = settings.failurePolicy;
@@ -81,6 +90,9 @@ public final class RedisBackend implements LimiterBackend {
 		for (Algorithm algorithm : Algorithm.values()) {
 			executor.load(LimitAlgorithm.of(algorithm).script());
 		}
+		LimiterClock localClock = (settings.localClock != null) ? settings.localClock
+				: (settings.clientClock != null) ? settings.clientClock : LimiterClock.system();
+		this.localTiers = new LocalTiers(executor, localClock, settings.clientClock, settings.timeout);
 	}
 
 	/**
@@ -91,16 +103,22 @@ public final class RedisBackend implements LimiterBackend {
 		return new Builder();
 	}
 
+	/**
+	 * {@inheritDoc}
+	 * <p>
+	 * Limiters of the same name, limit and local tier setting share one local tier.
+	 */
 	@Override
-	public RateLimiter limiter(String name, Limit limit) {
+	public RateLimiter limiter(String name, Limit limit, LimiterOptions options) {
 		LimitNames.check(name);
 		Objects.requireNonNull(limit, "limit must not be null");
-		FailurePolicy policy = this.failurePolicy;
-		DecisionSource redis = new RedisDecisionSource(name, limit, this.executor, this.clientClock,
-				this.timeout);
+		Objects.requireNonNull(options, "options must not be null");
+		FailurePolicy policy = (options.failurePolicy() != null) ? options.failurePolicy() : this.failurePolicy;
+		RedisDecisionSource redis = new RedisDecisionSource(name, limit, this.executor, this.clientClock, this.timeout);
+		DecisionSource local = this.localTiers.source(name, limit, options.localTier(), redis);
 		DecisionSource fallback = (policy != FailurePolicy.LOCAL_FALLBACK) ? null
 				: this.fallbacks.computeIfAbsent(name + '\u0000' + limit, (ignored) -> localFallback(limit));
-		return new DefaultRateLimiter(name, limit, new FailurePolicyDecisionSource(name, limit, redis, policy,
+		return new DefaultRateLimiter(name, limit, new FailurePolicyDecisionSource(name, limit, local, policy,
 				fallback, this.breaker, this.observer, this.failureLog));
 	}
 
@@ -144,7 +162,12 @@ public final class RedisBackend implements LimiterBackend {
 
 	@Override
 	public void close() {
-		this.executor.close();
+		try {
+			this.localTiers.close((this.timeout.compareTo(GIVE_BACK_WAIT) > 0) ? this.timeout : GIVE_BACK_WAIT);
+		}
+		finally {
+			this.executor.close();
+		}
 	}
 
 	/**
@@ -173,6 +196,8 @@ public final class RedisBackend implements LimiterBackend {
 		private Duration breakerOpenDuration = Duration.ofSeconds(1);
 
 		private LimiterObserver observer = LimiterObserver.NONE;
+
+		private LimiterClock localClock;
 
 		private Builder() {
 		}
@@ -297,6 +322,18 @@ public final class RedisBackend implements LimiterBackend {
 		 */
 		public Builder clientClock(LimiterClock clock) {
 			this.clientClock = Objects.requireNonNull(clock, "clock must not be null");
+			return this;
+		}
+
+		/**
+		 * Sets the clock of the local tier (lease expiry, retry deadlines, blocks); tests pass one they can
+		 * move. Defaults to the {@linkplain #clientClock(LimiterClock) client clock} when one is set, else to
+		 * {@link LimiterClock#system()}.
+		 * @param clock the local clock
+		 * @return this builder
+		 */
+		public Builder localClock(LimiterClock clock) {
+			this.localClock = Objects.requireNonNull(clock, "clock must not be null");
 			return this;
 		}
 

@@ -57,6 +57,27 @@ public final class BoundedStateMap<V extends IdleAware> {
 	}
 
 	/**
+	 * Sets the state of a key, replacing any.
+	 * @param key the key
+	 * @param state the state
+	 * @param nowMillis the current time, to tell idle entries when a sweep runs
+	 */
+	public void put(String key, V state, long nowMillis) {
+		if (this.entries.put(key, state) == null && this.entries.size() > this.maximumSize) {
+			sweep(nowMillis);
+		}
+	}
+
+	/**
+	 * Removes the state of a key if it is still the given one.
+	 * @param key the key
+	 * @param state the state to remove
+	 */
+	public void remove(String key, V state) {
+		this.entries.remove(key, state);
+	}
+
+	/**
 	 * Returns the state of a key without creating it.
 	 * @param key the key
 	 * @return the state, or {@code null}

@@ -2,16 +2,11 @@ package io.limiter.internal.redis;
 
 import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 
 import io.limiter.Decision;
 import io.limiter.Limit;
 import io.limiter.LimiterClock;
-import io.limiter.RateLimiterException;
 import io.limiter.internal.DecisionSource;
 import io.limiter.internal.StateKeys;
 import io.limiter.internal.algorithm.LimitAlgorithm;
@@ -64,21 +59,7 @@ public final class RedisDecisionSource implements DecisionSource {
 
 	@Override
 	public Decision decide(String key, long permits, long maxWaitMillis) {
-		try {
-			return decideAsync(key, permits, maxWaitMillis).toCompletableFuture()
-				.get(this.timeoutMillis, TimeUnit.MILLISECONDS);
-		}
-		catch (InterruptedException ex) {
-			Thread.currentThread().interrupt();
-			throw new RateLimiterException("interrupted while deciding limit '" + this.name + "'", ex);
-		}
-		catch (ExecutionException ex) {
-			throw failure(ex.getCause());
-		}
-		catch (TimeoutException ex) {
-			throw new RateLimiterException(
-					"Redis did not decide limit '" + this.name + "' within " + this.timeoutMillis + " ms", ex);
-		}
+		return RedisCalls.await(decideAsync(key, permits, maxWaitMillis), this.timeoutMillis, this.name);
 	}
 
 	@Override
@@ -90,19 +71,10 @@ public final class RedisDecisionSource implements DecisionSource {
 					Long.toString(maxWaitMillis))
 			.handle((reply, failure) -> {
 				if (failure != null) {
-					throw failure(failure);
+					throw RedisCalls.failure(this.name, failure);
 				}
 				return toDecision(reply);
 			});
-	}
-
-	private RateLimiterException failure(Throwable failure) {
-		Throwable cause = (failure instanceof CompletionException && failure.getCause() != null) ? failure.getCause()
-				: failure;
-		if (cause instanceof RateLimiterException known) {
-			return known;
-		}
-		return new RateLimiterException("Redis failed to decide limit '" + this.name + "': " + cause, cause);
 	}
 
 	private Decision toDecision(List<Object> reply) {

@@ -1,0 +1,125 @@
+package io.limiter;
+
+import java.util.Objects;
+
+/**
+ * How a backend runs one limiter, beyond the {@link Limit} itself. Immutable; build it with
+ * {@link #builder()}, or take {@link #defaults()}.
+ * <pre>{@code
+ * RateLimiter api = backend.limiter("api", limit, LimiterOptions.builder().localTier(LocalTier.twoTier()).build());
+ * }</pre>
+ */
+public final class LimiterOptions {
+
+	private static final LimiterOptions DEFAULTS = builder().build();
+
+	private final LocalTier localTier;
+
+	private final FailurePolicy failurePolicy;
+
+	private LimiterOptions(Builder builder) {
+		this.localTier = builder.localTier;
+		this.failurePolicy = builder.failurePolicy;
+	}
+
+	/**
+	 * Returns the defaults: no local tier.
+	 * @return the default options
+	 */
+	public static LimiterOptions defaults() {
+		return DEFAULTS;
+	}
+
+	/**
+	 * Returns a builder that starts from the defaults.
+	 * @return a new builder
+	 */
+	public static Builder builder() {
+		return new Builder();
+	}
+
+	/**
+	 * Returns a builder that starts from these options.
+	 * @return a new builder
+	 */
+	public Builder toBuilder() {
+		Builder builder = new Builder().localTier(this.localTier);
+		builder.failurePolicy = this.failurePolicy;
+		return builder;
+	}
+
+	/**
+	 * Returns what is decided in this process without a network call.
+	 * @return the local tier setting
+	 */
+	public LocalTier localTier() {
+		return this.localTier;
+	}
+
+	/**
+	 * Returns this limiter's failure policy, which overrides the backend's.
+	 * @return the policy, or {@code null} to use the backend's
+	 */
+	public FailurePolicy failurePolicy() {
+		return this.failurePolicy;
+	}
+
+	@Override
+	public boolean equals(Object other) {
+		return this == other || (other instanceof LimiterOptions that && this.localTier.equals(that.localTier)
+				&& this.failurePolicy == that.failurePolicy);
+	}
+
+	@Override
+	public int hashCode() {
+		return Objects.hash(this.localTier, this.failurePolicy);
+	}
+
+	@Override
+	public String toString() {
+		return "LimiterOptions{localTier=" + this.localTier + ", failurePolicy=" + this.failurePolicy + "}";
+	}
+
+	/**
+	 * Builds {@link LimiterOptions}.
+	 */
+	public static final class Builder {
+
+		private LocalTier localTier = LocalTier.none();
+
+		private FailurePolicy failurePolicy;
+
+		private Builder() {
+		}
+
+		/**
+		 * Sets what is decided in this process without a network call.
+		 * @param localTier the local tier setting
+		 * @return this builder
+		 */
+		public Builder localTier(LocalTier localTier) {
+			this.localTier = Objects.requireNonNull(localTier, "localTier must not be null");
+			return this;
+		}
+
+		/**
+		 * Sets what this limiter decides when Redis fails, instead of the backend's policy.
+		 * @param failurePolicy the policy
+		 * @return this builder
+		 */
+		public Builder failurePolicy(FailurePolicy failurePolicy) {
+			this.failurePolicy = Objects.requireNonNull(failurePolicy, "failurePolicy must not be null");
+			return this;
+		}
+
+		/**
+		 * Builds the options.
+		 * @return the options
+		 */
+		public LimiterOptions build() {
+			return new LimiterOptions(this);
+		}
+
+	}
+
+}

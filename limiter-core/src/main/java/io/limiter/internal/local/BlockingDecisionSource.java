@@ -1,0 +1,91 @@
+package io.limiter.internal.local;
+
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+
+import io.limiter.Decision;
+import io.limiter.LimiterClock;
+import io.limiter.internal.DecisionSource;
+import io.limiter.internal.StateKeys;
+import io.limiter.internal.memory.BoundedStateMap;
+
+/**
+ * In-memory block in front of any algorithm: once Redis refuses a key with a retry-after, requests for at
+ * least as many permits are refused in memory until then, without a network call. Redis still makes every
+ * grant, so the limit holds exactly; a block can only end a little late (by the time between sending the
+ * request that was refused and Redis deciding it, which is measured from the send) or outlast permits that
+ * another instance gave back early.
+ * <p>
+ * Blocks live in a bounded map and are dropped lazily, with no timer: when a lookup finds one expired, and
+ * when the map is full (expired ones first). A local refusal repeats Redis' {@code remaining} and counts
+ * {@code retry-after} and {@code reset-after} down from Redis' answer.
+ */
+public final class BlockingDecisionSource implements DecisionSource {
+
+	private final DecisionSource delegate;
+
+	private final LimiterClock clock;
+
+	private final long capacity;
+
+	private final BoundedStateMap<Block> blocks;
+
+	BlockingDecisionSource(DecisionSource delegate, long capacity, LimiterClock clock, int maximumKeys) {
+		this.delegate = delegate;
+		this.capacity = capacity;
+		this.clock = clock;
+		this.blocks = new BoundedStateMap<>(maximumKeys);
+	}
+
+	@Override
+	public Decision decide(String key, long permits, long maxWaitMillis) {
+		long now = this.clock.millis();
+		String encoded = StateKeys.encode(key);
+		Decision blocked = blocked(encoded, now, permits, maxWaitMillis);
+		return (blocked != null) ? blocked
+				: remember(encoded, now, permits, this.delegate.decide(key, permits, maxWaitMillis));
+	}
+
+	@Override
+	public CompletionStage<Decision> decideAsync(String key, long permits, long maxWaitMillis) {
+		long now = this.clock.millis();
+		String encoded = StateKeys.encode(key);
+		Decision blocked = blocked(encoded, now, permits, maxWaitMillis);
+		return (blocked != null) ? CompletableFuture.completedFuture(blocked)
+				: this.delegate.decideAsync(key, permits, maxWaitMillis)
+					.thenApply((decision) -> remember(encoded, now, permits, decision));
+	}
+
+	/**
+	 * Returns the number of blocks kept, expired ones included until they are collected.
+	 * @return the number of blocks
+	 */
+	int size() {
+		return this.blocks.size();
+	}
+
+	private Decision blocked(String encoded, long now, long permits, long maxWaitMillis) {
+		Block block = this.blocks.getIfPresent(encoded);
+		if (block == null) {
+			return null;
+		}
+		if (now >= block.untilMillis()) {
+			this.blocks.remove(encoded, block);
+			return null;
+		}
+		long wait = block.untilMillis() - now;
+		if (permits < block.permits() || wait <= maxWaitMillis) {
+			return null;
+		}
+		return Decision.denied(this.capacity, block.remaining(), wait, Math.max(0, block.resetAtMillis() - now));
+	}
+
+	private Decision remember(String encoded, long sentAt, long permits, Decision decision) {
+		if (!decision.isAllowed() && decision.retryAfterMillis() > 0) {
+			this.blocks.put(encoded, new Block(sentAt + decision.retryAfterMillis(), permits, decision.remaining(),
+					sentAt + decision.resetAfterMillis()), sentAt);
+		}
+		return decision;
+	}
+
+}

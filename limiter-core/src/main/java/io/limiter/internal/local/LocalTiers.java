@@ -1,0 +1,105 @@
+package io.limiter.internal.local;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+import io.limiter.Limit;
+import io.limiter.LimiterClock;
+import io.limiter.LocalTier;
+import io.limiter.internal.DecisionSource;
+import io.limiter.internal.redis.RedisScript;
+import io.limiter.internal.redis.ScriptExecutor;
+
+/**
+ * The local tiers of one Redis backend: puts the {@link LocalTier} a limiter asks for in front of its Redis
+ * decisions, shares it between limiters of the same name, limit and setting, and gives unused tokens back
+ * when the backend closes.
+ */
+public final class LocalTiers {
+
+	private final ScriptExecutor executor;
+
+	private final LimiterClock clock;
+
+	private final LimiterClock clientClock;
+
+	private final Duration timeout;
+
+	private final Map<String, DecisionSource> sources = new ConcurrentHashMap<>();
+
+	/**
+	 * Creates the local tiers of a backend and loads the borrow scripts on every master.
+	 * @param executor runs the scripts
+	 * @param clock the time of local decisions: leases and retry deadlines
+	 * @param clientClock the time sent to the scripts, or {@code null} to use the server's {@code TIME}
+	 * @param timeout the longest a synchronous decision waits
+	 */
+	public LocalTiers(ScriptExecutor executor, LimiterClock clock, LimiterClock clientClock, Duration timeout) {
+		this.executor = executor;
+		this.clock = clock;
+		this.clientClock = clientClock;
+		this.timeout = timeout;
+		for (RedisScript script : Borrower.scripts()) {
+			executor.load(script);
+		}
+	}
+
+	/**
+	 * Returns the decisions of a limiter with its local tier in front of Redis.
+	 * @param name the checked limit name
+	 * @param limit the limit
+	 * @param tier the local tier setting
+	 * @param redis the limit's decisions in Redis
+	 * @return {@code redis} itself for {@link LocalTier.Mode#NONE}, otherwise the local tier shared by every
+	 * limiter of the same name, limit and setting
+	 */
+	public DecisionSource source(String name, Limit limit, LocalTier tier, DecisionSource redis) {
+		if (tier.mode() == LocalTier.Mode.NONE) {
+			return redis;
+		}
+		return this.sources.computeIfAbsent(name + '\u0000' + limit + '\u0000' + tier,
+				(ignored) -> create(name, limit, tier, redis));
+	}
+
+	private DecisionSource create(String name, Limit limit, LocalTier tier, DecisionSource redis) {
+		if (tier.mode() == LocalTier.Mode.TWO_TIER && Borrower.supports(limit.algorithm())) {
+			return new TwoTierDecisionSource(name, limit, tier, new Borrower(limit, this.executor, this.clientClock),
+					redis, this.clock, this.timeout);
+		}
+		return new BlockingDecisionSource(redis, limit.capacity(), this.clock, tier.maximumKeys());
+	}
+
+	/**
+	 * Gives every unspent borrowed token back to Redis, waiting at most {@code maxWait} for the replies; a
+	 * failed or late give-back only leaves the tokens debited until Redis refills them. The local tiers
+	 * must not be used afterwards.
+	 * @param maxWait the longest wait
+	 */
+	public void close(Duration maxWait) {
+		List<CompletableFuture<Void>> giveBacks = new ArrayList<>();
+		for (DecisionSource source : this.sources.values()) {
+			if (source instanceof TwoTierDecisionSource twoTier) {
+				giveBacks.add(twoTier.giveBackAll());
+			}
+		}
+		this.sources.clear();
+		try {
+			CompletableFuture.allOf(giveBacks.toArray(new CompletableFuture<?>[0]))
+				.get(maxWait.toMillis(), TimeUnit.MILLISECONDS);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+		}
+		catch (ExecutionException | TimeoutException ex) {
+			// Best effort by design: tokens not given back are refilled by Redis within one period.
+		}
+	}
+
+}

@@ -1,0 +1,225 @@
+package io.limiter.internal.local;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.TimeUnit;
+
+import io.limiter.Decision;
+import io.limiter.Limit;
+import io.limiter.LimiterClock;
+import io.limiter.LocalTier;
+import io.limiter.RateLimiterException;
+import io.limiter.internal.DecisionSource;
+import io.limiter.internal.StateKeys;
+import io.limiter.internal.algorithm.LimitAlgorithm;
+import io.limiter.internal.memory.BoundedStateMap;
+import io.limiter.internal.redis.RedisCalls;
+
+/**
+ * Two-tier borrowing in front of Redis for the bucket algorithms: each key has a {@link LocalBucket} of
+ * ticks borrowed from Redis, spent lock-free; when it runs dry, one caller per key borrows a batch while the
+ * others wait on that borrow and then look again, and a refusal is remembered until Redis' retry deadline.
+ * <p>
+ * Borrowed ticks are debited in Redis before any is spent, and one instance holds at most the largest batch
+ * of a key, so all instances together grant at most what the limit allows plus {@code instances x} that
+ * batch in any interval (see {@link LocalTier}). Ticks held past their lease are dropped.
+ * <p>
+ * Local decisions estimate {@code remaining} as the ticks held plus Redis' last answer refilled since, and
+ * {@code reset-after} from that same estimate; a local denial's {@code retry-after} is the time to Redis'
+ * retry deadline. Reservations ({@code maxWaitMillis > 0}) that the local ticks cannot serve, and requests
+ * for no permits before the first borrow, go to Redis' decision script unchanged.
+ */
+public final class TwoTierDecisionSource implements DecisionSource {
+
+	private final String name;
+
+	private final LimitAlgorithm algorithm;
+
+	private final long capacity;
+
+	private final long periodMillis;
+
+	private final long fullTicks;
+
+	private final long leaseMillis;
+
+	private final long timeoutMillis;
+
+	private final Borrower borrower;
+
+	private final DecisionSource exact;
+
+	private final LimiterClock clock;
+
+	private final AdaptiveBatch batches;
+
+	private final BoundedStateMap<LocalBucket> buckets;
+
+	TwoTierDecisionSource(String name, Limit limit, LocalTier tier, Borrower borrower, DecisionSource exact,
+			LimiterClock clock, Duration timeout) {
+		this.name = name;
+		this.algorithm = LimitAlgorithm.of(limit.algorithm());
+		this.capacity = limit.capacity();
+		this.periodMillis = limit.periodMillis();
+		this.fullTicks = this.capacity * this.periodMillis;
+		this.leaseMillis = tier.lease().toMillis();
+		this.timeoutMillis = timeout.toMillis();
+		this.borrower = borrower;
+		this.exact = exact;
+		this.clock = clock;
+		this.batches = new AdaptiveBatch(tier.initialBatch() * this.periodMillis,
+				tier.maxBatchPermits(limit) * this.periodMillis, this.leaseMillis);
+		this.buckets = new BoundedStateMap<>(tier.maximumKeys());
+	}
+
+	@Override
+	public Decision decide(String key, long permits, long maxWaitMillis) {
+		long now = this.clock.millis();
+		LocalBucket bucket = bucket(key, now);
+		Decision local = decideLocally(bucket, now, permits * this.periodMillis, maxWaitMillis);
+		return (local != null) ? local
+				: RedisCalls.await(decideRemotely(key, bucket, permits, maxWaitMillis), this.timeoutMillis, this.name);
+	}
+
+	@Override
+	public CompletionStage<Decision> decideAsync(String key, long permits, long maxWaitMillis) {
+		long now = this.clock.millis();
+		LocalBucket bucket = bucket(key, now);
+		Decision local = decideLocally(bucket, now, permits * this.periodMillis, maxWaitMillis);
+		return (local != null) ? CompletableFuture.completedFuture(local)
+				: decideRemotely(key, bucket, permits, maxWaitMillis);
+	}
+
+	/**
+	 * Gives the unspent ticks of every key back to Redis.
+	 * @return a stage completed once every give-back is answered; it fails if one failed
+	 */
+	CompletableFuture<Void> giveBackAll() {
+		List<CompletableFuture<Borrow>> sent = new ArrayList<>();
+		for (LocalBucket bucket : this.buckets.asMap().values()) {
+			long unspent = bucket.drain();
+			if (unspent > 0) {
+				sent.add(this.borrower.giveBack(bucket.redisKeys(), unspent).toCompletableFuture());
+			}
+		}
+		return CompletableFuture.allOf(sent.toArray(new CompletableFuture<?>[0]));
+	}
+
+	/**
+	 * Returns the local state of every key, for tests.
+	 * @return a live view
+	 */
+	Map<String, LocalBucket> buckets() {
+		return this.buckets.asMap();
+	}
+
+	private LocalBucket bucket(String key, long now) {
+		String encoded = StateKeys.encode(key);
+		LocalBucket bucket = this.buckets.getIfPresent(encoded);
+		if (bucket != null) {
+			return bucket;
+		}
+		String[] redisKeys = this.algorithm.redisKeys(StateKeys.redisKey(this.name, key));
+		return this.buckets.get(encoded, (ignored) -> new LocalBucket(redisKeys, this.batches.initial()), now);
+	}
+
+	private Decision decideLocally(LocalBucket bucket, long now, long cost, long maxWaitMillis) {
+		long left = bucket.take(now, cost);
+		if (left >= 0) {
+			return allowed(bucket, now, left);
+		}
+		long wait = bucket.deniedFor(now, cost);
+		return (wait > maxWaitMillis) ? denied(bucket, now, cost, wait) : null;
+	}
+
+	private CompletionStage<Decision> decideRemotely(String key, LocalBucket bucket, long permits,
+			long maxWaitMillis) {
+		if (permits == 0 || maxWaitMillis > 0) {
+			return this.exact.decideAsync(key, permits, maxWaitMillis);
+		}
+		return borrowOrWait(bucket, permits * this.periodMillis);
+	}
+
+	private CompletionStage<Decision> borrowOrWait(LocalBucket bucket, long cost) {
+		while (true) {
+			Decision local = decideLocally(bucket, this.clock.millis(), cost, 0);
+			if (local != null) {
+				return CompletableFuture.completedFuture(local);
+			}
+			CompletableFuture<Void> inFlight = bucket.borrowInFlight();
+			if (inFlight != null) {
+				return inFlight.thenCompose((done) -> borrowOrWait(bucket, cost));
+			}
+			CompletableFuture<Void> mine = new CompletableFuture<>();
+			if (bucket.startBorrow(mine)) {
+				return borrow(bucket, cost, mine);
+			}
+		}
+	}
+
+	private CompletionStage<Decision> borrow(LocalBucket bucket, long cost, CompletableFuture<Void> mine) {
+		long now = this.clock.millis();
+		// Looked at again as the borrower: a borrow that ended since the last look may have filled the bucket
+		// or set a retry deadline, and asking Redis again would be the stampede this tier exists to avoid.
+		Decision local = decideLocally(bucket, now, cost, 0);
+		if (local != null) {
+			bucket.endBorrow(mine, null);
+			return CompletableFuture.completedFuture(local);
+		}
+		boolean leased = now < bucket.leaseEnd();
+		long unspent = bucket.drain();
+		long held = leased ? unspent : 0;
+		long need = cost - held;
+		if (need <= 0) {
+			bucket.putBack(held - cost);
+			bucket.endBorrow(mine, null);
+			return CompletableFuture.completedFuture(allowed(bucket, now, held - cost));
+		}
+		long batch = bucket.nextBatch(this.batches, now, unspent);
+		CompletableFuture<Borrow> reply = this.borrower.borrow(bucket.redisKeys(), Math.max(need, batch), need)
+			.toCompletableFuture()
+			.orTimeout(this.timeoutMillis, TimeUnit.MILLISECONDS);
+		return reply.handle((borrowed, failure) -> {
+			if (failure != null) {
+				bucket.putBack(held);
+				RateLimiterException error = RedisCalls.failure(this.name, failure);
+				bucket.endBorrow(mine, error);
+				throw error;
+			}
+			bucket.redisAnswered(borrowed.ticksLeft(), now);
+			Decision decision;
+			if (borrowed.ticks() >= need) {
+				bucket.lend(now, held + borrowed.ticks(), cost, batch, now + this.leaseMillis);
+				decision = allowed(bucket, now, held + borrowed.ticks() - cost);
+			}
+			else {
+				bucket.putBack(held);
+				bucket.denyUntil(cost, now + borrowed.retryMillis());
+				decision = denied(bucket, now, cost, borrowed.retryMillis());
+			}
+			bucket.endBorrow(mine, null);
+			return decision;
+		});
+	}
+
+	private Decision allowed(LocalBucket bucket, long now, long heldTicks) {
+		long redis = bucket.redisTicks(now, this.capacity, this.fullTicks);
+		long available = Math.min(this.fullTicks, heldTicks + Math.max(0, redis));
+		return Decision.allowed(this.capacity, available / this.periodMillis, resetAfter(redis));
+	}
+
+	private Decision denied(LocalBucket bucket, long now, long cost, long retryAfterMillis) {
+		long redis = bucket.redisTicks(now, this.capacity, this.fullTicks);
+		long available = Math.min(cost - 1, Math.max(0, bucket.held()) + Math.max(0, redis));
+		return Decision.denied(this.capacity, available / this.periodMillis, retryAfterMillis, resetAfter(redis));
+	}
+
+	private long resetAfter(long redisTicks) {
+		return -Math.floorDiv(redisTicks - this.fullTicks, this.capacity);
+	}
+
+}

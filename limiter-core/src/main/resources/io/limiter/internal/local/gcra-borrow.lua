@@ -1,0 +1,55 @@
+-- Borrowing for the local tier, on the state of gcra.lua (same key, fields m = the TAT's whole ms and r = the rest
+-- in ticks), so that limiters with and without a local tier share one budget. Ticks as in token-bucket.lua: a
+-- permit is period_ms ticks and capacity ticks pass per ms; the key holds capacity * period_ms - debt ticks, where
+-- the debt is how far the TAT lies ahead of now. Borrowing moves the TAT ahead, giving back moves it back.
+-- KEYS[1] the TAT; ARGV capacity, period_ms, want_ticks, now_ms (< 0: server TIME), need_ticks.
+-- want_ticks > 0 borrows: when the key holds at least need_ticks it takes min(held, want_ticks), else nothing.
+-- want_ticks < 0 gives -want_ticks back, down to no debt.
+-- Returns {borrowed_ticks (negative: given back), retry_ms (until need_ticks are there), ticks_left}.
+local capacity = tonumber(ARGV[1])
+local period = tonumber(ARGV[2])
+local want = tonumber(ARGV[3])
+local now = tonumber(ARGV[4])
+local need = tonumber(ARGV[5])
+if now < 0 then
+  local time = redis.call('TIME')
+  now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
+end
+
+local function floordiv(a, b)
+  local q = math.floor(a / b)
+  if q * b > a then q = q - 1 elseif (q + 1) * b <= a then q = q + 1 end
+  return q
+end
+local function ceildiv(a, b)
+  return -floordiv(-a, b)
+end
+
+local state = redis.call('HMGET', KEYS[1], 'm', 'r')
+local tat_ms = tonumber(state[1])
+local debt = 0
+if tat_ms ~= nil and tat_ms >= now then
+  debt = (tat_ms - now) * capacity + tonumber(state[2])
+end
+
+local full = capacity * period
+local borrowed, retry = 0, 0
+if want < 0 then
+  borrowed = -math.min(-want, debt)
+elseif full - debt >= need then
+  borrowed = math.min(full - debt, want)
+else
+  retry = ceildiv(debt + need - full, capacity)
+end
+debt = debt + borrowed
+
+if debt == 0 then
+  redis.call('DEL', KEYS[1])
+else
+  local ahead = floordiv(debt, capacity)
+  if borrowed ~= 0 then
+    redis.call('HSET', KEYS[1], 'm', string.format('%.0f', now + ahead), 'r', string.format('%.0f', debt - ahead * capacity))
+  end
+  redis.call('PEXPIRE', KEYS[1], ceildiv(debt, capacity))
+end
+return {borrowed, retry, full - debt}

@@ -1,0 +1,59 @@
+-- Borrowing for the local tier, on the bucket of token-bucket.lua (same key, same fields, same refill), so that
+-- limiters with and without a local tier share one budget.
+-- KEYS[1] the bucket; ARGV capacity, period_ms, want_ticks, now_ms (< 0: server TIME), need_ticks.
+-- want_ticks > 0 borrows: when the bucket holds at least need_ticks it takes min(held, want_ticks), else nothing.
+-- want_ticks < 0 gives -want_ticks back, up to a full bucket.
+-- Returns {borrowed_ticks (negative: given back), retry_ms (until need_ticks are there), ticks_left}.
+local capacity = tonumber(ARGV[1])
+local period = tonumber(ARGV[2])
+local want = tonumber(ARGV[3])
+local now = tonumber(ARGV[4])
+local need = tonumber(ARGV[5])
+if now < 0 then
+  local time = redis.call('TIME')
+  now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
+end
+
+local function floordiv(a, b)
+  local q = math.floor(a / b)
+  if q * b > a then q = q - 1 elseif (q + 1) * b <= a then q = q + 1 end
+  return q
+end
+local function ceildiv(a, b)
+  return -floordiv(-a, b)
+end
+
+local full = capacity * period
+local state = redis.call('HMGET', KEYS[1], 't', 'u')
+local ticks = tonumber(state[1])
+local updated = tonumber(state[2])
+if ticks == nil or updated == nil then
+  ticks = full
+  updated = now
+elseif now > updated then
+  if now - updated >= ceildiv(full - ticks, capacity) then
+    ticks = full
+  else
+    ticks = ticks + (now - updated) * capacity
+  end
+  updated = now
+end
+
+local borrowed, retry = 0, 0
+if want < 0 then
+  borrowed = -math.min(-want, full - ticks)
+elseif ticks >= need then
+  borrowed = math.min(ticks, want)
+else
+  retry = ceildiv(need - ticks, capacity)
+end
+ticks = ticks - borrowed
+
+local reset_after = ceildiv(full - ticks, capacity)
+if reset_after > 0 then
+  redis.call('HSET', KEYS[1], 't', string.format('%.0f', ticks), 'u', string.format('%.0f', updated))
+  redis.call('PEXPIRE', KEYS[1], reset_after)
+else
+  redis.call('DEL', KEYS[1])
+end
+return {borrowed, retry, ticks}

@@ -1,0 +1,106 @@
+package io.limiter.internal.local;
+
+import java.time.Duration;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+import io.limiter.Algorithm;
+import io.limiter.Decision;
+import io.limiter.Limit;
+import io.limiter.LocalTier;
+import io.limiter.contract.ManualClock;
+import io.limiter.internal.DecisionSource;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * In-memory block for every algorithm on the real Redis cluster, with a clock the tests move for both the
+ * local tier and the scripts, and Redis calls counted by a wrapper around the real executor.
+ */
+class BlockIntegrationTests {
+
+	private final ManualClock clock = new ManualClock();
+
+	private final LocalTierFixture instance = LocalTierFixture.withClock(this.clock);
+
+	@AfterEach
+	void close() {
+		this.instance.close();
+	}
+
+	private DecisionSource block(Limit limit, LocalTier tier) {
+		return this.instance.source(LocalTierFixture.uniqueName(), limit, tier);
+	}
+
+	@ParameterizedTest
+	@EnumSource(Algorithm.class)
+	void aRefusedKeyIsRefusedInMemoryUntilRedisRetryDeadline(Algorithm algorithm) {
+		DecisionSource source = block(Limit.of(algorithm, 3, Duration.ofSeconds(1)), LocalTier.block());
+		Decision refused = source.decide("k", 1, 0);
+		for (int i = 0; i < 3 && refused.isAllowed(); i++) {
+			refused = source.decide("k", 1, 0);
+		}
+		assertThat(refused.isAllowed()).isFalse();
+		long retryAfter = refused.retryAfterMillis();
+		assertThat(retryAfter).isPositive();
+		long calls = this.instance.executor().calls();
+		for (long waited = 0; waited < retryAfter; waited += Math.max(1, retryAfter / 7)) {
+			Decision blocked = source.decide("k", 1, 0);
+			assertThat(blocked.isAllowed()).isFalse();
+			assertThat(blocked.retryAfterMillis()).isEqualTo(retryAfter - waited);
+			assertThat(blocked.remaining()).isEqualTo(refused.remaining());
+			this.clock.advance(Math.min(Math.max(1, retryAfter / 7), retryAfter - waited));
+		}
+		assertThat(this.instance.executor().calls()).isEqualTo(calls);
+		source.decide("k", 1, 0);
+		assertThat(this.instance.executor().calls()).isEqualTo(calls + 1);
+	}
+
+	@Test
+	void smallerRequestsThanTheRefusedOneStillAskRedis() {
+		DecisionSource source = block(Limit.of(Algorithm.TOKEN_BUCKET, 3, Duration.ofSeconds(1)), LocalTier.block());
+		assertThat(source.decide("k", 2, 0).isAllowed()).isTrue();
+		assertThat(source.decide("k", 2, 0).isAllowed()).isFalse();
+		long calls = this.instance.executor().calls();
+		assertThat(source.decide("k", 3, 0).isAllowed()).isFalse();
+		assertThat(this.instance.executor().calls()).isEqualTo(calls);
+		assertThat(source.decide("k", 1, 0).isAllowed()).isTrue();
+		assertThat(this.instance.executor().calls()).isEqualTo(calls + 1);
+	}
+
+	@Test
+	void aReservationThatFitsInItsWaitStillAsksRedis() {
+		DecisionSource source = block(Limit.of(Algorithm.TOKEN_BUCKET, 10, Duration.ofSeconds(1)), LocalTier.block());
+		assertThat(source.decide("k", 10, 0).isAllowed()).isTrue();
+		assertThat(source.decide("k", 1, 0).retryAfterMillis()).isEqualTo(100);
+		long calls = this.instance.executor().calls();
+		assertThat(source.decide("k", 1, 50).isAllowed()).isFalse();
+		assertThat(this.instance.executor().calls()).isEqualTo(calls);
+		Decision reserved = source.decide("k", 1, 100);
+		assertThat(reserved.isAllowed()).isTrue();
+		assertThat(reserved.delayMillis()).isEqualTo(100);
+		assertThat(this.instance.executor().calls()).isEqualTo(calls + 1);
+	}
+
+	@Test
+	void blocksAreBoundedAndExpiredOnesAreCollectedLazily() {
+		LocalTier tier = LocalTier.builder().mode(LocalTier.Mode.BLOCK).maximumKeys(20).build();
+		BlockingDecisionSource source = (BlockingDecisionSource) block(
+				Limit.of(Algorithm.TOKEN_BUCKET, 1, Duration.ofSeconds(1)), tier);
+		for (int i = 0; i < 100; i++) {
+			source.decide("stranger-" + i, 1, 0);
+			assertThat(source.decide("stranger-" + i, 1, 0).isAllowed()).isFalse();
+			assertThat(source.size()).isLessThanOrEqualTo(20);
+		}
+		assertThat(source.size()).isPositive();
+		this.clock.advance(1000);
+		for (int i = 0; i < 100; i++) {
+			assertThat(source.decide("stranger-" + i, 1, 0).isAllowed()).isTrue();
+		}
+		assertThat(source.size()).isZero();
+	}
+
+}

@@ -1,0 +1,96 @@
+package io.limiter.internal.local;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import io.lettuce.core.RedisURI;
+import io.limiter.Limit;
+import io.limiter.LimiterClock;
+import io.limiter.LocalTier;
+import io.limiter.RateLimiter;
+import io.limiter.contract.ManualClock;
+import io.limiter.internal.DecisionSource;
+import io.limiter.internal.DefaultRateLimiter;
+import io.limiter.internal.redis.RedisDecisionSource;
+import io.limiter.internal.redis.RedisExecutors;
+import io.limiter.testsupport.RedisFixtures;
+
+/**
+ * The local tier of one simulated instance on the shared Redis cluster, through a
+ * {@link CountingScriptExecutor}, with either a {@link ManualClock} (for the local tier and the scripts) or
+ * the system clock and Redis' {@code TIME}.
+ */
+final class LocalTierFixture implements AutoCloseable {
+
+	static final Duration TIMEOUT = Duration.ofSeconds(5);
+
+	private static final AtomicInteger names = new AtomicInteger();
+
+	private final ManualClock clock;
+
+	private final CountingScriptExecutor executor;
+
+	private final LocalTiers tiers;
+
+	private LocalTierFixture(ManualClock clock) {
+		this.clock = clock;
+		List<RedisURI> seeds = new ArrayList<>();
+		for (String node : RedisFixtures.cluster().seedNodes().split(",")) {
+			int colon = node.lastIndexOf(':');
+			seeds.add(RedisURI.create(node.substring(0, colon), Integer.parseInt(node.substring(colon + 1))));
+		}
+		this.executor = new CountingScriptExecutor(RedisExecutors.cluster(seeds, TIMEOUT));
+		this.tiers = new LocalTiers(this.executor, (clock != null) ? clock : LimiterClock.system(), clock, TIMEOUT);
+	}
+
+	/**
+	 * Returns an instance whose local tier and scripts both use a clock the test moves.
+	 * @param clock the clock, shared by every instance of a test
+	 * @return the instance
+	 */
+	static LocalTierFixture withClock(ManualClock clock) {
+		return new LocalTierFixture(clock);
+	}
+
+	/**
+	 * Returns an instance on the system clock, with Redis' {@code TIME} in the scripts.
+	 * @return the instance
+	 */
+	static LocalTierFixture withSystemTime() {
+		return new LocalTierFixture(null);
+	}
+
+	/**
+	 * Returns a limit name that no other test uses.
+	 * @return the name
+	 */
+	static String uniqueName() {
+		return "lt-" + ProcessHandle.current().pid() + "-" + names.incrementAndGet();
+	}
+
+	DecisionSource source(String name, Limit limit, LocalTier tier) {
+		return this.tiers.source(name, limit, tier,
+				new RedisDecisionSource(name, limit, this.executor, this.clock, TIMEOUT));
+	}
+
+	RateLimiter limiter(String name, Limit limit, LocalTier tier) {
+		return new DefaultRateLimiter(name, limit, source(name, limit, tier));
+	}
+
+	CountingScriptExecutor executor() {
+		return this.executor;
+	}
+
+	LocalTiers tiers() {
+		return this.tiers;
+	}
+
+	@Override
+	public void close() {
+		this.tiers.close(TIMEOUT);
+		this.executor.close();
+	}
+
+}

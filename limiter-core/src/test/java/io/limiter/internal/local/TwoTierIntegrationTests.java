@@ -1,0 +1,262 @@
+package io.limiter.internal.local;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.Parameter;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.EnumSource;
+
+import io.limiter.Algorithm;
+import io.limiter.Decision;
+import io.limiter.Limit;
+import io.limiter.LocalTier;
+import io.limiter.RateLimiter;
+import io.limiter.contract.ManualClock;
+import io.limiter.internal.algorithm.LimitAlgorithm;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Two-tier borrowing for the token bucket and GCRA on the real Redis cluster, with a clock the tests move for
+ * both the local tier and the scripts, and Redis calls counted by a wrapper around the real executor.
+ */
+@ParameterizedClass(name = "{0}")
+@EnumSource(names = { "TOKEN_BUCKET", "GCRA" })
+class TwoTierIntegrationTests {
+
+	@Parameter
+	private Algorithm algorithm;
+
+	private final ManualClock clock = new ManualClock();
+
+	private final List<LocalTierFixture> instances = new ArrayList<>();
+
+	@AfterEach
+	void closeInstances() {
+		this.instances.forEach(LocalTierFixture::close);
+	}
+
+	private Limit tenPerSecond() {
+		return limit(10);
+	}
+
+	private Limit limit(long perSecond) {
+		return Limit.of(this.algorithm, perSecond, Duration.ofSeconds(1));
+	}
+
+	private String borrowScript() {
+		return this.algorithm.configName() + "-borrow.lua";
+	}
+
+	private LocalTierFixture instance() {
+		LocalTierFixture instance = LocalTierFixture.withClock(this.clock);
+		this.instances.add(instance);
+		return instance;
+	}
+
+	private static LocalTier twoTier(long initialBatch, double maxBatchShare) {
+		return LocalTier.builder()
+			.mode(LocalTier.Mode.TWO_TIER)
+			.initialBatch(initialBatch)
+			.maxBatchShare(maxBatchShare)
+			.lease(Duration.ofSeconds(2))
+			.build();
+	}
+
+	@Test
+	void aBorrowedBatchIsSpentWithoutCallingRedis() {
+		LocalTierFixture instance = instance();
+		RateLimiter limiter = instance.limiter(LocalTierFixture.uniqueName(), tenPerSecond(), twoTier(4, 1));
+		for (int taken = 1; taken <= 4; taken++) {
+			Decision decision = limiter.tryAcquire("k");
+			assertThat(decision.isAllowed()).isTrue();
+			assertThat(decision.remaining()).isEqualTo(10 - taken);
+		}
+		assertThat(instance.executor().calls(borrowScript())).isEqualTo(1);
+		assertThat(limiter.tryAcquire("k").isAllowed()).isTrue();
+		assertThat(instance.executor().calls(borrowScript())).isEqualTo(2);
+		assertThat(instance.executor().calls()).isEqualTo(2);
+	}
+
+	@Test
+	void denialsAreServedLocallyUntilRedisRetryDeadline() {
+		LocalTierFixture instance = instance();
+		RateLimiter limiter = instance.limiter(LocalTierFixture.uniqueName(),
+				limit(2), twoTier(2, 1));
+		assertThat(limiter.tryAcquire("k").isAllowed()).isTrue();
+		assertThat(limiter.tryAcquire("k").isAllowed()).isTrue();
+		Decision refused = limiter.tryAcquire("k");
+		assertThat(refused.isAllowed()).isFalse();
+		assertThat(refused.retryAfterMillis()).isEqualTo(500);
+		assertThat(instance.executor().calls(borrowScript())).isEqualTo(2);
+		this.clock.advance(100);
+		assertThat(limiter.tryAcquire("k").retryAfterMillis()).isEqualTo(400);
+		this.clock.advance(399);
+		Decision last = limiter.tryAcquire("k", 2);
+		assertThat(last.isAllowed()).isFalse();
+		assertThat(last.retryAfterMillis()).isEqualTo(1);
+		assertThat(last.remaining()).isZero();
+		assertThat(instance.executor().calls()).isEqualTo(2);
+		this.clock.advance(1);
+		assertThat(limiter.tryAcquire("k").isAllowed()).isTrue();
+		assertThat(instance.executor().calls(borrowScript())).isEqualTo(3);
+	}
+
+	@Test
+	void theRetryDeadlineHoldsForEveryCallerThatWaitedOnTheBorrow() throws Exception {
+		LocalTierFixture instance = instance();
+		RateLimiter limiter = instance.limiter(LocalTierFixture.uniqueName(), tenPerSecond(), twoTier(10, 1));
+		assertThat(limiter.tryAcquire("k", 10).isAllowed()).isTrue();
+		List<CompletableFuture<Decision>> decisions = new ArrayList<>();
+		for (int i = 0; i < 200; i++) {
+			decisions.add(limiter.tryAcquireAsync("k", 1).toCompletableFuture());
+		}
+		for (CompletableFuture<Decision> decision : decisions) {
+			assertThat(decision.get(5, TimeUnit.SECONDS).isAllowed()).isFalse();
+		}
+		assertThat(instance.executor().calls(borrowScript())).isEqualTo(2);
+	}
+
+	@Test
+	void concurrentCallersAskRedisOncePerRetryDeadline() throws InterruptedException {
+		LocalTierFixture instance = instance();
+		RateLimiter limiter = instance.limiter(LocalTierFixture.uniqueName(), tenPerSecond(), twoTier(10, 1));
+		assertThat(limiter.tryAcquire("k", 10).isAllowed()).isTrue();
+		AtomicInteger granted = new AtomicInteger();
+		List<Thread> callers = new ArrayList<>();
+		for (int i = 0; i < 64; i++) {
+			Thread caller = new Thread(() -> {
+				for (int call = 0; call < 200; call++) {
+					if (limiter.tryAcquire("k").isAllowed()) {
+						granted.incrementAndGet();
+					}
+				}
+			});
+			caller.start();
+			callers.add(caller);
+		}
+		for (Thread caller : callers) {
+			caller.join();
+		}
+		assertThat(granted).hasValue(0);
+		assertThat(instance.executor().calls()).isEqualTo(2);
+	}
+
+	@Test
+	void heldTokensBurstAtMostTheLargestBatchPerInstanceAboveTheLimit() {
+		String name = LocalTierFixture.uniqueName();
+		Limit limit = limit(15);
+		LocalTier tier = twoTier(5, 0.34);
+		List<RateLimiter> limiters = new ArrayList<>();
+		for (int i = 0; i < 3; i++) {
+			limiters.add(instance().limiter(name, limit, tier));
+		}
+		RateLimiter plain = instance().limiter(name, limit, LocalTier.none());
+		for (RateLimiter limiter : limiters) {
+			assertThat(limiter.tryAcquire("k").isAllowed()).isTrue();
+		}
+		this.clock.advance(1000);
+		long granted = 0;
+		for (RateLimiter limiter : limiters) {
+			granted += takeAll(limiter);
+		}
+		granted += takeAll(plain);
+		long bound = limit.capacity() + limiters.size() * tier.maxBatchPermits(limit);
+		assertThat(granted).isGreaterThan(limit.capacity()).isLessThanOrEqualTo(bound);
+	}
+
+	@Test
+	void tokensHeldPastTheLeaseAreDropped() {
+		String name = LocalTierFixture.uniqueName();
+		LocalTier tier = twoTier(5, 0.5);
+		RateLimiter local = instance().limiter(name, tenPerSecond(), tier);
+		RateLimiter plain = instance().limiter(name, tenPerSecond(), LocalTier.none());
+		assertThat(local.tryAcquire("k").isAllowed()).isTrue();
+		this.clock.advance(tier.lease().toMillis());
+		assertThat(takeAll(local) + takeAll(plain)).isEqualTo(tenPerSecond().capacity());
+	}
+
+	@Test
+	void theBatchGrowsWithDemandAndShrinksWhenItFalls() {
+		LocalTierFixture instance = instance();
+		Limit limit = limit(1000);
+		LocalTier tier = twoTier(1, 0.1).toBuilder().lease(Duration.ofSeconds(1)).build();
+		TwoTierDecisionSource source = (TwoTierDecisionSource) instance.source(LocalTierFixture.uniqueName(), limit,
+				tier);
+		long permit = limit.periodMillis();
+		List<Long> growth = new ArrayList<>();
+		for (int i = 0; i < 3000; i++) {
+			assertThat(source.decide("k", 1, 0).isAllowed()).isTrue();
+			recordBatch(source, growth);
+			this.clock.advance(1);
+		}
+		assertThat(growth).first().isEqualTo(permit);
+		assertThat(growth).isSorted().last().isEqualTo(100 * permit);
+		assertThat(instance.executor().calls(borrowScript())).isLessThan(50);
+		List<Long> shrink = new ArrayList<>();
+		for (int i = 0; i < 30; i++) {
+			this.clock.advance(600);
+			assertThat(source.decide("k", 1, 0).isAllowed()).isTrue();
+			recordBatch(source, shrink);
+		}
+		assertThat(shrink).isSortedAccordingTo((a, b) -> Long.compare(b, a)).last().isEqualTo(permit);
+	}
+
+	@Test
+	void everyUnspentTokenGoesBackToRedisOnClose() {
+		String name = LocalTierFixture.uniqueName();
+		LocalTierFixture closing = LocalTierFixture.withClock(this.clock);
+		RateLimiter local = closing.limiter(name, tenPerSecond(), twoTier(5, 0.5));
+		RateLimiter plain = instance().limiter(name, tenPerSecond(), LocalTier.none());
+		assertThat(local.tryAcquire("k").isAllowed()).isTrue();
+		assertThat(plain.tryAcquire("k", 0).remaining()).isEqualTo(5);
+		closing.close();
+		assertThat(plain.tryAcquire("k", 0).remaining()).isEqualTo(9);
+	}
+
+	@Test
+	void aMillionStrangersCannotGrowTheLocalBuckets() {
+		LocalTierFixture instance = instance();
+		LocalTier tier = twoTier(1, 0.1).toBuilder().maximumKeys(50).build();
+		TwoTierDecisionSource source = (TwoTierDecisionSource) instance.source(LocalTierFixture.uniqueName(),
+				tenPerSecond(), tier);
+		for (int i = 0; i < 500; i++) {
+			source.decide("stranger-" + i, 1, 0);
+			assertThat(source.buckets()).hasSizeLessThanOrEqualTo(50);
+		}
+	}
+
+	@Test
+	void reservationsTheLocalBucketCannotServeGoToRedis() throws InterruptedException {
+		LocalTierFixture instance = instance();
+		RateLimiter limiter = instance.limiter(LocalTierFixture.uniqueName(), tenPerSecond(), twoTier(1, 0.1));
+		assertThat(limiter.tryAcquire("k", 10).isAllowed()).isTrue();
+		Decision reserved = instance.source(limiter.name(), tenPerSecond(), twoTier(1, 0.1)).decide("k", 1, 150);
+		assertThat(reserved.isAllowed()).isTrue();
+		assertThat(reserved.delayMillis()).isEqualTo(100);
+		assertThat(instance.executor().calls(LimitAlgorithm.of(this.algorithm).script().name())).isEqualTo(1);
+	}
+
+	private static long takeAll(RateLimiter limiter) {
+		long granted = 0;
+		while (limiter.tryAcquire("k").isAllowed()) {
+			granted++;
+		}
+		return granted;
+	}
+
+	private static void recordBatch(TwoTierDecisionSource source, List<Long> batches) {
+		long batch = source.buckets().get("k").batch();
+		if (batches.isEmpty() || batches.get(batches.size() - 1) != batch) {
+			batches.add(batch);
+		}
+	}
+
+}

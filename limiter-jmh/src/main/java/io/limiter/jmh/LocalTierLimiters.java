@@ -1,0 +1,52 @@
+package io.limiter.jmh;
+
+import io.limiter.Limit;
+import io.limiter.LimiterClock;
+import io.limiter.LocalTier;
+import io.limiter.RateLimiter;
+import io.limiter.internal.DefaultRateLimiter;
+import io.limiter.internal.local.LocalTiers;
+import io.limiter.internal.redis.RedisDecisionSource;
+import io.limiter.internal.redis.RedisExecutors;
+import io.limiter.jmh.redis.RedisAddress;
+import io.limiter.jmh.redis.RedisTarget;
+
+/**
+ * Our local tier on the benchmarks' Redis, built as {@code RedisBackend} builds it but over a
+ * {@link CountingExecutor}, so that the benchmarks count the scripts it sends; with the system clock for the
+ * local tier and the scripts, like {@code luaEvalSha}.
+ */
+final class LocalTierLimiters implements AutoCloseable {
+
+	private final CountingExecutor executor;
+
+	private final LocalTiers tiers;
+
+	LocalTierLimiters(RedisAddress address) {
+		this.executor = new CountingExecutor(address.isCluster()
+				? RedisExecutors.cluster(address.seeds(), RedisTarget.TIMEOUT)
+				: RedisExecutors.standalone(address.standalone(), RedisTarget.TIMEOUT));
+		this.tiers = new LocalTiers(this.executor, LimiterClock.system(), LimiterClock.system(), RedisTarget.TIMEOUT);
+	}
+
+	RateLimiter limiter(String name, Limit limit, LocalTier tier) {
+		RedisDecisionSource redis = new RedisDecisionSource(name, limit, this.executor, LimiterClock.system(),
+				RedisTarget.TIMEOUT);
+		return new DefaultRateLimiter(name, limit, this.tiers.source(name, limit, tier, redis));
+	}
+
+	/**
+	 * Claims the scripts sent since the last claim.
+	 * @return the calls
+	 */
+	int claimCalls() {
+		return this.executor.claim();
+	}
+
+	@Override
+	public void close() {
+		this.tiers.close(RedisTarget.TIMEOUT);
+		this.executor.close();
+	}
+
+}

@@ -1,0 +1,189 @@
+package io.limiter.jmh;
+
+import java.util.concurrent.TimeUnit;
+
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * Every Redis variant side by side, against a real 3-master/3-replica cluster (its own, unless
+ * {@code -p redis=...} names one), on seed 000's limit (burst 1000, 500 per second), with one key for all
+ * threads ({@code hot_key}) or one per thread ({@code per_user}):
+ * <ul>
+ * <li>ours: {@code luaEvalSha} (token bucket script, client time), {@code luaServerTime} (the same with the
+ * server's {@code TIME}), {@code gcra}, {@code fixedWindow}, {@code slidingWindowCounter},
+ * {@code slidingWindowLog} (server time), {@code twoTier} and {@code inMemoryBlock} (the token bucket of
+ * {@code luaEvalSha} behind the local tier, see {@link LocalTierState});</li>
+ * <li>seed 001's baselines: {@code multiCmd} (HMGET, compute in Java, HSET + PEXPIRE: not atomic) and
+ * {@code watchMultiExec} (the same in an optimistic WATCH/MULTI/EXEC transaction, retried on abort);</li>
+ * <li>the peer: {@code bucket4jLettuce} (Bucket4j's Lettuce proxy manager) and
+ * {@code bucket4jLettuceOptimized} (with its delaying optimization, see
+ * {@link io.limiter.jmh.peer.Bucket4jRedis}).</li>
+ * </ul>
+ * Secondary metrics ({@link RedisCalls}): {@code redisCalls}, {@code allowed} and {@code denied}, per
+ * iteration. Run for example:
+ * <pre>
+ * java -jar limiter-jmh/target/benchmarks.jar RedisLimiterBenchmark -t 16 -p scenario=per_user -rf json -rff jmh.json
+ * </pre>
+ */
+@BenchmarkMode(Mode.Throughput)
+@OutputTimeUnit(TimeUnit.SECONDS)
+@Warmup(iterations = 2, time = 3)
+@Measurement(iterations = 3, time = 5)
+@Fork(1)
+public class RedisLimiterBenchmark {
+
+	/**
+	 * Our token bucket script, EVALSHA with the client's time.
+	 * @param shared the variants
+	 * @param thread the thread's key
+	 * @param calls the counters
+	 * @return whether the permit was granted
+	 */
+	@Benchmark
+	public boolean luaEvalSha(RedisBenchmarkState shared, BenchmarkThread thread, RedisCalls calls) {
+		return calls.decided(shared.luaClientTime.tryAcquire(thread.key).isAllowed(), 1);
+	}
+
+	/**
+	 * Our token bucket script with the server's {@code TIME}.
+	 * @param shared the variants
+	 * @param thread the thread's key
+	 * @param calls the counters
+	 * @return whether the permit was granted
+	 */
+	@Benchmark
+	public boolean luaServerTime(RedisBenchmarkState shared, BenchmarkThread thread, RedisCalls calls) {
+		return calls.decided(shared.luaServerTime.tryAcquire(thread.key).isAllowed(), 1);
+	}
+
+	/**
+	 * Our GCRA script.
+	 * @param shared the variants
+	 * @param thread the thread's key
+	 * @param calls the counters
+	 * @return whether the permit was granted
+	 */
+	@Benchmark
+	public boolean gcra(RedisBenchmarkState shared, BenchmarkThread thread, RedisCalls calls) {
+		return calls.decided(shared.gcra.tryAcquire(thread.key).isAllowed(), 1);
+	}
+
+	/**
+	 * Our fixed window script.
+	 * @param shared the variants
+	 * @param thread the thread's key
+	 * @param calls the counters
+	 * @return whether the permit was granted
+	 */
+	@Benchmark
+	public boolean fixedWindow(RedisBenchmarkState shared, BenchmarkThread thread, RedisCalls calls) {
+		return calls.decided(shared.fixedWindow.tryAcquire(thread.key).isAllowed(), 1);
+	}
+
+	/**
+	 * Our sliding window counter script.
+	 * @param shared the variants
+	 * @param thread the thread's key
+	 * @param calls the counters
+	 * @return whether the permit was granted
+	 */
+	@Benchmark
+	public boolean slidingWindowCounter(RedisBenchmarkState shared, BenchmarkThread thread, RedisCalls calls) {
+		return calls.decided(shared.slidingWindowCounter.tryAcquire(thread.key).isAllowed(), 1);
+	}
+
+	/**
+	 * Our sliding window log script.
+	 * @param shared the variants
+	 * @param thread the thread's key
+	 * @param calls the counters
+	 * @return whether the permit was granted
+	 */
+	@Benchmark
+	public boolean slidingWindowLog(RedisBenchmarkState shared, BenchmarkThread thread, RedisCalls calls) {
+		return calls.decided(shared.slidingWindowLog.tryAcquire(thread.key).isAllowed(), 1);
+	}
+
+	/**
+	 * Our token bucket behind two-tier borrowing: most decisions are made from tokens borrowed in batches,
+	 * or from Redis' last retry deadline, without a network call.
+	 * @param local the local tier variants
+	 * @param thread the thread's key
+	 * @param calls the counters, which also receive the scripts the local tier sent
+	 * @return whether the permit was granted
+	 */
+	@Benchmark
+	public boolean twoTier(LocalTierState local, BenchmarkThread thread, RedisCalls calls) {
+		return calls.decided(local.twoTier.tryAcquire(thread.key).isAllowed(), local.claimCalls());
+	}
+
+	/**
+	 * Our token bucket behind in-memory block: keys that Redis refused are refused in memory until its
+	 * retry-after.
+	 * @param local the local tier variants
+	 * @param thread the thread's key
+	 * @param calls the counters, which also receive the scripts the local tier sent
+	 * @return whether the permit was granted
+	 */
+	@Benchmark
+	public boolean inMemoryBlock(LocalTierState local, BenchmarkThread thread, RedisCalls calls) {
+		return calls.decided(local.inMemoryBlock.tryAcquire(thread.key).isAllowed(), local.claimCalls());
+	}
+
+	/**
+	 * Seed 001's non-atomic baseline: HMGET, compute in Java, HSET and PEXPIRE.
+	 * @param shared the variants
+	 * @param thread the thread's key
+	 * @param calls the counters, which also receive the commands sent
+	 * @return whether the permit was granted
+	 */
+	@Benchmark
+	public boolean multiCmd(RedisBenchmarkState shared, BenchmarkThread thread, RedisCalls calls) {
+		return calls.decided(shared.multiCmd.tryAcquire(thread.baselineKey, calls));
+	}
+
+	/**
+	 * Seed 001's optimistic baseline: WATCH, HMGET, compute, MULTI/HSET/PEXPIRE/EXEC, again on abort.
+	 * @param shared the variants
+	 * @param thread the thread's key
+	 * @param calls the counters, which also receive the commands sent
+	 * @return whether the permit was granted
+	 */
+	@Benchmark
+	public boolean watchMultiExec(RedisBenchmarkState shared, BenchmarkThread thread, RedisCalls calls) {
+		return calls.decided(shared.watchMultiExec.tryAcquire(thread.baselineKey, calls));
+	}
+
+	/**
+	 * Bucket4j's Lettuce proxy manager, plain: read the state, compute, compare-and-swap, per request.
+	 * @param thread the thread's buckets
+	 * @param counted the thread's counters, enrolled with the servers' count
+	 * @param count the servers' count
+	 * @return whether the permit was granted
+	 */
+	@Benchmark
+	public boolean bucket4jLettuce(BenchmarkThread thread, ServerCountedThread counted,
+			ServerCommandCount count) {
+		return counted.calls.decided(thread.bucket4j.tryConsume(1));
+	}
+
+	/**
+	 * Bucket4j's Lettuce proxy manager with its delaying optimization.
+	 * @param thread the thread's buckets
+	 * @param counted the thread's counters, enrolled with the servers' count
+	 * @param count the servers' count
+	 * @return whether the permit was granted
+	 */
+	@Benchmark
+	public boolean bucket4jLettuceOptimized(BenchmarkThread thread, ServerCountedThread counted,
+			ServerCommandCount count) {
+		return counted.calls.decided(thread.bucket4jOptimized.tryConsume(1));
+	}
+
+}

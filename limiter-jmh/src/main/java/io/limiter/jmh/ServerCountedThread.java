@@ -1,0 +1,28 @@
+package io.limiter.jmh;
+
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+
+/**
+ * Marks a benchmark thread whose Redis commands are counted by the servers: enrolls its counters with
+ * {@link ServerCommandCount}.
+ */
+@State(Scope.Thread)
+public class ServerCountedThread {
+
+	RedisCalls calls;
+
+	/**
+	 * Enrolls this thread's counters.
+	 * @param count the benchmark's server-side count
+	 * @param calls this thread's counters
+	 */
+	@Setup(Level.Trial)
+	public void enroll(ServerCommandCount count, RedisCalls calls) {
+		this.calls = calls;
+		count.enroll(calls);
+	}
+
+}

@@ -1,0 +1,36 @@
+package io.limiter.jmh.check;
+
+import io.limiter.LimiterClock;
+import io.limiter.RedisBackend;
+import io.limiter.jmh.redis.RedisTarget;
+
+/**
+ * What the implementations under check share, opened on first use and closed after the whole check.
+ */
+public interface CheckEnvironment {
+
+	/**
+	 * Returns the clock that measures the runs and that client-time implementations send.
+	 * @return the clock
+	 */
+	LimiterClock clock();
+
+	/**
+	 * Returns the Redis under check.
+	 * @return the connected target
+	 */
+	RedisTarget redis();
+
+	/**
+	 * Returns our Redis backend, deciding with the server's {@code TIME}.
+	 * @return the backend
+	 */
+	RedisBackend serverTimeBackend();
+
+	/**
+	 * Returns our Redis backend, deciding with {@link #clock()}'s time.
+	 * @return the backend
+	 */
+	RedisBackend clientTimeBackend();
+
+}

@@ -1,0 +1,215 @@
+package io.limiter.jmh.redis;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
+
+import io.github.bucket4j.redis.lettuce.Bucket4jLettuce;
+import io.lettuce.core.ClientOptions;
+import io.lettuce.core.RedisClient;
+import io.lettuce.core.RedisURI;
+import io.lettuce.core.TimeoutOptions;
+import io.lettuce.core.api.StatefulRedisConnection;
+import io.lettuce.core.cluster.ClusterClientOptions;
+import io.lettuce.core.cluster.RedisClusterClient;
+import io.lettuce.core.cluster.SlotHash;
+import io.lettuce.core.cluster.api.StatefulRedisClusterConnection;
+import io.lettuce.core.cluster.api.sync.RedisClusterCommands;
+import io.lettuce.core.cluster.models.partitions.RedisClusterNode;
+import io.lettuce.core.codec.ByteArrayCodec;
+import io.limiter.LimiterClock;
+import io.limiter.jmh.baseline.NodeConnections;
+import io.limiter.RedisBackend;
+import io.limiter.testsupport.RedisFixtures;
+
+/**
+ * The Redis that a benchmark or the over-grant checker runs against, with the connections that the variants
+ * need: our {@link RedisBackend}, plain commands for the client-side baselines, connections of one's own
+ * for WATCH, Bucket4j's byte-array connection, and the command counts of every master.
+ * <p>
+ * With no address it uses the shared 3-master/3-replica cluster of {@link RedisFixtures#cluster()}, which
+ * stops when the JVM exits.
+ */
+public final class RedisTarget implements NodeConnections, AutoCloseable {
+
+	/**
+	 * The timeout of every call: long, because a 2-core machine running 64 threads and six Redis servers
+	 * can stall a call for tens of milliseconds, and a benchmark must measure that, not fail on it.
+	 */
+	public static final Duration TIMEOUT = Duration.ofSeconds(5);
+
+	private final RedisAddress address;
+
+	private final RedisClusterClient clusterClient;
+
+	private final RedisClient client;
+
+	private final StatefulRedisClusterConnection<String, String> clusterConnection;
+
+	private final StatefulRedisConnection<String, String> connection;
+
+	private final Queue<AutoCloseable> opened = new ConcurrentLinkedQueue<>();
+
+	private RedisTarget(RedisAddress address) {
+		this.address = address;
+		// Standalone, our backend connects with the client's own URI; on a cluster the client only opens the
+		// connections of one's own to the masters.
+		this.client = address.isCluster() ? RedisClient.create() : RedisClient.create(address.standalone());
+		this.client.setOptions(ClientOptions.builder().timeoutOptions(timeoutOptions()).build());
+		if (address.isCluster()) {
+			this.clusterClient = RedisClusterClient.create(address.seeds());
+			this.clusterClient.setOptions(ClusterClientOptions.builder().timeoutOptions(timeoutOptions()).build());
+			this.clusterConnection = this.clusterClient.connect();
+			this.connection = null;
+		}
+		else {
+			this.clusterClient = null;
+			this.clusterConnection = null;
+			this.connection = this.client.connect(address.standalone());
+		}
+	}
+
+	/**
+	 * Connects to the named Redis, or to the shared fixture cluster when none is named.
+	 * @param spec a {@link RedisAddress} text, or {@code null} or blank for the fixture
+	 * @return the connected target
+	 * @throws IllegalArgumentException when the text is not an address
+	 */
+	public static RedisTarget connect(String spec) {
+		RedisAddress address = (spec == null || spec.isBlank()) ? RedisAddress.parse(RedisFixtures.cluster().seedNodes())
+				: RedisAddress.parse(spec);
+		return new RedisTarget(address);
+	}
+
+	/**
+	 * Returns the address connected to.
+	 * @return the address
+	 */
+	public RedisAddress address() {
+		return this.address;
+	}
+
+	/**
+	 * Creates a backend of our own on this Redis; the caller closes it.
+	 * @param clientClock the time sent to the scripts, or {@code null} to use the server's {@code TIME}
+	 * @return the backend
+	 */
+	public RedisBackend backend(LimiterClock clientClock) {
+		RedisBackend.Builder builder = RedisBackend.builder().timeout(TIMEOUT);
+		if (this.address.isCluster()) {
+			builder.client(this.clusterClient);
+		}
+		else {
+			builder.client(this.client);
+		}
+		if (clientClock != null) {
+			builder.clientClock(clientClock);
+		}
+		return builder.build();
+	}
+
+	/**
+	 * Returns synchronous commands over the shared multiplexed connection, routed by key on a cluster.
+	 * @return the commands; not for WATCH, which needs a connection of its own
+	 */
+	public RedisClusterCommands<String, String> commands() {
+		return this.address.isCluster() ? this.clusterConnection.sync() : this.connection.sync();
+	}
+
+	@Override
+	public String ownerOf(String key) {
+		if (!this.address.isCluster()) {
+			return "standalone";
+		}
+		RedisURI owner = this.clusterConnection.getPartitions().getMasterBySlot(SlotHash.getSlot(key)).getUri();
+		return owner.getHost() + ":" + owner.getPort();
+	}
+
+	/**
+	 * {@inheritDoc}
+	 * <p>
+	 * This target closes the connection when it is closed.
+	 */
+	@Override
+	public StatefulRedisConnection<String, String> open(String owner) {
+		RedisURI uri = this.address.isCluster() ? RedisAddress.parse(owner).seeds().get(0) : this.address.standalone();
+		StatefulRedisConnection<String, String> dedicated = this.client.connect(uri);
+		this.opened.add(dedicated);
+		return dedicated;
+	}
+
+	/**
+	 * Returns a builder of Bucket4j's Lettuce proxy manager over a byte-array connection to this Redis (a
+	 * cluster connection on a cluster).
+	 * @return the builder
+	 */
+	public Bucket4jLettuce.LettuceBasedProxyManagerBuilder<byte[]> bucket4jBuilder() {
+		if (this.address.isCluster()) {
+			StatefulRedisClusterConnection<byte[], byte[]> bytes = this.clusterClient.connect(ByteArrayCodec.INSTANCE);
+			this.opened.add(bytes);
+			return Bucket4jLettuce.casBasedBuilder(bytes);
+		}
+		StatefulRedisConnection<byte[], byte[]> bytes = this.client.connect(ByteArrayCodec.INSTANCE,
+				this.address.standalone());
+		this.opened.add(bytes);
+		return Bucket4jLettuce.casBasedBuilder(bytes);
+	}
+
+	/**
+	 * Returns the commands served so far by every master, housekeeping left out ({@link CommandStats}).
+	 * @return the sum over the masters
+	 */
+	public long commandsServed() {
+		long total = 0;
+		for (String info : commandStatsOfMasters()) {
+			total += CommandStats.workCalls(info);
+		}
+		return total;
+	}
+
+	private List<String> commandStatsOfMasters() {
+		List<String> infos = new ArrayList<>();
+		if (!this.address.isCluster()) {
+			infos.add(this.connection.sync().info("commandstats"));
+			return infos;
+		}
+		for (RedisClusterNode node : this.clusterConnection.getPartitions()) {
+			if (node.is(RedisClusterNode.NodeFlag.UPSTREAM)) {
+				infos.add(this.clusterConnection.getConnection(node.getNodeId()).sync().info("commandstats"));
+			}
+		}
+		return infos;
+	}
+
+	@Override
+	public void close() {
+		for (AutoCloseable closeable : this.opened) {
+			try {
+				closeable.close();
+			}
+			catch (Exception ex) {
+				// Closing is best effort: the clients below are shut down anyway.
+			}
+		}
+		if (this.clusterConnection != null) {
+			this.clusterConnection.close();
+			this.clusterClient.shutdown();
+		}
+		if (this.connection != null) {
+			this.connection.close();
+		}
+		this.client.shutdown();
+	}
+
+	private static TimeoutOptions timeoutOptions() {
+		return TimeoutOptions.builder().fixedTimeout(TIMEOUT).build();
+	}
+
+	@Override
+	public String toString() {
+		return this.address.toString();
+	}
+
+}

@@ -1,0 +1,34 @@
+package io.limiter.jmh;
+
+import java.time.Duration;
+
+import io.limiter.Algorithm;
+import io.limiter.Limit;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
+
+class BenchmarkLimitTests {
+
+	@Test
+	void turnsBurstAndRateIntoCapacityPerPeriod() {
+		Limit seed000 = new BenchmarkLimit(1000, 500).limit(Algorithm.GCRA);
+		assertThat(seed000.algorithm()).isEqualTo(Algorithm.GCRA);
+		assertThat(seed000.capacity()).isEqualTo(1000);
+		assertThat(seed000.period()).isEqualTo(Duration.ofSeconds(2));
+		assertThat(new BenchmarkLimit(10, 10).period()).isEqualTo(Duration.ofSeconds(1));
+		assertThat(new BenchmarkLimit(10, 40).period()).isEqualTo(Duration.ofMillis(250));
+	}
+
+	@Test
+	void rejectsValuesThatNameNoLimit() {
+		assertThatIllegalArgumentException().isThrownBy(() -> new BenchmarkLimit(0, 10))
+			.withMessage("burst must be at least 1 but was 0");
+		assertThatIllegalArgumentException().isThrownBy(() -> new BenchmarkLimit(10, -1))
+			.withMessage("rate must be at least 1 per second but was -1");
+		assertThatIllegalArgumentException().isThrownBy(() -> new BenchmarkLimit(10, 3))
+			.withMessageContaining("burst was 10 and rate was 3");
+	}
+
+}

@@ -275,8 +275,8 @@ public final class RedisBackend implements LimiterBackend {
 		}
 
 		/**
-		 * Sets the timeout of every Redis call, for the clients this backend creates, and the longest wait of
-		 * a synchronous decision.
+		 * Sets the timeout of every Redis call, also on a client the application passed in, and the longest
+		 * wait of a synchronous decision.
 		 * @param timeout positive
 		 * @return this builder
 		 */
@@ -320,10 +320,10 @@ public final class RedisBackend implements LimiterBackend {
 				executor = RedisExecutors.cluster(this.cluster, this.timeout);
 			}
 			else if (this.client != null) {
-				executor = RedisExecutors.standalone(this.client, false);
+				executor = RedisExecutors.standalone(this.client, this.timeout);
 			}
 			else {
-				executor = RedisExecutors.cluster(this.clusterClient, false);
+				executor = RedisExecutors.cluster(this.clusterClient, this.timeout);
 			}
 			return new RedisBackend(executor, this);
 		}

@@ -1,11 +1,13 @@
 package io.limiter.internal.redis;
 
+import java.time.Duration;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
 import java.util.function.BiFunction;
 import java.util.function.Function;
 import java.util.function.Supplier;
@@ -39,19 +41,25 @@ public final class LettuceScriptExecutor<C extends StatefulConnection<String, St
 
 	private final Set<RedisScript> scripts = ConcurrentHashMap.newKeySet();
 
+	private final long callTimeoutMillis;
+
 	/**
 	 * Creates an executor and starts connecting in the background.
 	 * @param connector opens a connection asynchronously
 	 * @param commands the scripting commands of a connection
 	 * @param loadOnEveryMaster sends SCRIPT LOAD of a source to every master of a connection
 	 * @param releaseClient runs after the connection is closed, to shut down a client this executor owns
+	 * @param callTimeout the time after which a call fails, or {@code null} when the client's own timeout
+	 * settings already make it fail in time
 	 */
 	public LettuceScriptExecutor(Supplier<CompletionStage<C>> connector,
 			Function<C, RedisScriptingAsyncCommands<String, String>> commands,
-			BiFunction<C, String, CompletionStage<?>> loadOnEveryMaster, Runnable releaseClient) {
+			BiFunction<C, String, CompletionStage<?>> loadOnEveryMaster, Runnable releaseClient,
+			Duration callTimeout) {
 		this.commands = commands;
 		this.loadOnEveryMaster = loadOnEveryMaster;
 		this.releaseClient = releaseClient;
+		this.callTimeoutMillis = (callTimeout != null) ? callTimeout.toMillis() : 0;
 		this.connection = new ReconnectingConnection<>(connector, this::loadScripts, RECONNECT_INTERVAL_MILLIS);
 	}
 
@@ -65,9 +73,11 @@ public final class LettuceScriptExecutor<C extends StatefulConnection<String, St
 		}
 		RedisScriptingAsyncCommands<String, String> async = this.commands.apply(current);
 		CompletionStage<List<Object>> first = async.evalsha(script.sha1(), ScriptOutputType.MULTI, keys, args);
-		return first.exceptionallyCompose((failure) -> isNoScript(failure)
+		CompletionStage<List<Object>> healed = first.exceptionallyCompose((failure) -> isNoScript(failure)
 				? async.<List<Object>>eval(script.source(), ScriptOutputType.MULTI, keys, args)
 				: CompletableFuture.failedFuture(failure));
+		return (this.callTimeoutMillis > 0)
+				? healed.toCompletableFuture().orTimeout(this.callTimeoutMillis, TimeUnit.MILLISECONDS) : healed;
 	}
 
 	@Override

@@ -76,8 +76,7 @@ public final class RedisDecisionSource implements DecisionSource {
 			throw failure(ex.getCause());
 		}
 		catch (TimeoutException ex) {
-			throw new RateLimiterException(
-					"Redis did not decide limit '" + this.name + "' within " + this.timeoutMillis + " ms", ex);
+			throw failure(ex);
 		}
 	}
 
@@ -101,6 +100,10 @@ public final class RedisDecisionSource implements DecisionSource {
 				: failure;
 		if (cause instanceof RateLimiterException known) {
 			return known;
+		}
+		if (cause instanceof TimeoutException) {
+			return new RateLimiterException(
+					"Redis did not decide limit '" + this.name + "' within " + this.timeoutMillis + " ms", cause);
 		}
 		return new RateLimiterException("Redis failed to decide limit '" + this.name + "': " + cause, cause);
 	}

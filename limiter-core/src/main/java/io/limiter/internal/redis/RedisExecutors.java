@@ -37,19 +37,25 @@ public final class RedisExecutors {
 	public static LettuceScriptExecutor<?> standalone(RedisURI uri, Duration timeout) {
 		RedisClient client = RedisClient.create(uri);
 		client.setOptions(ClientOptions.builder().timeoutOptions(timeoutOptions(timeout)).build());
-		return standalone(client, true);
+		return standalone(client, true, null);
 	}
 
 	/**
-	 * Creates an executor over a client.
+	 * Creates an executor over a client the application owns; closing the executor leaves the client open.
+	 * The executor bounds every call by the timeout, whatever the client's own timeout settings are.
 	 * @param client the client
-	 * @param ownsClient whether closing the executor shuts the client down
+	 * @param timeout the timeout of every call
 	 * @return the executor
 	 */
-	public static LettuceScriptExecutor<?> standalone(RedisClient client, boolean ownsClient) {
+	public static LettuceScriptExecutor<?> standalone(RedisClient client, Duration timeout) {
+		return standalone(client, false, timeout);
+	}
+
+	private static LettuceScriptExecutor<?> standalone(RedisClient client, boolean ownsClient, Duration callTimeout) {
 		return new LettuceScriptExecutor<StatefulRedisConnection<String, String>>(
 				() -> CompletableFuture.supplyAsync(client::connect), StatefulRedisConnection::async,
-				(connection, source) -> connection.async().scriptLoad(source), releaser(client, ownsClient));
+				(connection, source) -> connection.async().scriptLoad(source), releaser(client, ownsClient),
+				callTimeout);
 	}
 
 	/**
@@ -66,21 +72,27 @@ public final class RedisExecutors {
 			.topologyRefreshOptions(
 					ClusterTopologyRefreshOptions.builder().enablePeriodicRefresh(PERIODIC_TOPOLOGY_REFRESH).build())
 			.build());
-		return cluster(client, true);
+		return cluster(client, true, null);
 	}
 
 	/**
-	 * Creates an executor over a cluster client.
+	 * Creates an executor over a cluster client the application owns; closing the executor leaves the client
+	 * open. The executor bounds every call by the timeout, whatever the client's own timeout settings are.
 	 * @param client the client
-	 * @param ownsClient whether closing the executor shuts the client down
+	 * @param timeout the timeout of every call
 	 * @return the executor
 	 */
-	public static LettuceScriptExecutor<?> cluster(RedisClusterClient client, boolean ownsClient) {
+	public static LettuceScriptExecutor<?> cluster(RedisClusterClient client, Duration timeout) {
+		return cluster(client, false, timeout);
+	}
+
+	private static LettuceScriptExecutor<?> cluster(RedisClusterClient client, boolean ownsClient,
+			Duration callTimeout) {
 		return new LettuceScriptExecutor<StatefulRedisClusterConnection<String, String>>(
 				() -> client.refreshPartitionsAsync().thenCompose((topology) -> client.connectAsync(StringCodec.UTF8)),
 				StatefulRedisClusterConnection::async,
 				(connection, source) -> connection.async().upstream().commands().scriptLoad(source),
-				releaser(client, ownsClient));
+				releaser(client, ownsClient), callTimeout);
 	}
 
 	private static Runnable releaser(AbstractRedisClient client, boolean ownsClient) {

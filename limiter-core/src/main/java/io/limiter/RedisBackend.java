@@ -1,5 +1,7 @@
 package io.limiter;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -174,7 +176,27 @@ public final class RedisBackend implements LimiterBackend {
 
 		private LimiterObserver observer = LimiterObserver.NONE;
 
+		private Path trustedCertificates;
+
 		private Builder() {
+		}
+
+		/**
+		 * Trusts the certificates of a PEM file, typically the certificate authority that signed the server's
+		 * certificate, for a {@code rediss://} {@link #standalone(String) standalone} URL, instead of the JVM's
+		 * default trust store. The server's host name is still verified against its certificate.
+		 * @param pemFile a readable PEM file of one or more certificates
+		 * @return this builder
+		 * @throws IllegalArgumentException naming the path when the file cannot be read
+		 */
+		public Builder trustedCertificates(Path pemFile) {
+			Objects.requireNonNull(pemFile, "trustedCertificates must not be null");
+			if (!Files.isReadable(pemFile)) {
+				throw new IllegalArgumentException("trustedCertificates must be a readable PEM file but was '"
+						+ pemFile + "'");
+			}
+			this.trustedCertificates = pemFile;
+			return this;
 		}
 
 		/**
@@ -314,7 +336,7 @@ public final class RedisBackend implements LimiterBackend {
 			}
 			LettuceScriptExecutor<?> executor;
 			if (this.standalone != null) {
-				executor = RedisExecutors.standalone(this.standalone, this.timeout);
+				executor = RedisExecutors.standalone(this.standalone, this.timeout, this.trustedCertificates);
 			}
 			else if (this.cluster != null) {
 				executor = RedisExecutors.cluster(this.cluster, this.timeout);

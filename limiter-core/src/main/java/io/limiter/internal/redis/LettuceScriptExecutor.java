@@ -69,7 +69,8 @@ public final class LettuceScriptExecutor<C extends StatefulConnection<String, St
 		if (current == null) {
 			Throwable lastFailure = this.connection.lastFailure();
 			return CompletableFuture.failedFuture(new RateLimiterException("not connected to Redis "
-					+ ((lastFailure != null) ? "(last attempt: " + lastFailure + ")" : "yet"), lastFailure));
+					+ ((lastFailure != null) ? "(last attempt: " + FailureDescription.of(lastFailure) + ")" : "yet"),
+					lastFailure));
 		}
 		RedisScriptingAsyncCommands<String, String> async = this.commands.apply(current);
 		CompletionStage<List<Object>> first = async.evalsha(script.sha1(), ScriptOutputType.MULTI, keys, args);

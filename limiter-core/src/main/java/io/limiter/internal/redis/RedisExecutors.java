@@ -1,5 +1,6 @@
 package io.limiter.internal.redis;
 
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -8,6 +9,7 @@ import io.lettuce.core.AbstractRedisClient;
 import io.lettuce.core.ClientOptions;
 import io.lettuce.core.RedisClient;
 import io.lettuce.core.RedisURI;
+import io.lettuce.core.SslOptions;
 import io.lettuce.core.TimeoutOptions;
 import io.lettuce.core.api.StatefulRedisConnection;
 import io.lettuce.core.cluster.ClusterClientOptions;
@@ -32,11 +34,17 @@ public final class RedisExecutors {
 	 * Creates a client and an executor for a standalone server; closing the executor shuts the client down.
 	 * @param uri the server
 	 * @param timeout the timeout of every command
+	 * @param trustedCertificates a PEM file of the certificates that a TLS server's chain must end in, or
+	 * {@code null} for the JVM's default trust store
 	 * @return the executor
 	 */
-	public static LettuceScriptExecutor<?> standalone(RedisURI uri, Duration timeout) {
+	public static LettuceScriptExecutor<?> standalone(RedisURI uri, Duration timeout, Path trustedCertificates) {
 		RedisClient client = RedisClient.create(uri);
-		client.setOptions(ClientOptions.builder().timeoutOptions(timeoutOptions(timeout)).build());
+		ClientOptions.Builder options = ClientOptions.builder().timeoutOptions(timeoutOptions(timeout));
+		if (trustedCertificates != null) {
+			options.sslOptions(SslOptions.builder().jdkSslProvider().trustManager(trustedCertificates.toFile()).build());
+		}
+		client.setOptions(options.build());
 		return standalone(client, true, null);
 	}
 

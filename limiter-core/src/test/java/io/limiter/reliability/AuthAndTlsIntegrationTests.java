@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
@@ -21,7 +22,6 @@ import io.lettuce.core.RedisClient;
 import io.lettuce.core.RedisCommandExecutionException;
 import io.lettuce.core.ScriptOutputType;
 import io.lettuce.core.SslOptions;
-import io.lettuce.core.api.StatefulRedisConnection;
 import io.lettuce.core.codec.StringCodec;
 import io.lettuce.core.output.StatusOutput;
 import io.lettuce.core.protocol.CommandArgs;
@@ -69,22 +69,18 @@ class AuthAndTlsIntegrationTests {
 			String setUser = documentedAclLine().replace(">change-me", ">acl-s3cret");
 			aclSetUser(redis.uri(), setUser);
 			assertDecidesExactly(RedisBackend.builder().standalone(url("limiter:acl-s3cret@", redis.port())));
-			RedisClient client = RedisClient.create(url("limiter:acl-s3cret@", redis.port()));
-			try (StatefulRedisConnection<String, String> connection = client.connect()) {
+			RedisAdmin.call(url("limiter:acl-s3cret@", redis.port()), (commands) -> {
 				assertThatExceptionOfType(RedisCommandExecutionException.class)
-					.isThrownBy(() -> connection.sync().set("other:key", "1"))
+					.isThrownBy(() -> commands.set("other:key", "1"))
 					.withMessageStartingWith("NOPERM");
 				assertThatExceptionOfType(RedisCommandExecutionException.class)
-					.isThrownBy(() -> connection.sync().eval("return redis.call('GET', KEYS[1])",
-							ScriptOutputType.VALUE, "limiter:{secured:k}"))
+					.isThrownBy(() -> commands.eval("return redis.call('GET', KEYS[1])", ScriptOutputType.VALUE,
+							"limiter:{secured:k}"))
 					.withMessageContaining("can't run this command");
-				assertThatExceptionOfType(RedisCommandExecutionException.class)
-					.isThrownBy(() -> connection.sync().flushall())
+				assertThatExceptionOfType(RedisCommandExecutionException.class).isThrownBy(commands::flushall)
 					.withMessageStartingWith("NOPERM");
-			}
-			finally {
-				client.shutdown();
-			}
+				return null;
+			});
 		}
 	}
 
@@ -105,7 +101,9 @@ class AuthAndTlsIntegrationTests {
 		Certificates certificates = Certificates.create(directory);
 		int tlsPort = unusedPort();
 		try (RedisServerProcess redis = RedisFixtures.startStandalone(certificates.serverArguments(tlsPort))) {
-			assertThat(configGet(redis.uri(), "tls-port")).isEqualTo(Integer.toString(tlsPort));
+			Map<String, String> config = RedisAdmin.call(redis.uri(), (commands) -> commands.configGet("tls-port"));
+			assertThat(config).as("the fixture checks its servers on their plain-text port, which this server keeps")
+				.containsEntry("tls-port", Integer.toString(tlsPort));
 			RedisClient client = RedisClient.create(url("", tlsPort).replace("redis://", "rediss://"));
 			client.setOptions(ClientOptions.builder()
 				.sslOptions(SslOptions.builder().jdkSslProvider().trustManager(certificates.ca().toFile()).build())
@@ -202,30 +200,13 @@ class AuthAndTlsIntegrationTests {
 		return commands;
 	}
 
-	/** The fixture checks its servers on their plain-text port, which the TLS server keeps for it. */
-	private static String configGet(String uri, String parameter) {
-		RedisClient client = RedisClient.create(uri);
-		try (StatefulRedisConnection<String, String> connection = client.connect()) {
-			return connection.sync().configGet(parameter).get(parameter);
-		}
-		finally {
-			client.shutdown();
-		}
-	}
-
 	private static void aclSetUser(String uri, String commandLine) {
 		List<String> words = List.of(commandLine.split(" "));
 		assertThat(words.get(0)).isEqualTo("ACL");
-		RedisClient client = RedisClient.create(uri);
-		try (StatefulRedisConnection<String, String> connection = client.connect()) {
-			String reply = connection.sync()
-				.dispatch(CommandType.ACL, new StatusOutput<>(StringCodec.UTF8),
-						new CommandArgs<>(StringCodec.UTF8).addValues(words.subList(1, words.size())));
-			assertThat(reply).isEqualTo("OK");
-		}
-		finally {
-			client.shutdown();
-		}
+		String reply = RedisAdmin.call(uri, (commands) -> commands.dispatch(CommandType.ACL,
+				new StatusOutput<>(StringCodec.UTF8),
+				new CommandArgs<>(StringCodec.UTF8).addValues(words.subList(1, words.size()))));
+		assertThat(reply).isEqualTo("OK");
 	}
 
 	private static String url(String userInfo, int port) {

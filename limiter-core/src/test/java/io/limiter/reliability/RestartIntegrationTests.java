@@ -3,9 +3,7 @@ package io.limiter.reliability;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 
-import io.lettuce.core.RedisClient;
 import io.lettuce.core.RedisException;
-import io.lettuce.core.api.StatefulRedisConnection;
 import org.junit.jupiter.api.Test;
 
 import io.limiter.Algorithm;
@@ -101,15 +99,14 @@ class RestartIntegrationTests {
 
 	/** Stops the server the way an operator does; its data is gone, as it is not saved. */
 	private static void shutdown(RedisServerProcess redis) {
-		RedisClient client = RedisClient.create(redis.uri());
-		try (StatefulRedisConnection<String, String> connection = client.connect()) {
-			connection.sync().shutdown(false);
+		try {
+			RedisAdmin.call(redis.uri(), (commands) -> {
+				commands.shutdown(false);
+				return null;
+			});
 		}
 		catch (RedisException ex) {
 			// SHUTDOWN answers by closing the connection
-		}
-		finally {
-			client.shutdown();
 		}
 		long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
 		while (redis.isAlive() && System.nanoTime() < deadline) {

@@ -37,6 +37,8 @@ public final class LettuceScriptExecutor<C extends StatefulConnection<String, St
 
 	private final BiFunction<C, String, CompletionStage<?>> loadOnEveryMaster;
 
+	private final Runnable afterFailure;
+
 	private final Runnable releaseClient;
 
 	private final Set<RedisScript> scripts = ConcurrentHashMap.newKeySet();
@@ -48,16 +50,18 @@ public final class LettuceScriptExecutor<C extends StatefulConnection<String, St
 	 * @param connector opens a connection asynchronously
 	 * @param commands the scripting commands of a connection
 	 * @param loadOnEveryMaster sends SCRIPT LOAD of a source to every master of a connection
+	 * @param afterFailure runs after a call failed (other than by a healed NOSCRIPT), or {@code null}
 	 * @param releaseClient runs after the connection is closed, to shut down a client this executor owns
 	 * @param callTimeout the time after which a call fails, or {@code null} when the client's own timeout
 	 * settings already make it fail in time
 	 */
 	public LettuceScriptExecutor(Supplier<CompletionStage<C>> connector,
 			Function<C, RedisScriptingAsyncCommands<String, String>> commands,
-			BiFunction<C, String, CompletionStage<?>> loadOnEveryMaster, Runnable releaseClient,
-			Duration callTimeout) {
+			BiFunction<C, String, CompletionStage<?>> loadOnEveryMaster, Runnable afterFailure,
+			Runnable releaseClient, Duration callTimeout) {
 		this.commands = commands;
 		this.loadOnEveryMaster = loadOnEveryMaster;
+		this.afterFailure = afterFailure;
 		this.releaseClient = releaseClient;
 		this.callTimeoutMillis = (callTimeout != null) ? callTimeout.toMillis() : 0;
 		this.connection = new ReconnectingConnection<>(connector, this::loadScripts, RECONNECT_INTERVAL_MILLIS);
@@ -77,8 +81,15 @@ public final class LettuceScriptExecutor<C extends StatefulConnection<String, St
 		CompletionStage<List<Object>> healed = first.exceptionallyCompose((failure) -> isNoScript(failure)
 				? async.<List<Object>>eval(script.source(), ScriptOutputType.MULTI, keys, args)
 				: CompletableFuture.failedFuture(failure));
-		return (this.callTimeoutMillis > 0)
+		CompletionStage<List<Object>> bounded = (this.callTimeoutMillis > 0)
 				? healed.toCompletableFuture().orTimeout(this.callTimeoutMillis, TimeUnit.MILLISECONDS) : healed;
+		return (this.afterFailure != null) ? bounded.whenComplete(this::afterCall) : bounded;
+	}
+
+	private void afterCall(Object result, Throwable failure) {
+		if (failure != null) {
+			this.afterFailure.run();
+		}
 	}
 
 	@Override

@@ -27,6 +27,9 @@ public final class RedisExecutors {
 	/** How often the cluster topology is refreshed even when nothing triggers it. */
 	static final Duration PERIODIC_TOPOLOGY_REFRESH = Duration.ofSeconds(30);
 
+	/** The shortest time between two topology reloads caused by failed calls. */
+	static final Duration TOPOLOGY_REFRESH_ON_FAILURE = Duration.ofSeconds(1);
+
 	private RedisExecutors() {
 	}
 
@@ -62,13 +65,14 @@ public final class RedisExecutors {
 	private static LettuceScriptExecutor<?> standalone(RedisClient client, boolean ownsClient, Duration callTimeout) {
 		return new LettuceScriptExecutor<StatefulRedisConnection<String, String>>(
 				() -> CompletableFuture.supplyAsync(client::connect), StatefulRedisConnection::async,
-				(connection, source) -> connection.async().scriptLoad(source), releaser(client, ownsClient),
+				(connection, source) -> connection.async().scriptLoad(source), null, releaser(client, ownsClient),
 				callTimeout);
 	}
 
 	/**
 	 * Creates a client and an executor for a cluster, with periodic and adaptive topology refresh (Lettuce
-	 * enables every adaptive trigger by default); closing the executor shuts the client down.
+	 * enables every adaptive trigger by default), and a refresh after failed calls (see
+	 * {@link TopologyRefreshOnFailure}); closing the executor shuts the client down.
 	 * @param seeds some nodes of the cluster
 	 * @param timeout the timeout of every command
 	 * @return the executor
@@ -85,7 +89,8 @@ public final class RedisExecutors {
 
 	/**
 	 * Creates an executor over a cluster client the application owns; closing the executor leaves the client
-	 * open. The executor bounds every call by the timeout, whatever the client's own timeout settings are.
+	 * open. The executor bounds every call by the timeout, whatever the client's own timeout settings are, and
+	 * reloads the client's topology after failed calls.
 	 * @param client the client
 	 * @param timeout the timeout of every call
 	 * @return the executor
@@ -100,7 +105,8 @@ public final class RedisExecutors {
 				() -> client.refreshPartitionsAsync().thenCompose((topology) -> client.connectAsync(StringCodec.UTF8)),
 				StatefulRedisClusterConnection::async,
 				(connection, source) -> connection.async().upstream().commands().scriptLoad(source),
-				releaser(client, ownsClient), callTimeout);
+				new TopologyRefreshOnFailure(client, TOPOLOGY_REFRESH_ON_FAILURE), releaser(client, ownsClient),
+				callTimeout);
 	}
 
 	private static Runnable releaser(AbstractRedisClient client, boolean ownsClient) {

@@ -1,0 +1,103 @@
+package io.limiter.reliability;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Function;
+
+import io.lettuce.core.RedisClient;
+import io.lettuce.core.api.StatefulRedisConnection;
+import io.lettuce.core.api.sync.RedisCommands;
+import io.lettuce.core.cluster.SlotHash;
+
+import io.limiter.testsupport.LocalRedisCluster;
+import io.limiter.testsupport.RedisServerProcess;
+
+/**
+ * Administrative commands on one Redis node, each on a short-lived connection of its own, and what tests
+ * need to know about a cluster's slots.
+ */
+final class RedisAdmin {
+
+	private RedisAdmin() {
+	}
+
+	/**
+	 * Runs commands on a node.
+	 * @param <T> the result type
+	 * @param uri the node
+	 * @param call what to run
+	 * @return what the call returned
+	 */
+	static <T> T call(String uri, Function<RedisCommands<String, String>, T> call) {
+		RedisClient client = RedisClient.create(uri);
+		try (StatefulRedisConnection<String, String> connection = client.connect()) {
+			return call.apply(connection.sync());
+		}
+		finally {
+			client.shutdown();
+		}
+	}
+
+	/**
+	 * Returns the master that serves a slot now, in the view of that master.
+	 * @param cluster the cluster
+	 * @param slot the slot
+	 * @return the master
+	 * @throws IllegalStateException when no live master claims the slot
+	 */
+	static RedisServerProcess masterOf(LocalRedisCluster cluster, int slot) {
+		for (RedisServerProcess master : cluster.masters()) {
+			if (ownSlots(master).contains(slot)) {
+				return master;
+			}
+		}
+		throw new IllegalStateException("no live master serves slot " + slot + " of " + cluster);
+	}
+
+	/**
+	 * Returns the slots a node serves, in its own view.
+	 * @param node the node
+	 * @return the slots
+	 */
+	static List<Integer> ownSlots(RedisServerProcess node) {
+		String nodes = call(node.uri(), RedisCommands::clusterNodes);
+		List<Integer> slots = new ArrayList<>();
+		for (String line : nodes.split("\n")) {
+			String[] fields = line.trim().split(" ");
+			if (fields.length < 3 || !fields[2].contains("myself")) {
+				continue;
+			}
+			for (int i = 8; i < fields.length; i++) {
+				if (fields[i].startsWith("[")) {
+					continue;
+				}
+				String[] range = fields[i].split("-");
+				int first = Integer.parseInt(range[0]);
+				int last = Integer.parseInt(range[range.length - 1]);
+				for (int slot = first; slot <= last; slot++) {
+					slots.add(slot);
+				}
+			}
+		}
+		return slots;
+	}
+
+	/**
+	 * Returns the cluster node id of a node.
+	 * @param node the node
+	 * @return its id
+	 */
+	static String nodeId(RedisServerProcess node) {
+		return call(node.uri(), RedisCommands::clusterMyId);
+	}
+
+	/**
+	 * Returns the slot of a Redis key, as the client computes it.
+	 * @param redisKey the key
+	 * @return the slot
+	 */
+	static int slotOf(String redisKey) {
+		return SlotHash.getSlot(redisKey);
+	}
+
+}

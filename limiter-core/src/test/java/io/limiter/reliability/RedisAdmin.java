@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.function.Function;
 
 import io.lettuce.core.RedisClient;
+import io.lettuce.core.RedisURI;
 import io.lettuce.core.api.StatefulRedisConnection;
 import io.lettuce.core.api.sync.RedisCommands;
 import io.lettuce.core.cluster.SlotHash;
@@ -18,6 +19,13 @@ import io.limiter.testsupport.RedisServerProcess;
  */
 final class RedisAdmin {
 
+	/** One client for every call, as a client's threads are costly to start. */
+	private static final RedisClient CLIENT = RedisClient.create();
+
+	static {
+		Runtime.getRuntime().addShutdownHook(new Thread(CLIENT::shutdown, "redis-admin-shutdown"));
+	}
+
 	private RedisAdmin() {
 	}
 
@@ -29,12 +37,8 @@ final class RedisAdmin {
 	 * @return what the call returned
 	 */
 	static <T> T call(String uri, Function<RedisCommands<String, String>, T> call) {
-		RedisClient client = RedisClient.create(uri);
-		try (StatefulRedisConnection<String, String> connection = client.connect()) {
+		try (StatefulRedisConnection<String, String> connection = CLIENT.connect(RedisURI.create(uri))) {
 			return call.apply(connection.sync());
-		}
-		finally {
-			client.shutdown();
 		}
 	}
 
@@ -89,6 +93,25 @@ final class RedisAdmin {
 	 */
 	static String nodeId(RedisServerProcess node) {
 		return call(node.uri(), RedisCommands::clusterMyId);
+	}
+
+	/**
+	 * Returns how many error replies of a kind some nodes sent, from their {@code INFO errorstats}.
+	 * @param nodes the nodes
+	 * @param prefix the first word of the error, such as {@code NOSCRIPT} or {@code MOVED}
+	 * @return the sum of their counts
+	 */
+	static long errorReplies(List<RedisServerProcess> nodes, String prefix) {
+		String field = "errorstat_" + prefix + ":count=";
+		long count = 0;
+		for (RedisServerProcess node : nodes) {
+			for (String line : call(node.uri(), (commands) -> commands.info("errorstats")).split("\r?\n")) {
+				if (line.startsWith(field)) {
+					count += Long.parseLong(line.substring(field.length()));
+				}
+			}
+		}
+		return count;
 	}
 
 	/**

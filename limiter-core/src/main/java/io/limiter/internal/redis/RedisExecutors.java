@@ -27,6 +27,12 @@ public final class RedisExecutors {
 	/** How often the cluster topology is refreshed even when nothing triggers it. */
 	static final Duration PERIODIC_TOPOLOGY_REFRESH = Duration.ofSeconds(30);
 
+	/**
+	 * The shortest time between two topology reloads caused by MOVED, ASK or reconnections. Lettuce's default
+	 * of 5 s made every decision on a moved slot take two round trips, by way of MOVED, for up to 5 s.
+	 */
+	static final Duration ADAPTIVE_REFRESH_TIMEOUT = Duration.ofSeconds(1);
+
 	/** The shortest time between two topology reloads caused by failed calls. */
 	static final Duration TOPOLOGY_REFRESH_ON_FAILURE = Duration.ofSeconds(1);
 
@@ -81,8 +87,10 @@ public final class RedisExecutors {
 		RedisClusterClient client = RedisClusterClient.create(seeds);
 		client.setOptions(ClusterClientOptions.builder()
 			.timeoutOptions(timeoutOptions(timeout))
-			.topologyRefreshOptions(
-					ClusterTopologyRefreshOptions.builder().enablePeriodicRefresh(PERIODIC_TOPOLOGY_REFRESH).build())
+			.topologyRefreshOptions(ClusterTopologyRefreshOptions.builder()
+				.enablePeriodicRefresh(PERIODIC_TOPOLOGY_REFRESH)
+				.adaptiveRefreshTriggersTimeout(ADAPTIVE_REFRESH_TIMEOUT)
+				.build())
 			.build());
 		return cluster(client, true, null);
 	}

@@ -18,8 +18,10 @@ import io.lettuce.core.cluster.RedisClusterClient;
 import io.limiter.internal.DefaultRateLimiter;
 import io.limiter.internal.LimitNames;
 import io.limiter.internal.DecisionSource;
+import io.limiter.internal.StateKeys;
 import io.limiter.internal.algorithm.LimitAlgorithm;
 import io.limiter.internal.failure.CircuitBreaker;
+import io.limiter.internal.failure.CircuitBreakers;
 import io.limiter.internal.failure.FailurePolicyDecisionSource;
 import io.limiter.internal.failure.ThrottledLog;
 import io.limiter.internal.memory.InMemoryDecisionSource;
@@ -35,7 +37,8 @@ import io.limiter.internal.redis.ScriptExecutor;
  * <p>
  * The connection opens in the background, so a backend builds even while Redis is unreachable. Until Redis
  * answers, and whenever a call fails or times out, the {@link FailurePolicy} decides; after repeated failures
- * a circuit breaker stops calling Redis for a while, so an outage adds no latency per decision.
+ * a circuit breaker stops calling Redis for a while, so an outage adds no latency per decision. On a cluster
+ * each master has its own breaker: a dead master stops the calls for its own keys only.
  * <pre>{@code
  * try (RedisBackend backend = RedisBackend.builder().cluster("10.0.0.1:6379,10.0.0.2:6379").build()) {
  *     RateLimiter api = backend.limiter("api", Limit.of(Algorithm.GCRA, 100, Duration.ofMinutes(1)));
@@ -64,7 +67,7 @@ public final class RedisBackend implements LimiterBackend {
 
 	private final LimiterObserver observer;
 
-	private final CircuitBreaker breaker;
+	private final CircuitBreakers breakers;
 
 	private final ThrottledLog failureLog;
 
@@ -77,7 +80,7 @@ public final class RedisBackend implements LimiterBackend {
 		this.clientClock = settings.clientClock;
 		this.timeout = settings.timeout;
 		this.observer = settings.observer;
-		this.breaker = new CircuitBreaker(settings.breakerFailureThreshold, settings.breakerOpenDuration,
+		this.breakers = new CircuitBreakers(settings.breakerFailureThreshold, settings.breakerOpenDuration,
 				LimiterClock.system());
 		this.failureLog = new ThrottledLog(FAILURE_LOG_INTERVAL_MILLIS, LimiterClock.system());
 		for (Algorithm algorithm : Algorithm.values()) {
@@ -103,7 +106,20 @@ public final class RedisBackend implements LimiterBackend {
 		DecisionSource fallback = (policy != FailurePolicy.LOCAL_FALLBACK) ? null
 				: this.fallbacks.computeIfAbsent(name + '\u0000' + limit, (ignored) -> localFallback(limit));
 		return new DefaultRateLimiter(name, limit, new FailurePolicyDecisionSource(name, limit, redis, policy,
-				fallback, this.breaker, this.observer, this.failureLog));
+				fallback, (key) -> breakerFor(name, key), this.observer, this.failureLog));
+	}
+
+	/**
+	 * Returns the breaker of the node that serves a key now. While it is open, the key's slot may have moved,
+	 * to a replica promoted after its master died, so the routing is reloaded (at most once a second): no call
+	 * fails any more to tell that it has to be.
+	 */
+	private CircuitBreaker breakerFor(String name, String key) {
+		CircuitBreaker breaker = this.breakers.forNode(this.executor.nodeOf(StateKeys.redisKey(name, key)));
+		if (breaker.isOpen()) {
+			this.executor.refreshRouting();
+		}
+		return breaker;
 	}
 
 	private DecisionSource localFallback(Limit limit) {
@@ -129,11 +145,12 @@ public final class RedisBackend implements LimiterBackend {
 	}
 
 	/**
-	 * Returns whether the circuit breaker is refusing calls to Redis after repeated failures.
-	 * @return {@code true} while Redis is considered down
+	 * Returns whether a circuit breaker is refusing calls to Redis, or to a node of the cluster, after repeated
+	 * failures.
+	 * @return {@code true} while Redis, or one of its nodes, is considered down
 	 */
 	public boolean isCircuitOpen() {
-		return this.breaker.isOpen();
+		return this.breakers.isAnyOpen();
 	}
 
 	/**
@@ -224,7 +241,8 @@ public final class RedisBackend implements LimiterBackend {
 		}
 
 		/**
-		 * Sets when the circuit breaker opens and how long it stays open before a probe.
+		 * Sets when the circuit breaker of a server, or of a cluster master, opens and how long it stays open
+		 * before a probe.
 		 * @param consecutiveFailures failures in a row that open it, at least 1; 5 by default
 		 * @param openDuration how long it refuses calls, positive; 1 s by default
 		 * @return this builder

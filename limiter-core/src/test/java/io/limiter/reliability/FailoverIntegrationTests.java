@@ -1,10 +1,13 @@
 package io.limiter.reliability;
 
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.IntPredicate;
 
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -33,7 +36,7 @@ class FailoverIntegrationTests {
 
 	private static final Duration NODE_TIMEOUT = Duration.ofMillis(500);
 
-	private static final Duration TIMEOUT = Duration.ofMillis(200);
+	private static final Duration TIMEOUT = Duration.ofMillis(500);
 
 	private static final int THREADS = 64;
 
@@ -43,6 +46,9 @@ class FailoverIntegrationTests {
 	private static final Limit PER_USER = Limit.of(Algorithm.TOKEN_BUCKET, 1_000, Duration.ofSeconds(1));
 
 	private static final String HOT_KEY = "hot";
+
+	/** Users on the killed master, and users on the others. */
+	private static final int USERS = 1_000;
 
 	/**
 	 * Each thread pauses this long between decisions, as a request thread does other work: without it, decisions
@@ -92,66 +98,47 @@ class FailoverIntegrationTests {
 			.observer(observer)
 			.build()) {
 			assertThat(backend.awaitConnection(Duration.ofSeconds(10))).isTrue();
+			RedisServerProcess victim = RedisAdmin.masterOf(cluster,
+					RedisAdmin.slotOf(StateKeys.redisKey("failover-hot", HOT_KEY)));
+			List<Integer> victimSlots = RedisAdmin.ownSlots(victim);
 			RateLimiter hot = backend.limiter("failover-hot", HOT);
-			RateLimiter perUser = backend.limiter("failover-user", PER_USER);
+			RateLimiter near = backend.limiter("failover-near", PER_USER);
+			RateLimiter far = backend.limiter("failover-far", PER_USER);
+			List<String> nearUsers = users(near.name(), (slot) -> victimSlots.contains(slot));
+			List<String> farUsers = users(far.name(), (slot) -> !victimSlots.contains(slot));
 			AtomicLong hotAllowed = new AtomicLong();
 			AtomicLong decisions = new AtomicLong();
 			Load load = Load.start(THREADS, (thread, iteration) -> {
-				Decision decision;
-				if (iteration % 4 == 0) {
-					decision = hot.tryAcquire(HOT_KEY);
-					if (decision.isAllowed()) {
-						hotAllowed.incrementAndGet();
-					}
+				Decision decision = switch ((int) (iteration % 4)) {
+					case 0 -> hot.tryAcquire(HOT_KEY);
+					case 1 -> near.tryAcquire(nearUsers.get(ThreadLocalRandom.current().nextInt(USERS)));
+					default -> far.tryAcquireAsync(farUsers.get(ThreadLocalRandom.current().nextInt(USERS)), 1)
+						.toCompletableFuture()
+						.get(10, TimeUnit.SECONDS);
+				};
+				if (iteration % 4 == 0 && decision.isAllowed()) {
+					hotAllowed.incrementAndGet();
 				}
-				else {
-					String user = "user-" + ThreadLocalRandom.current().nextInt(10_000);
-					decision = (thread % 2 == 0) ? perUser.tryAcquire(user)
-							: perUser.tryAcquireAsync(user, 1).toCompletableFuture().get(10, TimeUnit.SECONDS);
-				}
-				assertThat(decision).isNotNull();
 				decisions.incrementAndGet();
 				LockSupport.parkNanos(PAUSE_NANOS);
 			});
-			long started = System.nanoTime();
-			Thread.sleep(1500);
-			assertThat(observer.failures()).as("failures before the kill: " + observer).isZero();
-			RedisServerProcess victim = RedisAdmin.masterOf(cluster,
-					RedisAdmin.slotOf(StateKeys.redisKey("failover-hot", HOT_KEY)));
+			Thread.sleep(QUIET.toMillis());
+			awaitQuiet(observer, System.nanoTime());
+			long failuresBeforeKill = observer.failures();
+			long[] perLimitBeforeKill = { observer.failures(hot.name()), observer.failures(near.name()),
+					observer.failures(far.name()) };
 			long hotBeforeKill = hotAllowed.get();
 			long decisionsBeforeKill = decisions.get();
 			long killed = System.nanoTime();
 			victim.kill();
-			Thread timeline = new Thread(() -> {
-				long previous = 0;
-				while (!Thread.currentThread().isInterrupted()) {
-					long now = observer.failures();
-					System.out.printf("t+%d ms: %d failures, breaker %s%n",
-							TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - killed), now - previous,
-							backend.isCircuitOpen() ? "open" : "closed");
-					previous = now;
-					try {
-						Thread.sleep(250);
-					}
-					catch (InterruptedException ex) {
-						return;
-					}
-				}
-			});
-			timeline.start();
 			cluster.awaitReady();
-			System.out.printf("promoted at t+%d ms%n", TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - killed));
 			long promoted = System.nanoTime();
-			long recovered;
-			try {
-				recovered = awaitQuiet(observer, killed);
-			}
-			finally {
-				timeline.interrupt();
-			}
+			long recovered = awaitQuiet(observer, killed);
+			assertThat(recovered).as("the policy decided after the kill").isGreaterThan(killed);
 			long hotInGap = hotAllowed.get() - hotBeforeKill;
 			long decisionsInGap = decisions.get() - decisionsBeforeKill;
 			long failuresAtRecovery = observer.failures();
+			long affected = failuresAtRecovery - failuresBeforeKill;
 			long hotAtRecovery = hotAllowed.get();
 			long windowStart = System.nanoTime();
 			Thread.sleep(1000);
@@ -160,52 +147,65 @@ class FailoverIntegrationTests {
 			long runNanos = load.stop();
 			victim.restart();
 			Outcome outcome = new Outcome(hotAllowed.get(), runNanos, hotInGap, recovered - killed);
-			System.out.printf("failover %s: %d decisions, %d decided by the policy (%d made between the kill and "
-					+ "recovery); replica promoted %d ms and Redis deciding again %d ms after the kill; hot key "
-					+ "allowed %d in the gap where burst+rate x gap = %d (over-grant %d); over the run %d allowed "
-					+ "of burst+rate x %d ms = %d%n", policy, decisions.get(), failuresAtRecovery, decisionsInGap,
+			System.out.printf("failover %s: %d decisions, %d decided by the policy (hot key %d, other keys of the "
+					+ "killed master %d, keys of the other masters %d) of %d made between the kill and recovery; "
+					+ "replica promoted %d ms and Redis deciding again %d ms after the kill; hot key allowed %d in the "
+					+ "gap where burst + rate x gap = %d (over-grant %d); over the run %d allowed where burst + rate x "
+					+ "%d ms = %d%n", policy, decisions.get(), affected,
+					observer.failures(hot.name()) - perLimitBeforeKill[0],
+					observer.failures(near.name()) - perLimitBeforeKill[1],
+					observer.failures(far.name()) - perLimitBeforeKill[2], decisionsInGap,
 					TimeUnit.NANOSECONDS.toMillis(promoted - killed), TimeUnit.NANOSECONDS.toMillis(recovered - killed),
 					hotInGap, HOT.capacity() + outcome.hotLegitimateInGap(),
 					hotInGap - HOT.capacity() - outcome.hotLegitimateInGap(), outcome.hotAllowed,
 					TimeUnit.NANOSECONDS.toMillis(runNanos), outcome.hotLegitimateInRun());
 			assertThat(load.exceptions()).as("exceptions that reached a caller").isEmpty();
-			assertThat(failuresAtRecovery).as("decisions made by the policy").isPositive()
+			assertThat(affected).as("decisions made by the policy").isPositive()
 				.isLessThanOrEqualTo(decisionsInGap + THREADS);
 			assertThat(Duration.ofNanos(recovered - killed)).as("from the kill to the last policy decision")
 				.isLessThan(GAP_LIMIT);
 			assertThat(observer.failures()).as("failures after recovery").isEqualTo(failuresAtRecovery);
 			assertThat(hotInWindow).as("hot key after recovery: limited by Redis again")
 				.isPositive()
-				.isLessThanOrEqualTo(HOT.capacity() + rateTimes(windowNanos));
-			assertThat(started).isLessThan(killed);
+				.isLessThanOrEqualTo(TokenBucketBound.mostAllowed(HOT, windowNanos));
 			return outcome;
 		}
 	}
 
-	/** Waits until the policy has decided nothing for {@link #QUIET} and returns the time of its last decision. */
-	private static long awaitQuiet(RecordingObserver observer, long killed) throws InterruptedException {
-		while (System.nanoTime() - killed < GAP_LIMIT.toNanos()) {
+	/** Users of a limit whose state lives in the slots that a filter accepts. */
+	private static List<String> users(String limitName, IntPredicate slots) {
+		List<String> users = new ArrayList<>();
+		for (int i = 0; users.size() < USERS; i++) {
+			if (slots.test(RedisAdmin.slotOf(StateKeys.redisKey(limitName, "user-" + i)))) {
+				users.add("user-" + i);
+			}
+		}
+		return users;
+	}
+
+	/**
+	 * Waits until the policy has decided nothing for {@link #QUIET} and returns the time of its last decision,
+	 * or 0 when it never decided.
+	 */
+	private static long awaitQuiet(RecordingObserver observer, long since) throws InterruptedException {
+		while (System.nanoTime() - since < GAP_LIMIT.toNanos()) {
 			long last = observer.lastFailureNanos();
-			if (last != 0 && System.nanoTime() - last > QUIET.toNanos()) {
+			if (System.nanoTime() - Math.max(last, since) > QUIET.toNanos()) {
 				return last;
 			}
 			Thread.sleep(50);
 		}
-		throw new AssertionError("the policy still decided " + GAP_LIMIT + " after the kill: " + observer);
-	}
-
-	private static long rateTimes(long nanos) {
-		return HOT.capacity() * TimeUnit.NANOSECONDS.toMillis(nanos) / HOT.periodMillis() + 1;
+		throw new AssertionError("the policy still decided " + GAP_LIMIT + " later: " + observer);
 	}
 
 	private record Outcome(long hotAllowed, long runNanos, long hotAllowedInGap, long gapNanos) {
 
 		long hotLegitimateInGap() {
-			return rateTimes(this.gapNanos);
+			return TokenBucketBound.refill(HOT, this.gapNanos);
 		}
 
 		long hotLegitimateInRun() {
-			return HOT.capacity() + rateTimes(this.runNanos);
+			return TokenBucketBound.mostAllowed(HOT, this.runNanos);
 		}
 
 	}

@@ -20,7 +20,6 @@ import io.limiter.RedisBackend;
 import io.limiter.contract.ManualClock;
 import io.limiter.internal.StateKeys;
 import io.limiter.testsupport.LocalRedisCluster;
-import io.limiter.testsupport.RedisFixtures;
 import io.limiter.testsupport.RedisServerProcess;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -44,13 +43,13 @@ class HostileKeysIntegrationTests {
 	@Test
 	void everyHostileKeyIsDecidedExactlyInTheSlotOfItsOwnHashTag() throws Exception {
 		Map<String, String> keys = hostileKeys();
-		try (LocalRedisCluster cluster = RedisFixtures.startCluster();
-				RedisBackend backend = RedisBackend.builder()
-					.cluster(cluster.seedNodes())
-					.clientClock(new ManualClock())
-					.timeout(Duration.ofSeconds(2))
-					.failurePolicy(FailurePolicy.FAIL_CLOSED)
-					.build()) {
+		LocalRedisCluster cluster = SharedPrivateCluster.get();
+		try (RedisBackend backend = RedisBackend.builder()
+			.cluster(cluster.seedNodes())
+			.clientClock(new ManualClock())
+			.timeout(Duration.ofSeconds(2))
+			.failurePolicy(FailurePolicy.FAIL_CLOSED)
+			.build()) {
 			assertThat(backend.awaitConnection(Duration.ofSeconds(10))).isTrue();
 			RateLimiter limiter = backend.limiter(NAME, LIMIT);
 			keys.forEach((description, key) -> {
@@ -61,7 +60,7 @@ class HostileKeysIntegrationTests {
 			});
 			List<String> stored = new ArrayList<>();
 			for (RedisServerProcess master : cluster.masters()) {
-				List<String> onMaster = RedisAdmin.call(master.uri(), (commands) -> commands.keys("limiter:*"));
+				List<String> onMaster = RedisAdmin.call(master.uri(), (commands) -> commands.keys("limiter:{" + NAME + ":*"));
 				List<Integer> ownSlots = RedisAdmin.ownSlots(master);
 				for (String redisKey : onMaster) {
 					long slot = RedisAdmin.call(master.uri(), (commands) -> commands.clusterKeyslot(redisKey));
@@ -80,8 +79,9 @@ class HostileKeysIntegrationTests {
 				String redisKey = StateKeys.redisKey(NAME, key.getValue()) + ":tb";
 				String hashTag = NAME + ":" + StateKeys.encode(key.getValue());
 				assertThat(stored).as(key.getKey()).contains(redisKey);
-				long slot = RedisAdmin.call(cluster.masters().get(0).uri(), (commands) -> commands.clusterKeyslot(redisKey));
-				long tagSlot = RedisAdmin.call(cluster.masters().get(0).uri(), (commands) -> commands.clusterKeyslot(hashTag));
+				String anyNode = cluster.masters().get(0).uri();
+				long slot = RedisAdmin.call(anyNode, (commands) -> commands.clusterKeyslot(redisKey));
+				long tagSlot = RedisAdmin.call(anyNode, (commands) -> commands.clusterKeyslot(hashTag));
 				assertThat(slot).as(key.getKey() + ": the slot of {" + hashTag + "}").isEqualTo(tagSlot);
 			}
 		}

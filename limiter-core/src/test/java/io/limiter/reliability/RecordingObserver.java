@@ -1,6 +1,8 @@
 package io.limiter.reliability;
 
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -17,6 +19,8 @@ final class RecordingObserver implements LimiterObserver {
 
 	private final AtomicLong failures = new AtomicLong();
 
+	private final Map<String, AtomicLong> failuresByLimit = new ConcurrentHashMap<>();
+
 	private final List<Throwable> firstFailures = new CopyOnWriteArrayList<>();
 
 	private volatile long lastFailureNanos;
@@ -24,6 +28,7 @@ final class RecordingObserver implements LimiterObserver {
 	@Override
 	public void onBackendFailure(String limitName, FailurePolicy policy, Throwable failure) {
 		this.lastFailureNanos = System.nanoTime();
+		this.failuresByLimit.computeIfAbsent(limitName, (name) -> new AtomicLong()).incrementAndGet();
 		if (this.failures.incrementAndGet() <= KEPT_FAILURES) {
 			this.firstFailures.add(failure);
 		}
@@ -35,6 +40,16 @@ final class RecordingObserver implements LimiterObserver {
 	 */
 	long failures() {
 		return this.failures.get();
+	}
+
+	/**
+	 * Returns how many decisions of one limit the policy made.
+	 * @param limitName the limit
+	 * @return the count
+	 */
+	long failures(String limitName) {
+		AtomicLong count = this.failuresByLimit.get(limitName);
+		return (count != null) ? count.get() : 0;
 	}
 
 	/**

@@ -77,11 +77,14 @@ public final class CircuitBreaker {
 	}
 
 	/**
-	 * Returns whether calls are being refused.
-	 * @return {@code true} while open
+	 * Returns whether calls are being refused now. Once the open time is over the next call is let through as
+	 * a probe, so the breaker no longer counts as open, also when no call comes: the breaker of a cluster node
+	 * that no key is routed to any more must not look open for ever.
+	 * @return {@code true} while open and not yet due for a probe, or while a probe is under way
 	 */
 	public boolean isOpen() {
-		return this.openUntil.get() != CLOSED;
+		long until = this.openUntil.get();
+		return until != CLOSED && this.clock.millis() < until;
 	}
 
 	/**

@@ -37,7 +37,7 @@ public final class LettuceScriptExecutor<C extends StatefulConnection<String, St
 
 	private final BiFunction<C, String, CompletionStage<?>> loadOnEveryMaster;
 
-	private final Runnable afterFailure;
+	private final Routing<C> routing;
 
 	private final Runnable releaseClient;
 
@@ -50,18 +50,18 @@ public final class LettuceScriptExecutor<C extends StatefulConnection<String, St
 	 * @param connector opens a connection asynchronously
 	 * @param commands the scripting commands of a connection
 	 * @param loadOnEveryMaster sends SCRIPT LOAD of a source to every master of a connection
-	 * @param afterFailure runs after a call failed (other than by a healed NOSCRIPT), or {@code null}
+	 * @param routing where the calls for a key go; reloaded after a failed call
 	 * @param releaseClient runs after the connection is closed, to shut down a client this executor owns
 	 * @param callTimeout the time after which a call fails, or {@code null} when the client's own timeout
 	 * settings already make it fail in time
 	 */
 	public LettuceScriptExecutor(Supplier<CompletionStage<C>> connector,
 			Function<C, RedisScriptingAsyncCommands<String, String>> commands,
-			BiFunction<C, String, CompletionStage<?>> loadOnEveryMaster, Runnable afterFailure,
+			BiFunction<C, String, CompletionStage<?>> loadOnEveryMaster, Routing<C> routing,
 			Runnable releaseClient, Duration callTimeout) {
 		this.commands = commands;
 		this.loadOnEveryMaster = loadOnEveryMaster;
-		this.afterFailure = afterFailure;
+		this.routing = routing;
 		this.releaseClient = releaseClient;
 		this.callTimeoutMillis = (callTimeout != null) ? callTimeout.toMillis() : 0;
 		this.connection = new ReconnectingConnection<>(connector, this::loadScripts, RECONNECT_INTERVAL_MILLIS);
@@ -83,13 +83,30 @@ public final class LettuceScriptExecutor<C extends StatefulConnection<String, St
 				: CompletableFuture.failedFuture(failure));
 		CompletionStage<List<Object>> bounded = (this.callTimeoutMillis > 0)
 				? healed.toCompletableFuture().orTimeout(this.callTimeoutMillis, TimeUnit.MILLISECONDS) : healed;
-		return (this.afterFailure != null) ? bounded.whenComplete(this::afterCall) : bounded;
+		return bounded.whenComplete(this::afterCall);
 	}
 
 	private void afterCall(Object result, Throwable failure) {
 		if (failure != null) {
-			this.afterFailure.run();
+			this.routing.refresh();
 		}
+	}
+
+	/**
+	 * Returns the node that the calls for a key go to now.
+	 * @param key a Redis key
+	 * @return an id of the node, the same for every key it serves; empty while not connected
+	 */
+	public String nodeOf(String key) {
+		C current = this.connection.current();
+		return (current != null) ? this.routing.nodeOf(current, key) : "";
+	}
+
+	/**
+	 * Reloads the view of where keys go, at most once in a while, for when calls to a node are refused.
+	 */
+	public void refreshRouting() {
+		this.routing.refresh();
 	}
 
 	@Override

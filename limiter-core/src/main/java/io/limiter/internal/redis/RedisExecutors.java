@@ -51,7 +51,8 @@ public final class RedisExecutors {
 		RedisClient client = RedisClient.create(uri);
 		ClientOptions.Builder options = ClientOptions.builder().timeoutOptions(timeoutOptions(timeout));
 		if (trustedCertificates != null) {
-			options.sslOptions(SslOptions.builder().jdkSslProvider().trustManager(trustedCertificates.toFile()).build());
+			options.sslOptions(
+					SslOptions.builder().jdkSslProvider().trustManager(trustedCertificates.toFile()).build());
 		}
 		client.setOptions(options.build());
 		return standalone(client, true, null);
@@ -71,14 +72,14 @@ public final class RedisExecutors {
 	private static LettuceScriptExecutor<?> standalone(RedisClient client, boolean ownsClient, Duration callTimeout) {
 		return new LettuceScriptExecutor<StatefulRedisConnection<String, String>>(
 				() -> CompletableFuture.supplyAsync(client::connect), StatefulRedisConnection::async,
-				(connection, source) -> connection.async().scriptLoad(source), null, releaser(client, ownsClient),
-				callTimeout);
+				(connection, source) -> connection.async().scriptLoad(source), Routing.standalone(),
+				releaser(client, ownsClient), callTimeout);
 	}
 
 	/**
 	 * Creates a client and an executor for a cluster, with periodic and adaptive topology refresh (Lettuce
 	 * enables every adaptive trigger by default), and a refresh after failed calls (see
-	 * {@link TopologyRefreshOnFailure}); closing the executor shuts the client down.
+	 * {@link ClusterRouting}); closing the executor shuts the client down.
 	 * @param seeds some nodes of the cluster
 	 * @param timeout the timeout of every command
 	 * @return the executor
@@ -113,8 +114,7 @@ public final class RedisExecutors {
 				() -> client.refreshPartitionsAsync().thenCompose((topology) -> client.connectAsync(StringCodec.UTF8)),
 				StatefulRedisClusterConnection::async,
 				(connection, source) -> connection.async().upstream().commands().scriptLoad(source),
-				new TopologyRefreshOnFailure(client, TOPOLOGY_REFRESH_ON_FAILURE), releaser(client, ownsClient),
-				callTimeout);
+				new ClusterRouting(client, TOPOLOGY_REFRESH_ON_FAILURE), releaser(client, ownsClient), callTimeout);
 	}
 
 	private static Runnable releaser(AbstractRedisClient client, boolean ownsClient) {

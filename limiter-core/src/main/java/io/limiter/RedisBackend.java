@@ -285,9 +285,11 @@ public final class RedisBackend implements LimiterBackend {
 
 		/**
 		 * Uses a Redis Cluster.
-		 * @param nodes comma-separated {@code host:port} of some of its nodes
+		 * @param nodes comma-separated {@code host:port} of some of its nodes, or their
+		 * {@code redis://[user:password@]host:port} URLs (or {@code rediss://} for TLS) when the cluster needs
+		 * credentials: Lettuce uses those of the first node for every node
 		 * @return this builder
-		 * @throws IllegalArgumentException naming the value when a node is not {@code host:port}
+		 * @throws IllegalArgumentException naming the value when a node is neither {@code host:port} nor a URL
 		 */
 		public Builder cluster(String nodes) {
 			this.cluster = parseNodes(nodes);
@@ -390,6 +392,10 @@ public final class RedisBackend implements LimiterBackend {
 			List<RedisURI> uris = new ArrayList<>();
 			for (String node : nodes.split(",")) {
 				String trimmed = node.trim();
+				if (trimmed.startsWith("redis://") || trimmed.startsWith("rediss://")) {
+					uris.add(parseUrl(trimmed));
+					continue;
+				}
 				int colon = trimmed.lastIndexOf(':');
 				int port = -1;
 				if (colon > 0) {

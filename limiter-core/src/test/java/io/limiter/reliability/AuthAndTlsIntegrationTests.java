@@ -15,6 +15,7 @@ import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 import io.lettuce.core.ClientOptions;
@@ -35,6 +36,7 @@ import io.limiter.Limit;
 import io.limiter.RateLimiter;
 import io.limiter.RedisBackend;
 import io.limiter.internal.algorithm.LimitAlgorithm;
+import io.limiter.testsupport.LocalRedisCluster;
 import io.limiter.testsupport.RedisFixtures;
 import io.limiter.testsupport.RedisServerProcess;
 
@@ -42,7 +44,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 /**
- * Redis with a password, with a minimal ACL user (the one documented in {@code src/docs/redis-acl.md}) and with
+ * Redis with a password, with a minimal ACL user (the one documented in {@code src/docs/redis-acl.md}, also on a
+ * cluster) and with
  * TLS (certificates made by the test with {@code openssl}); and what a wrong password looks like: no connection,
  * a warning and an observed failure that name the server's reply, and decisions by the failure policy.
  */
@@ -51,6 +54,9 @@ class AuthAndTlsIntegrationTests {
 	private static final Path ACL_DOC = Path.of("..", "src", "docs", "redis-acl.md");
 
 	private static final Pattern ACL_LINE = Pattern.compile("^ACL SETUSER limiter on .*$", Pattern.MULTILINE);
+
+	private static final Pattern CLUSTER_ACL_LINE = Pattern.compile("^ACL SETUSER limiter \\+cluster.*$",
+			Pattern.MULTILINE);
 
 	private static final Pattern SCRIPT_CALL = Pattern.compile("redis\\.p?call\\('([A-Za-z]+)'");
 
@@ -81,6 +87,29 @@ class AuthAndTlsIntegrationTests {
 					.withMessageStartingWith("NOPERM");
 				return null;
 			});
+		}
+	}
+
+	@Test
+	void decidesOnAClusterWithTheDocumentedAclUser() throws Exception {
+		LocalRedisCluster cluster = SharedPrivateCluster.get();
+		String setUser = documentedAclLine().replace(">change-me", ">acl-s3cret");
+		String clusterRules = documentedClusterAclLine();
+		try {
+			for (RedisServerProcess node : cluster.nodes()) {
+				aclSetUser(node.uri(), setUser);
+				aclSetUser(node.uri(), clusterRules);
+			}
+			String seeds = cluster.nodes()
+				.stream()
+				.map((node) -> url("limiter:acl-s3cret@", node.port()))
+				.collect(Collectors.joining(","));
+			assertDecidesExactly(RedisBackend.builder().cluster(seeds));
+		}
+		finally {
+			for (RedisServerProcess node : cluster.nodes()) {
+				RedisAdmin.call(node.uri(), (commands) -> commands.aclDeluser("limiter"));
+			}
 		}
 	}
 
@@ -180,8 +209,16 @@ class AuthAndTlsIntegrationTests {
 	}
 
 	private static String documentedAclLine() throws IOException {
-		Matcher line = ACL_LINE.matcher(Files.readString(ACL_DOC, StandardCharsets.UTF_8));
-		assertThat(line.find()).as("an ACL SETUSER line in " + ACL_DOC).isTrue();
+		return documentedLine(ACL_LINE);
+	}
+
+	private static String documentedClusterAclLine() throws IOException {
+		return documentedLine(CLUSTER_ACL_LINE);
+	}
+
+	private static String documentedLine(Pattern pattern) throws IOException {
+		Matcher line = pattern.matcher(Files.readString(ACL_DOC, StandardCharsets.UTF_8));
+		assertThat(line.find()).as(pattern + " in " + ACL_DOC).isTrue();
 		return line.group();
 	}
 

@@ -11,7 +11,8 @@
 #   DURATION=600 src/soak/soak.sh
 #
 # Settings (environment): DURATION (600 s), WARMUP (60 s, or DURATION/5 when shorter), CONNECTIONS (64, split
-# between the two endpoints), WRK_THREADS (2), JAVA_OPTS (-Xmx512m), HEAP_TOLERANCE_PERCENT (20),
+# between the two endpoints), WRK_THREADS (2), JAVA_OPTS (-Xmx512m), APP_ARGS (more arguments of the demo, e.g.
+# --limiter.redis.timeout=200ms on a machine busy with other work), HEAP_TOLERANCE_PERCENT (20),
 # THREAD_TOLERANCE (5), KEEP=1 keeps the working directory with the logs.
 # Needs redis-server, redis-cli, java with jcmd, curl and wrk (installed with apt-get when missing and root).
 set -euo pipefail
@@ -22,6 +23,7 @@ WARMUP=${WARMUP:-$(( DURATION / 5 < 60 ? DURATION / 5 : 60 ))}
 CONNECTIONS=${CONNECTIONS:-64}
 WRK_THREADS=${WRK_THREADS:-2}
 JAVA_OPTS=${JAVA_OPTS:--Xmx512m}
+APP_ARGS=${APP_ARGS:-}
 HEAP_TOLERANCE_PERCENT=${HEAP_TOLERANCE_PERCENT:-20}
 THREAD_TOLERANCE=${THREAD_TOLERANCE:-5}
 
@@ -90,17 +92,33 @@ cluster_ok() {
 	done
 }
 
-start_cluster() {
-	local nodes=()
-	for _ in 1 2 3 4 5 6; do
-		local port
+# Starts one node on a free port, trying other ports when one is taken meanwhile; prints the port.
+start_node() {
+	local port
+	for _ in 1 2 3 4 5; do
 		port=$(free_port)
-		REDIS_PORTS+=("$port")
 		mkdir -p "$WORK/redis-$port"
 		redis-server --port "$port" --bind 127.0.0.1 --cluster-enabled yes --cluster-config-file nodes.conf \
 			--cluster-node-timeout 5000 --save "" --appendonly no --dir "$WORK/redis-$port" \
 			--logfile "$WORK/redis-$port/redis.log" --daemonize yes
-		wait_until 10 "redis-server on $port answering" redis-cli -p "$port" ping
+		for _ in $(seq 1 100); do
+			if redis-cli -p "$port" ping >/dev/null 2>&1; then
+				echo "$port"
+				return
+			fi
+			sleep 0.1
+		done
+		log "redis-server on $port did not start: $(tail -3 "$WORK/redis-$port/redis.log" 2>/dev/null)"
+	done
+	die "no redis-server could start"
+}
+
+start_cluster() {
+	local nodes=()
+	for _ in 1 2 3 4 5 6; do
+		local port
+		port=$(start_node)
+		REDIS_PORTS+=("$port")
 		nodes+=("127.0.0.1:$port")
 	done
 	redis-cli --cluster create "${nodes[@]}" --cluster-replicas 1 --cluster-yes >"$WORK/cluster-create.log" 2>&1 \
@@ -113,7 +131,7 @@ start_cluster() {
 start_app() {
 	APP_PORT=$(free_port)
 	# shellcheck disable=SC2086
-	java $JAVA_OPTS -jar "$JAR" --server.port="$APP_PORT" --limiter.redis.cluster.nodes="$SEEDS" \
+	java $JAVA_OPTS -jar "$JAR" --server.port="$APP_PORT" --limiter.redis.cluster.nodes="$SEEDS" $APP_ARGS \
 		>"$WORK/app.log" 2>&1 &
 	APP_PID=$!
 	wait_until 120 "the demo answering on port $APP_PORT" \
@@ -173,25 +191,36 @@ thread_count() { jcmd "$APP_PID" Thread.print | grep -c '^"'; }
 
 app_error_lines() { grep -c ' ERROR ' "$WORK/app.log" || true; }
 
+# Decisions made by the failure policy (Redis failed, timed out, or its node's circuit breaker was open): Limiter
+# logs one line per 10 s that counts the others; those of the last 10 s show in the next line only.
+policy_decisions() {
+	awk '/ io\.limiter .*decided by / { n += 1
+			if (match($0, /\([0-9]+ similar failures not logged\)/)) { split(substr($0, RSTART + 1), f, " "); n += f[1] } }
+		END { print n + 0 }' "$WORK/app.log"
+}
+
 # Prints and records (as <name>_heap, <name>_threads, <name>_errors) the figures after a wrk phase.
 APP_ERRORS_SEEN=0
+POLICY_DECISIONS_SEEN=0
 snapshot() {
 	local name=$1 prefix=$2
 	local hello_requests hello_errors hello_p99 limited_requests limited_errors limited_p99
 	read -r hello_requests hello_errors hello_p99 < <(wrk_figures "$prefix-hello.txt")
 	read -r limited_requests limited_errors limited_p99 < <(wrk_figures "$prefix-limited.txt")
-	local heap threads app_errors
+	local heap threads app_errors policy
 	heap=$(heap_after_gc_kb)
 	threads=$(thread_count)
 	app_errors=$(( $(app_error_lines) - APP_ERRORS_SEEN ))
 	APP_ERRORS_SEEN=$(( APP_ERRORS_SEEN + app_errors ))
-	printf '%-5s heap after GC %6d KB, %4d threads, %d ERROR lines in the app log; /api/hello: %d requests, %d errors, p99 %s ms; /bench/limited: %d requests, %d errors, p99 %s ms; statuses: %s\n' \
-		"$name" "$heap" "$threads" "$app_errors" "$hello_requests" "$hello_errors" "$hello_p99" \
+	policy=$(( $(policy_decisions) - POLICY_DECISIONS_SEEN ))
+	POLICY_DECISIONS_SEEN=$(( POLICY_DECISIONS_SEEN + policy ))
+	printf '%-5s heap after GC %6d KB, %4d threads, %d ERROR lines in the app log, %d decisions by the failure policy; /api/hello: %d requests, %d errors, p99 %s ms; /bench/limited: %d requests, %d errors, p99 %s ms; statuses: %s\n' \
+		"$name" "$heap" "$threads" "$app_errors" "$policy" "$hello_requests" "$hello_errors" "$hello_p99" \
 		"$limited_requests" "$limited_errors" "$limited_p99" \
 		"$(cat "$prefix-hello.txt" "$prefix-limited.txt" | awk '$1 == "status" { n[$2] += $3 } END { for (s in n) printf "%s=%d ", s, n[s] }')"
 	printf -v "${name}_heap" '%d' "$heap"
 	printf -v "${name}_threads" '%d' "$threads"
-	printf -v "${name}_errors" '%d' $(( hello_errors + limited_errors + app_errors ))
+	printf -v "${name}_errors" '%d' $(( hello_errors + limited_errors + app_errors + policy ))
 }
 
 main() {
@@ -225,8 +254,8 @@ main() {
 		verdict=1
 	fi
 	if (( start_errors + end_errors > 0 )); then
-		log "FAIL: $(( start_errors + end_errors )) errors; first ERROR lines of the app log:"
-		grep ' ERROR ' "$WORK/app.log" | head -5 >&2 || true
+		log "FAIL: $(( start_errors + end_errors )) errors; first ERROR and failure-policy lines of the app log:"
+		grep -E ' ERROR | io\.limiter .*decided by ' "$WORK/app.log" | head -5 >&2 || true
 		verdict=1
 	fi
 	(( verdict == 0 )) && log "PASS: heap and threads flat, zero errors over ${DURATION} s"

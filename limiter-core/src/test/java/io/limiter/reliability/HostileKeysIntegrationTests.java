@@ -12,7 +12,6 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 import io.limiter.Algorithm;
-import io.limiter.FailurePolicy;
 import io.limiter.InMemoryBackend;
 import io.limiter.Limit;
 import io.limiter.RateLimiter;
@@ -44,13 +43,8 @@ class HostileKeysIntegrationTests {
 	void everyHostileKeyIsDecidedExactlyInTheSlotOfItsOwnHashTag() throws Exception {
 		Map<String, String> keys = hostileKeys();
 		LocalRedisCluster cluster = SharedPrivateCluster.get();
-		try (RedisBackend backend = RedisBackend.builder()
-			.cluster(cluster.seedNodes())
-			.clientClock(new ManualClock())
-			.timeout(Duration.ofSeconds(2))
-			.failurePolicy(FailurePolicy.FAIL_CLOSED)
-			.build()) {
-			assertThat(backend.awaitConnection(Duration.ofSeconds(10))).isTrue();
+		try (RedisBackend backend = SharedPrivateCluster
+			.connectedBackend((builder) -> builder.clientClock(new ManualClock()))) {
 			RateLimiter limiter = backend.limiter(NAME, LIMIT);
 			keys.forEach((description, key) -> {
 				for (int i = 0; i < LIMIT.capacity(); i++) {

@@ -17,7 +17,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import io.limiter.Algorithm;
-import io.limiter.FailurePolicy;
 import io.limiter.Limit;
 import io.limiter.RateLimiter;
 import io.limiter.RedisBackend;
@@ -51,13 +50,7 @@ class ReshardIntegrationTests {
 	void decisionsFollowSlotsThatMoveUnderLoad(@TempDir Path logs) throws Exception {
 		RecordingObserver observer = new RecordingObserver();
 		LocalRedisCluster cluster = SharedPrivateCluster.get();
-		try (RedisBackend backend = RedisBackend.builder()
-			.cluster(cluster.seedNodes())
-			.timeout(Duration.ofSeconds(2))
-			.failurePolicy(FailurePolicy.FAIL_CLOSED)
-			.observer(observer)
-			.build()) {
-			assertThat(backend.awaitConnection(Duration.ofSeconds(10))).isTrue();
+		try (RedisBackend backend = SharedPrivateCluster.connectedBackend((builder) -> builder.observer(observer))) {
 			RedisServerProcess source = RedisAdmin.masterOf(cluster, 0);
 			RedisServerProcess target = cluster.masters().stream().filter((master) -> master != source).findFirst()
 				.orElseThrow();

@@ -9,7 +9,6 @@ import io.lettuce.core.FlushMode;
 import org.junit.jupiter.api.Test;
 
 import io.limiter.Algorithm;
-import io.limiter.FailurePolicy;
 import io.limiter.Limit;
 import io.limiter.RateLimiter;
 import io.limiter.RedisBackend;
@@ -37,13 +36,7 @@ class ScriptFlushIntegrationTests {
 	void flushingEveryNodeUnderLoadFailsNoDecision() throws Exception {
 		RecordingObserver observer = new RecordingObserver();
 		LocalRedisCluster cluster = SharedPrivateCluster.get();
-		try (RedisBackend backend = RedisBackend.builder()
-			.cluster(cluster.seedNodes())
-			.timeout(Duration.ofSeconds(2))
-			.failurePolicy(FailurePolicy.FAIL_CLOSED)
-			.observer(observer)
-			.build()) {
-			assertThat(backend.awaitConnection(Duration.ofSeconds(10))).isTrue();
+		try (RedisBackend backend = SharedPrivateCluster.connectedBackend((builder) -> builder.observer(observer))) {
 			RateLimiter hot = backend.limiter("flush-hot", HOT);
 			RateLimiter perUser = backend.limiter("flush-user", PER_USER);
 			AtomicLong hotAllowed = new AtomicLong();

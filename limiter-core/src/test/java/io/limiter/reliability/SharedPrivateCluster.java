@@ -1,5 +1,10 @@
 package io.limiter.reliability;
 
+import java.time.Duration;
+import java.util.function.UnaryOperator;
+
+import io.limiter.FailurePolicy;
+import io.limiter.RedisBackend;
 import io.limiter.testsupport.LocalRedisCluster;
 import io.limiter.testsupport.RedisFixtures;
 
@@ -13,6 +18,25 @@ final class SharedPrivateCluster {
 	private static LocalRedisCluster cluster;
 
 	private SharedPrivateCluster() {
+	}
+
+	/**
+	 * Returns a backend on the cluster, connected, that fails closed and waits up to 2 s for Redis, long enough
+	 * for a busy machine: the tests that use it count every failure.
+	 * @param settings more settings of the backend
+	 * @return the backend
+	 * @throws InterruptedException when interrupted while connecting
+	 */
+	static RedisBackend connectedBackend(UnaryOperator<RedisBackend.Builder> settings) throws InterruptedException {
+		RedisBackend backend = settings.apply(RedisBackend.builder()
+			.cluster(get().seedNodes())
+			.timeout(Duration.ofSeconds(2))
+			.failurePolicy(FailurePolicy.FAIL_CLOSED)).build();
+		if (!backend.awaitConnection(Duration.ofSeconds(10))) {
+			backend.close();
+			throw new IllegalStateException("no connection to " + cluster);
+		}
+		return backend;
 	}
 
 	/**

@@ -102,9 +102,9 @@ public final class FailurePolicyDecisionSource implements DecisionSource {
 
 	private Decision decideOnFailure(String key, long permits, Throwable failure, CircuitBreaker breaker) {
 		this.observer.onBackendFailure(this.name, this.policy, failure);
-		if (failure != this.circuitOpen) {
-			this.log.warn("Redis failed for limit '" + this.name + "', decided by " + this.policy, failure);
-		}
+		// refusals by an open breaker count too, so that the log's "not logged" counts add up to every decision
+		// made by the policy
+		this.log.warn("Redis failed for limit '" + this.name + "', decided by " + this.policy, failure);
 		return switch (this.policy) {
 			case FAIL_OPEN -> Decision.allowed(this.limit.capacity(), this.limit.capacity() - permits, 0);
 			case FAIL_CLOSED -> Decision.denied(this.limit.capacity(), 0, retryAfterWhileFailing(breaker), 0);

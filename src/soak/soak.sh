@@ -11,7 +11,7 @@
 #   DURATION=600 src/soak/soak.sh
 #
 # Settings (environment): DURATION (600 s), WARMUP (60 s, or DURATION/5 when shorter), CONNECTIONS (64, split
-# between the two endpoints), WRK_THREADS (2), JAVA_OPTS (-Xmx512m), APP_ARGS (more arguments of the demo, e.g.
+# between the two endpoints), WRK_THREADS (2), WRK_TIMEOUT (10s), JAVA_OPTS (-Xmx512m), APP_ARGS (more arguments of the demo, e.g.
 # --limiter.redis.timeout=200ms on a machine busy with other work), HEAP_TOLERANCE_PERCENT (20),
 # THREAD_TOLERANCE (5), KEEP=1 keeps the working directory with the logs.
 # Needs redis-server, redis-cli, java with jcmd, curl and wrk (installed with apt-get when missing and root).
@@ -22,6 +22,8 @@ WARMUP=${WARMUP:-$(( DURATION / 5 < 60 ? DURATION / 5 : 60 ))}
 (( WARMUP >= 1 )) || WARMUP=1
 CONNECTIONS=${CONNECTIONS:-64}
 WRK_THREADS=${WRK_THREADS:-2}
+# At saturation requests queue; a response slower than this counts as a socket error.
+WRK_TIMEOUT=${WRK_TIMEOUT:-10s}
 JAVA_OPTS=${JAVA_OPTS:--Xmx512m}
 APP_ARGS=${APP_ARGS:-}
 HEAP_TOLERANCE_PERCENT=${HEAP_TOLERANCE_PERCENT:-20}
@@ -163,10 +165,10 @@ LUA
 # Runs wrk on both endpoints at once for $1 seconds; the outputs go to $2-hello.txt and $2-limited.txt.
 drive() {
 	local seconds=$1 prefix=$2 half=$(( CONNECTIONS / 2 > 1 ? CONNECTIONS / 2 : 1 ))
-	wrk -t"$WRK_THREADS" -c"$half" -d"${seconds}s" -s "$WORK/statuses.lua" \
+	wrk -t"$WRK_THREADS" -c"$half" -d"${seconds}s" --timeout "$WRK_TIMEOUT" -s "$WORK/statuses.lua" \
 		"http://127.0.0.1:$APP_PORT/api/hello" >"$prefix-hello.txt" 2>&1 &
 	local hello=$!
-	wrk -t"$WRK_THREADS" -c"$half" -d"${seconds}s" -s "$WORK/statuses.lua" \
+	wrk -t"$WRK_THREADS" -c"$half" -d"${seconds}s" --timeout "$WRK_TIMEOUT" -s "$WORK/statuses.lua" \
 		"http://127.0.0.1:$APP_PORT/bench/limited" >"$prefix-limited.txt" 2>&1 &
 	local limited=$!
 	wait "$hello" "$limited"

@@ -1,5 +1,7 @@
 package io.limiter;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -16,8 +18,10 @@ import io.lettuce.core.cluster.RedisClusterClient;
 import io.limiter.internal.DefaultRateLimiter;
 import io.limiter.internal.LimitNames;
 import io.limiter.internal.DecisionSource;
+import io.limiter.internal.StateKeys;
 import io.limiter.internal.algorithm.LimitAlgorithm;
 import io.limiter.internal.failure.CircuitBreaker;
+import io.limiter.internal.failure.CircuitBreakers;
 import io.limiter.internal.failure.FailurePolicyDecisionSource;
 import io.limiter.internal.failure.ThrottledLog;
 import io.limiter.internal.memory.InMemoryDecisionSource;
@@ -34,7 +38,8 @@ import io.limiter.internal.redis.ScriptExecutor;
  * <p>
  * The connection opens in the background, so a backend builds even while Redis is unreachable. Until Redis
  * answers, and whenever a call fails or times out, the {@link FailurePolicy} decides; after repeated failures
- * a circuit breaker stops calling Redis for a while, so an outage adds no latency per decision.
+ * a circuit breaker stops calling Redis for a while, so an outage adds no latency per decision. On a cluster
+ * each master has its own breaker: a dead master stops the calls for its own keys only.
  * <p>
  * {@link #close()} gives the local tiers' unspent borrowed tokens back to Redis, waiting at most
  * {@link #GIVE_BACK_WAIT} or the timeout, whichever is longer.
@@ -69,7 +74,7 @@ public final class RedisBackend implements LimiterBackend {
 
 	private final LimiterObserver observer;
 
-	private final CircuitBreaker breaker;
+	private final CircuitBreakers breakers;
 
 	private final ThrottledLog failureLog;
 
@@ -84,7 +89,7 @@ public final class RedisBackend implements LimiterBackend {
 		this.clientClock = settings.clientClock;
 		this.timeout = settings.timeout;
 		this.observer = settings.observer;
-		this.breaker = new CircuitBreaker(settings.breakerFailureThreshold, settings.breakerOpenDuration,
+		this.breakers = new CircuitBreakers(settings.breakerFailureThreshold, settings.breakerOpenDuration,
 				LimiterClock.system());
 		this.failureLog = new ThrottledLog(FAILURE_LOG_INTERVAL_MILLIS, LimiterClock.system());
 		for (Algorithm algorithm : Algorithm.values()) {
@@ -119,7 +124,20 @@ public final class RedisBackend implements LimiterBackend {
 		DecisionSource fallback = (policy != FailurePolicy.LOCAL_FALLBACK) ? null
 				: this.fallbacks.computeIfAbsent(name + '\u0000' + limit, (ignored) -> localFallback(limit));
 		return new DefaultRateLimiter(name, limit, new FailurePolicyDecisionSource(name, limit, local, policy,
-				fallback, this.breaker, this.observer, this.failureLog));
+				fallback, this.breakers, (key) -> breakerFor(name, key), this.observer, this.failureLog));
+	}
+
+	/**
+	 * Returns the breaker of the node that serves a key now. While it is open, the key's slot may have moved,
+	 * to a replica promoted after its master died, so the routing is reloaded (at most once a second): no call
+	 * fails any more to tell that it has to be.
+	 */
+	private CircuitBreaker breakerFor(String name, String key) {
+		CircuitBreaker breaker = this.breakers.forNode(this.executor.nodeOf(StateKeys.redisKey(name, key)));
+		if (breaker.isOpen()) {
+			this.executor.refreshRouting();
+		}
+		return breaker;
 	}
 
 	private DecisionSource localFallback(Limit limit) {
@@ -145,11 +163,12 @@ public final class RedisBackend implements LimiterBackend {
 	}
 
 	/**
-	 * Returns whether the circuit breaker is refusing calls to Redis after repeated failures.
-	 * @return {@code true} while Redis is considered down
+	 * Returns whether a circuit breaker is refusing calls to Redis, or to a node of the cluster, after repeated
+	 * failures.
+	 * @return {@code true} while Redis, or one of its nodes, is considered down
 	 */
 	public boolean isCircuitOpen() {
-		return this.breaker.isOpen();
+		return this.breakers.isAnyOpen();
 	}
 
 	/**
@@ -199,7 +218,27 @@ public final class RedisBackend implements LimiterBackend {
 
 		private LimiterClock localClock;
 
+		private Path trustedCertificates;
+
 		private Builder() {
+		}
+
+		/**
+		 * Trusts the certificates of a PEM file, typically the certificate authority that signed the server's
+		 * certificate, for a {@code rediss://} {@link #standalone(String) standalone} URL, instead of the JVM's
+		 * default trust store. The server's host name is still verified against its certificate.
+		 * @param pemFile a readable PEM file of one or more certificates
+		 * @return this builder
+		 * @throws IllegalArgumentException naming the path when the file cannot be read
+		 */
+		public Builder trustedCertificates(Path pemFile) {
+			Objects.requireNonNull(pemFile, "trustedCertificates must not be null");
+			if (!Files.isReadable(pemFile)) {
+				throw new IllegalArgumentException("trustedCertificates must be a readable PEM file but was '"
+						+ pemFile + "'");
+			}
+			this.trustedCertificates = pemFile;
+			return this;
 		}
 
 		/**
@@ -227,7 +266,8 @@ public final class RedisBackend implements LimiterBackend {
 		}
 
 		/**
-		 * Sets when the circuit breaker opens and how long it stays open before a probe.
+		 * Sets when the circuit breaker of a server, or of a cluster master, opens and how long it stays open
+		 * before a probe.
 		 * @param consecutiveFailures failures in a row that open it, at least 1; 5 by default
 		 * @param openDuration how long it refuses calls, positive; 1 s by default
 		 * @return this builder
@@ -270,9 +310,11 @@ public final class RedisBackend implements LimiterBackend {
 
 		/**
 		 * Uses a Redis Cluster.
-		 * @param nodes comma-separated {@code host:port} of some of its nodes
+		 * @param nodes comma-separated {@code host:port} of some of its nodes, or their
+		 * {@code redis://[user:password@]host:port} URLs (or {@code rediss://} for TLS) when the cluster needs
+		 * credentials: Lettuce uses those of the first node for every node
 		 * @return this builder
-		 * @throws IllegalArgumentException naming the value when a node is not {@code host:port}
+		 * @throws IllegalArgumentException naming the value when a node is neither {@code host:port} nor a URL
 		 */
 		public Builder cluster(String nodes) {
 			this.cluster = parseNodes(nodes);
@@ -300,8 +342,8 @@ public final class RedisBackend implements LimiterBackend {
 		}
 
 		/**
-		 * Sets the timeout of every Redis call, for the clients this backend creates, and the longest wait of
-		 * a synchronous decision.
+		 * Sets the timeout of every Redis call, also on a client the application passed in, and the longest
+		 * wait of a synchronous decision.
 		 * @param timeout positive
 		 * @return this builder
 		 */
@@ -351,16 +393,16 @@ public final class RedisBackend implements LimiterBackend {
 			}
 			LettuceScriptExecutor<?> executor;
 			if (this.standalone != null) {
-				executor = RedisExecutors.standalone(this.standalone, this.timeout);
+				executor = RedisExecutors.standalone(this.standalone, this.timeout, this.trustedCertificates);
 			}
 			else if (this.cluster != null) {
 				executor = RedisExecutors.cluster(this.cluster, this.timeout);
 			}
 			else if (this.client != null) {
-				executor = RedisExecutors.standalone(this.client, false);
+				executor = RedisExecutors.standalone(this.client, this.timeout);
 			}
 			else {
-				executor = RedisExecutors.cluster(this.clusterClient, false);
+				executor = RedisExecutors.cluster(this.clusterClient, this.timeout);
 			}
 			return new RedisBackend(executor, this);
 		}
@@ -387,6 +429,10 @@ public final class RedisBackend implements LimiterBackend {
 			List<RedisURI> uris = new ArrayList<>();
 			for (String node : nodes.split(",")) {
 				String trimmed = node.trim();
+				if (trimmed.startsWith("redis://") || trimmed.startsWith("rediss://")) {
+					uris.add(parseUrl(trimmed));
+					continue;
+				}
 				int colon = trimmed.lastIndexOf(':');
 				int port = -1;
 				if (colon > 0) {

@@ -66,7 +66,9 @@ class LocalTierUtilizationIntegrationTests {
 			RedisBackend backend = RedisBackend.builder()
 				.cluster(RedisFixtures.cluster().seedNodes())
 				.timeout(Duration.ofSeconds(5))
+				.failurePolicy(FailurePolicy.FAIL_CLOSED)
 				.build();
+			assertThat(backend.awaitConnection(Duration.ofSeconds(10))).isTrue();
 			backends.add(backend);
 			limiters.add(backend.limiter(name, limit, LimiterOptions.builder().localTier(tier).build()));
 		}

@@ -23,6 +23,9 @@ public final class CircuitBreaker {
 
 	private final AtomicInteger consecutiveFailures = new AtomicInteger();
 
+	/** Counts the breakers, of a set that shares it, that have seen a failure since their last success. */
+	private final AtomicInteger failingBreakers;
+
 	/** {@link #CLOSED}, or the time until which the breaker is open (a probe may pass after it). */
 	private final AtomicLong openUntil = new AtomicLong(CLOSED);
 
@@ -33,6 +36,10 @@ public final class CircuitBreaker {
 	 * @param clock the time source
 	 */
 	public CircuitBreaker(int failureThreshold, Duration openDuration, LimiterClock clock) {
+		this(failureThreshold, openDuration, clock, new AtomicInteger());
+	}
+
+	CircuitBreaker(int failureThreshold, Duration openDuration, LimiterClock clock, AtomicInteger failingBreakers) {
 		if (failureThreshold < 1) {
 			throw new IllegalArgumentException("failureThreshold must be at least 1 but was " + failureThreshold);
 		}
@@ -42,6 +49,7 @@ public final class CircuitBreaker {
 		this.failureThreshold = failureThreshold;
 		this.openMillis = openDuration.toMillis();
 		this.clock = clock;
+		this.failingBreakers = failingBreakers;
 	}
 
 	/**
@@ -60,8 +68,8 @@ public final class CircuitBreaker {
 
 	/** Records a successful call: the breaker closes. */
 	public void onSuccess() {
-		if (this.consecutiveFailures.get() != 0) {
-			this.consecutiveFailures.set(0);
+		if (this.consecutiveFailures.get() != 0 && this.consecutiveFailures.getAndSet(0) != 0) {
+			this.failingBreakers.decrementAndGet();
 		}
 		if (this.openUntil.get() != CLOSED) {
 			this.openUntil.set(CLOSED);
@@ -71,17 +79,31 @@ public final class CircuitBreaker {
 	/** Records a failed call: the breaker opens at the threshold, and again after a failed probe. */
 	public void onFailure() {
 		int failures = this.consecutiveFailures.incrementAndGet();
+		if (failures == 1) {
+			this.failingBreakers.incrementAndGet();
+		}
 		if (failures >= this.failureThreshold) {
 			this.openUntil.set(this.clock.millis() + this.openMillis);
 		}
 	}
 
 	/**
-	 * Returns whether calls are being refused.
-	 * @return {@code true} while open
+	 * Returns whether calls are being refused now. Once the open time is over the next call is let through as
+	 * a probe, so the breaker no longer counts as open, also when no call comes: the breaker of a cluster node
+	 * that no key is routed to any more must not look open for ever.
+	 * @return {@code true} while open and not yet due for a probe, or while a probe is under way
 	 */
 	public boolean isOpen() {
-		return this.openUntil.get() != CLOSED;
+		long until = this.openUntil.get();
+		return until != CLOSED && this.clock.millis() < until;
+	}
+
+	/**
+	 * Returns whether no failure was seen since the last success.
+	 * @return {@code true} when healthy
+	 */
+	public boolean isHealthy() {
+		return this.consecutiveFailures.get() == 0;
 	}
 
 	/**

@@ -3,6 +3,7 @@ package io.limiter.internal.failure;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
+import java.util.function.Function;
 
 import io.limiter.Decision;
 import io.limiter.FailurePolicy;
@@ -12,8 +13,10 @@ import io.limiter.RateLimiterException;
 import io.limiter.internal.DecisionSource;
 
 /**
- * Puts a {@link FailurePolicy} and a {@link CircuitBreaker} in front of a remote source: while the backend
- * fails, or the breaker is open, decisions come from the policy instead of an exception, at once.
+ * Puts a {@link FailurePolicy} and circuit breakers in front of a remote source: while the backend fails, or
+ * the breaker of the node that serves a key is open, decisions come from the policy instead of an exception,
+ * at once. While every breaker is healthy a synchronous decision costs one volatile read more than the remote
+ * source: the key's breaker is looked up only once something failed.
  */
 public final class FailurePolicyDecisionSource implements DecisionSource {
 
@@ -27,7 +30,9 @@ public final class FailurePolicyDecisionSource implements DecisionSource {
 
 	private final DecisionSource fallback;
 
-	private final CircuitBreaker breaker;
+	private final CircuitBreakers breakers;
+
+	private final Function<String, CircuitBreaker> breakerOfKey;
 
 	private final LimiterObserver observer;
 
@@ -43,12 +48,14 @@ public final class FailurePolicyDecisionSource implements DecisionSource {
 	 * @param policy what to decide on failure
 	 * @param fallback the in-process source of {@link FailurePolicy#LOCAL_FALLBACK}, or {@code null} for the
 	 * other policies
-	 * @param breaker the breaker of the backend, shared by its limits
+	 * @param breakers the breakers of the backend, shared by every limit
+	 * @param breakerOfKey the breaker of the node that a user key's calls go to now
 	 * @param observer told of every failure
 	 * @param log the throttled log of the backend
 	 */
 	public FailurePolicyDecisionSource(String name, Limit limit, DecisionSource remote, FailurePolicy policy,
-			DecisionSource fallback, CircuitBreaker breaker, LimiterObserver observer, ThrottledLog log) {
+			DecisionSource fallback, CircuitBreakers breakers, Function<String, CircuitBreaker> breakerOfKey,
+			LimiterObserver observer, ThrottledLog log) {
 		if (policy == FailurePolicy.LOCAL_FALLBACK && fallback == null) {
 			throw new IllegalArgumentException("local-fallback needs a fallback source for limit '" + name + "'");
 		}
@@ -57,7 +64,8 @@ public final class FailurePolicyDecisionSource implements DecisionSource {
 		this.remote = remote;
 		this.policy = policy;
 		this.fallback = fallback;
-		this.breaker = breaker;
+		this.breakers = breakers;
+		this.breakerOfKey = breakerOfKey;
 		this.observer = observer;
 		this.log = log;
 		this.circuitOpen = new RateLimiterException("the circuit breaker is open after repeated Redis failures",
@@ -66,49 +74,64 @@ public final class FailurePolicyDecisionSource implements DecisionSource {
 
 	@Override
 	public Decision decide(String key, long permits, long maxWaitMillis) {
-		if (!this.breaker.tryPass()) {
-			return decideOnFailure(key, permits, this.circuitOpen);
+		if (this.breakers.allHealthy()) {
+			try {
+				return this.remote.decide(key, permits, maxWaitMillis);
+			}
+			catch (RateLimiterException ex) {
+				CircuitBreaker breaker = this.breakerOfKey.apply(key);
+				breaker.onFailure();
+				return decideOnFailure(key, permits, ex, breaker);
+			}
+		}
+		CircuitBreaker breaker = this.breakerOfKey.apply(key);
+		if (!breaker.tryPass()) {
+			return decideOnFailure(key, permits, this.circuitOpen, breaker);
 		}
 		try {
 			Decision decision = this.remote.decide(key, permits, maxWaitMillis);
-			this.breaker.onSuccess();
+			breaker.onSuccess();
 			return decision;
 		}
 		catch (RateLimiterException ex) {
-			this.breaker.onFailure();
-			return decideOnFailure(key, permits, ex);
+			breaker.onFailure();
+			return decideOnFailure(key, permits, ex, breaker);
 		}
 	}
 
 	@Override
 	public CompletionStage<Decision> decideAsync(String key, long permits, long maxWaitMillis) {
-		if (!this.breaker.tryPass()) {
-			return CompletableFuture.completedFuture(decideOnFailure(key, permits, this.circuitOpen));
+		CircuitBreaker breaker = this.breakers.allHealthy() ? null : this.breakerOfKey.apply(key);
+		if (breaker != null && !breaker.tryPass()) {
+			return CompletableFuture.completedFuture(decideOnFailure(key, permits, this.circuitOpen, breaker));
 		}
 		return this.remote.decideAsync(key, permits, maxWaitMillis).handle((decision, failure) -> {
+			CircuitBreaker outcome = (breaker != null || failure == null) ? breaker : this.breakerOfKey.apply(key);
 			if (failure == null) {
-				this.breaker.onSuccess();
+				if (outcome != null) {
+					outcome.onSuccess();
+				}
 				return decision;
 			}
-			this.breaker.onFailure();
-			return decideOnFailure(key, permits, unwrap(failure));
+			outcome.onFailure();
+			return decideOnFailure(key, permits, unwrap(failure), outcome);
 		});
 	}
 
-	private Decision decideOnFailure(String key, long permits, Throwable failure) {
+	private Decision decideOnFailure(String key, long permits, Throwable failure, CircuitBreaker breaker) {
 		this.observer.onBackendFailure(this.name, this.policy, failure);
-		if (failure != this.circuitOpen) {
-			this.log.warn("Redis failed for limit '" + this.name + "', decided by " + this.policy, failure);
-		}
+		// refusals by an open breaker count too, so that the log's "not logged" counts add up to every decision
+		// made by the policy
+		this.log.warn("Redis failed for limit '" + this.name + "', decided by " + this.policy, failure);
 		return switch (this.policy) {
 			case FAIL_OPEN -> Decision.allowed(this.limit.capacity(), this.limit.capacity() - permits, 0);
-			case FAIL_CLOSED -> Decision.denied(this.limit.capacity(), 0, retryAfterWhileFailing(), 0);
+			case FAIL_CLOSED -> Decision.denied(this.limit.capacity(), 0, retryAfterWhileFailing(breaker), 0);
 			case LOCAL_FALLBACK -> this.fallback.decide(key, permits, 0);
 		};
 	}
 
-	private long retryAfterWhileFailing() {
-		return Math.max(1, Math.min(this.breaker.millisUntilProbe(), this.limit.periodMillis()));
+	private long retryAfterWhileFailing(CircuitBreaker breaker) {
+		return Math.max(1, Math.min(breaker.millisUntilProbe(), this.limit.periodMillis()));
 	}
 
 	private static Throwable unwrap(Throwable failure) {

@@ -1,11 +1,13 @@
 package io.limiter.internal.redis;
 
+import java.time.Duration;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
 import java.util.function.BiFunction;
 import java.util.function.Function;
 import java.util.function.Supplier;
@@ -35,23 +37,33 @@ public final class LettuceScriptExecutor<C extends StatefulConnection<String, St
 
 	private final BiFunction<C, String, CompletionStage<?>> loadOnEveryMaster;
 
+	private final Routing<C> routing;
+
 	private final Runnable releaseClient;
 
 	private final Set<RedisScript> scripts = ConcurrentHashMap.newKeySet();
+
+	private final long callTimeoutMillis;
 
 	/**
 	 * Creates an executor and starts connecting in the background.
 	 * @param connector opens a connection asynchronously
 	 * @param commands the scripting commands of a connection
 	 * @param loadOnEveryMaster sends SCRIPT LOAD of a source to every master of a connection
+	 * @param routing where the calls for a key go; reloaded after a failed call
 	 * @param releaseClient runs after the connection is closed, to shut down a client this executor owns
+	 * @param callTimeout the time after which a call fails, or {@code null} when the client's own timeout
+	 * settings already make it fail in time
 	 */
 	public LettuceScriptExecutor(Supplier<CompletionStage<C>> connector,
 			Function<C, RedisScriptingAsyncCommands<String, String>> commands,
-			BiFunction<C, String, CompletionStage<?>> loadOnEveryMaster, Runnable releaseClient) {
+			BiFunction<C, String, CompletionStage<?>> loadOnEveryMaster, Routing<C> routing,
+			Runnable releaseClient, Duration callTimeout) {
 		this.commands = commands;
 		this.loadOnEveryMaster = loadOnEveryMaster;
+		this.routing = routing;
 		this.releaseClient = releaseClient;
+		this.callTimeoutMillis = (callTimeout != null) ? callTimeout.toMillis() : 0;
 		this.connection = new ReconnectingConnection<>(connector, this::loadScripts, RECONNECT_INTERVAL_MILLIS);
 	}
 
@@ -61,13 +73,40 @@ public final class LettuceScriptExecutor<C extends StatefulConnection<String, St
 		if (current == null) {
 			Throwable lastFailure = this.connection.lastFailure();
 			return CompletableFuture.failedFuture(new RateLimiterException("not connected to Redis "
-					+ ((lastFailure != null) ? "(last attempt: " + lastFailure + ")" : "yet"), lastFailure));
+					+ ((lastFailure != null) ? "(last attempt: " + FailureDescription.of(lastFailure) + ")" : "yet"),
+					lastFailure));
 		}
 		RedisScriptingAsyncCommands<String, String> async = this.commands.apply(current);
 		CompletionStage<List<Object>> first = async.evalsha(script.sha1(), ScriptOutputType.MULTI, keys, args);
-		return first.exceptionallyCompose((failure) -> isNoScript(failure)
+		CompletionStage<List<Object>> healed = first.exceptionallyCompose((failure) -> isNoScript(failure)
 				? async.<List<Object>>eval(script.source(), ScriptOutputType.MULTI, keys, args)
 				: CompletableFuture.failedFuture(failure));
+		CompletionStage<List<Object>> bounded = (this.callTimeoutMillis > 0)
+				? healed.toCompletableFuture().orTimeout(this.callTimeoutMillis, TimeUnit.MILLISECONDS) : healed;
+		return bounded.whenComplete(this::afterCall);
+	}
+
+	private void afterCall(Object result, Throwable failure) {
+		if (failure != null) {
+			this.routing.refresh();
+		}
+	}
+
+	/**
+	 * Returns the node that the calls for a key go to now.
+	 * @param key a Redis key
+	 * @return an id of the node, the same for every key it serves; empty while not connected
+	 */
+	public String nodeOf(String key) {
+		C current = this.connection.current();
+		return (current != null) ? this.routing.nodeOf(current, key) : "";
+	}
+
+	/**
+	 * Reloads the view of where keys go, at most once in a while, for when calls to a node are refused.
+	 */
+	public void refreshRouting() {
+		this.routing.refresh();
 	}
 
 	@Override

@@ -7,14 +7,22 @@ import java.util.function.Consumer;
 import java.util.function.Supplier;
 
 import io.lettuce.core.api.StatefulConnection;
+import io.limiter.LimiterClock;
+import io.limiter.RateLimiterException;
+import io.limiter.internal.failure.ThrottledLog;
 
 /**
  * A connection that is opened in the background, with a new attempt a while after each failed one, so that an
- * application starts, and decides by its failure policy, while Redis cannot be reached. Once open, Lettuce's
- * own reconnection keeps it alive.
+ * application starts, and decides by its failure policy, while Redis cannot be reached. Failed attempts are
+ * logged at once, with the server's reply (such as {@code WRONGPASS}), and then at most every ten seconds.
+ * Once open, Lettuce's own reconnection keeps it alive.
  * @param <C> the connection type
  */
 final class ReconnectingConnection<C extends StatefulConnection<String, String>> {
+
+	private static final long LOG_INTERVAL_MILLIS = 10_000;
+
+	private final ThrottledLog log = new ThrottledLog(LOG_INTERVAL_MILLIS, LimiterClock.system());
 
 	private final Supplier<CompletionStage<C>> connector;
 
@@ -81,6 +89,8 @@ final class ReconnectingConnection<C extends StatefulConnection<String, String>>
 		pending.whenComplete((opened, failure) -> {
 			if (failure != null) {
 				this.lastFailure = failure;
+				this.log.warn("Cannot connect to Redis, trying again every " + this.retryIntervalMillis + " ms",
+						new RateLimiterException(FailureDescription.of(failure), failure));
 				CompletableFuture.delayedExecutor(this.retryIntervalMillis, TimeUnit.MILLISECONDS).execute(this::attempt);
 			}
 			else if (this.closed) {

@@ -38,8 +38,7 @@ public final class RedisCalls {
 			throw (ex.getCause() instanceof RateLimiterException failure) ? failure : failure(limitName, ex.getCause());
 		}
 		catch (TimeoutException ex) {
-			throw new RateLimiterException(
-					"Redis did not decide limit '" + limitName + "' within " + timeoutMillis + " ms", ex);
+			throw timedOut(limitName, timeoutMillis, ex);
 		}
 	}
 
@@ -58,7 +57,15 @@ public final class RedisCalls {
 		if (cause instanceof RateLimiterException known) {
 			return known;
 		}
+		if (cause instanceof TimeoutException) {
+			return new RateLimiterException("Redis did not decide limit '" + limitName + "' in time", cause);
+		}
 		return new RateLimiterException("Redis failed to decide limit '" + limitName + "': " + cause, cause);
+	}
+
+	private static RateLimiterException timedOut(String limitName, long timeoutMillis, TimeoutException timeout) {
+		return new RateLimiterException(
+				"Redis did not decide limit '" + limitName + "' within " + timeoutMillis + " ms", timeout);
 	}
 
 }

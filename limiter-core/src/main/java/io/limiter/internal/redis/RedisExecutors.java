@@ -1,5 +1,6 @@
 package io.limiter.internal.redis;
 
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -8,6 +9,7 @@ import io.lettuce.core.AbstractRedisClient;
 import io.lettuce.core.ClientOptions;
 import io.lettuce.core.RedisClient;
 import io.lettuce.core.RedisURI;
+import io.lettuce.core.SslOptions;
 import io.lettuce.core.TimeoutOptions;
 import io.lettuce.core.api.StatefulRedisConnection;
 import io.lettuce.core.cluster.ClusterClientOptions;
@@ -25,6 +27,15 @@ public final class RedisExecutors {
 	/** How often the cluster topology is refreshed even when nothing triggers it. */
 	static final Duration PERIODIC_TOPOLOGY_REFRESH = Duration.ofSeconds(30);
 
+	/**
+	 * The shortest time between two topology reloads caused by MOVED, ASK or reconnections. Lettuce's default
+	 * of 5 s made every decision on a moved slot take two round trips, by way of MOVED, for up to 5 s.
+	 */
+	static final Duration ADAPTIVE_REFRESH_TIMEOUT = Duration.ofSeconds(1);
+
+	/** The shortest time between two topology reloads caused by failed calls. */
+	static final Duration TOPOLOGY_REFRESH_ON_FAILURE = Duration.ofSeconds(1);
+
 	private RedisExecutors() {
 	}
 
@@ -32,29 +43,43 @@ public final class RedisExecutors {
 	 * Creates a client and an executor for a standalone server; closing the executor shuts the client down.
 	 * @param uri the server
 	 * @param timeout the timeout of every command
+	 * @param trustedCertificates a PEM file of the certificates that a TLS server's chain must end in, or
+	 * {@code null} for the JVM's default trust store
 	 * @return the executor
 	 */
-	public static LettuceScriptExecutor<?> standalone(RedisURI uri, Duration timeout) {
+	public static LettuceScriptExecutor<?> standalone(RedisURI uri, Duration timeout, Path trustedCertificates) {
 		RedisClient client = RedisClient.create(uri);
-		client.setOptions(ClientOptions.builder().timeoutOptions(timeoutOptions(timeout)).build());
-		return standalone(client, true);
+		ClientOptions.Builder options = ClientOptions.builder().timeoutOptions(timeoutOptions(timeout));
+		if (trustedCertificates != null) {
+			options.sslOptions(
+					SslOptions.builder().jdkSslProvider().trustManager(trustedCertificates.toFile()).build());
+		}
+		client.setOptions(options.build());
+		return standalone(client, true, null);
 	}
 
 	/**
-	 * Creates an executor over a client.
+	 * Creates an executor over a client the application owns; closing the executor leaves the client open.
+	 * The executor bounds every call by the timeout, whatever the client's own timeout settings are.
 	 * @param client the client
-	 * @param ownsClient whether closing the executor shuts the client down
+	 * @param timeout the timeout of every call
 	 * @return the executor
 	 */
-	public static LettuceScriptExecutor<?> standalone(RedisClient client, boolean ownsClient) {
+	public static LettuceScriptExecutor<?> standalone(RedisClient client, Duration timeout) {
+		return standalone(client, false, timeout);
+	}
+
+	private static LettuceScriptExecutor<?> standalone(RedisClient client, boolean ownsClient, Duration callTimeout) {
 		return new LettuceScriptExecutor<StatefulRedisConnection<String, String>>(
 				() -> CompletableFuture.supplyAsync(client::connect), StatefulRedisConnection::async,
-				(connection, source) -> connection.async().scriptLoad(source), releaser(client, ownsClient));
+				(connection, source) -> connection.async().scriptLoad(source), Routing.standalone(),
+				releaser(client, ownsClient), callTimeout);
 	}
 
 	/**
 	 * Creates a client and an executor for a cluster, with periodic and adaptive topology refresh (Lettuce
-	 * enables every adaptive trigger by default); closing the executor shuts the client down.
+	 * enables every adaptive trigger by default), and a refresh after failed calls (see
+	 * {@link ClusterRouting}); closing the executor shuts the client down.
 	 * @param seeds some nodes of the cluster
 	 * @param timeout the timeout of every command
 	 * @return the executor
@@ -63,24 +88,33 @@ public final class RedisExecutors {
 		RedisClusterClient client = RedisClusterClient.create(seeds);
 		client.setOptions(ClusterClientOptions.builder()
 			.timeoutOptions(timeoutOptions(timeout))
-			.topologyRefreshOptions(
-					ClusterTopologyRefreshOptions.builder().enablePeriodicRefresh(PERIODIC_TOPOLOGY_REFRESH).build())
+			.topologyRefreshOptions(ClusterTopologyRefreshOptions.builder()
+				.enablePeriodicRefresh(PERIODIC_TOPOLOGY_REFRESH)
+				.adaptiveRefreshTriggersTimeout(ADAPTIVE_REFRESH_TIMEOUT)
+				.build())
 			.build());
-		return cluster(client, true);
+		return cluster(client, true, null);
 	}
 
 	/**
-	 * Creates an executor over a cluster client.
+	 * Creates an executor over a cluster client the application owns; closing the executor leaves the client
+	 * open. The executor bounds every call by the timeout, whatever the client's own timeout settings are, and
+	 * reloads the client's topology after failed calls.
 	 * @param client the client
-	 * @param ownsClient whether closing the executor shuts the client down
+	 * @param timeout the timeout of every call
 	 * @return the executor
 	 */
-	public static LettuceScriptExecutor<?> cluster(RedisClusterClient client, boolean ownsClient) {
+	public static LettuceScriptExecutor<?> cluster(RedisClusterClient client, Duration timeout) {
+		return cluster(client, false, timeout);
+	}
+
+	private static LettuceScriptExecutor<?> cluster(RedisClusterClient client, boolean ownsClient,
+			Duration callTimeout) {
 		return new LettuceScriptExecutor<StatefulRedisClusterConnection<String, String>>(
 				() -> client.refreshPartitionsAsync().thenCompose((topology) -> client.connectAsync(StringCodec.UTF8)),
 				StatefulRedisClusterConnection::async,
 				(connection, source) -> connection.async().upstream().commands().scriptLoad(source),
-				releaser(client, ownsClient));
+				new ClusterRouting(client, TOPOLOGY_REFRESH_ON_FAILURE), releaser(client, ownsClient), callTimeout);
 	}
 
 	private static Runnable releaser(AbstractRedisClient client, boolean ownsClient) {

@@ -71,7 +71,7 @@ class TwinConformanceIntegrationTests {
 	@BeforeAll
 	static void connect() throws Exception {
 		RedisURI uri = RedisURI.create(RedisFixtures.standalone().uri());
-		LettuceScriptExecutor<?> connecting = RedisExecutors.standalone(uri, TIMEOUT);
+		LettuceScriptExecutor<?> connecting = RedisExecutors.standalone(uri, TIMEOUT, null);
 		connecting.connected().toCompletableFuture().get(10, TimeUnit.SECONDS);
 		executor = connecting;
 		client = RedisClient.create(uri);

@@ -50,6 +50,19 @@ class CircuitBreakerTests {
 	}
 
 	@Test
+	void noLongerCountsAsOpenOnceAProbeIsDue() {
+		open();
+		this.now.addAndGet(499);
+		assertThat(this.breaker.isOpen()).isTrue();
+		this.now.addAndGet(1);
+		assertThat(this.breaker.isOpen()).isFalse();
+		assertThat(this.breaker.tryPass()).isTrue();
+		assertThat(this.breaker.isOpen()).as("while the probe is under way").isTrue();
+		this.breaker.onFailure();
+		assertThat(this.breaker.isOpen()).isTrue();
+	}
+
+	@Test
 	void checksItsSettings() {
 		assertThatIllegalArgumentException().isThrownBy(() -> new CircuitBreaker(0, Duration.ofSeconds(1), this.now::get))
 			.withMessageContaining("failureThreshold must be at least 1 but was 0");

@@ -1,0 +1,84 @@
+package io.limiter.internal.failure;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+
+import org.junit.jupiter.api.Test;
+
+import io.limiter.reliability.LogCapture;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class ThrottledLogTests {
+
+	private static final RuntimeException FAILURE = new RuntimeException("connection refused");
+
+	private final AtomicLong now = new AtomicLong(50_000);
+
+	private final ThrottledLog log = new ThrottledLog(10_000, this.now::get);
+
+	@Test
+	void logsTheFirstFailureAtOnceThenOneLinePerIntervalWithTheSuppressedCount() {
+		try (LogCapture capture = new LogCapture()) {
+			assertThat(this.log.warn("Redis failed", FAILURE)).isTrue();
+			for (int i = 0; i < 41; i++) {
+				this.now.addAndGet(200);
+				assertThat(this.log.warn("Redis failed", FAILURE)).isFalse();
+			}
+			this.now.addAndGet(1_800);
+			assertThat(this.log.warn("Redis failed again", FAILURE)).isTrue();
+			this.now.addAndGet(9_999);
+			assertThat(this.log.warn("Redis failed", FAILURE)).isFalse();
+			this.now.addAndGet(1);
+			assertThat(this.log.warn("Redis failed", FAILURE)).isTrue();
+			assertThat(capture.lines()).containsExactly(
+					"WARNING Redis failed: java.lang.RuntimeException: connection refused",
+					"WARNING Redis failed again: java.lang.RuntimeException: connection refused"
+							+ " (41 similar failures not logged)",
+					"WARNING Redis failed: java.lang.RuntimeException: connection refused"
+							+ " (1 similar failures not logged)");
+		}
+	}
+
+	@Test
+	void manyThreadsFailingAtOnceWriteOneLine() throws Exception {
+		int threads = 16;
+		int failuresPerThread = 1_000;
+		ExecutorService pool = Executors.newFixedThreadPool(threads);
+		try (LogCapture capture = new LogCapture()) {
+			CountDownLatch start = new CountDownLatch(1);
+			List<Future<Integer>> written = new ArrayList<>();
+			for (int i = 0; i < threads; i++) {
+				written.add(pool.submit(() -> {
+					start.await();
+					int lines = 0;
+					for (int j = 0; j < failuresPerThread; j++) {
+						lines += this.log.warn("Redis failed", FAILURE) ? 1 : 0;
+					}
+					return lines;
+				}));
+			}
+			start.countDown();
+			int total = 0;
+			for (Future<Integer> future : written) {
+				total += future.get(10, TimeUnit.SECONDS);
+			}
+			assertThat(total).isOne();
+			this.now.addAndGet(10_000);
+			this.log.warn("Redis failed", FAILURE);
+			assertThat(capture.lines()).hasSize(2);
+			assertThat(capture.lines().get(1))
+				.endsWith("(" + (threads * failuresPerThread - 1) + " similar failures not logged)");
+		}
+		finally {
+			pool.shutdownNow();
+		}
+	}
+
+}

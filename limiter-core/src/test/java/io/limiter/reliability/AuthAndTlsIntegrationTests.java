@@ -1,0 +1,259 @@
+package io.limiter.reliability;
+
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.net.URISyntaxException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+
+import io.lettuce.core.ClientOptions;
+import io.lettuce.core.RedisClient;
+import io.lettuce.core.RedisCommandExecutionException;
+import io.lettuce.core.ScriptOutputType;
+import io.lettuce.core.SslOptions;
+import io.lettuce.core.codec.StringCodec;
+import io.lettuce.core.output.StatusOutput;
+import io.lettuce.core.protocol.CommandArgs;
+import io.lettuce.core.protocol.CommandType;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import io.limiter.Algorithm;
+import io.limiter.FailurePolicy;
+import io.limiter.Limit;
+import io.limiter.RateLimiter;
+import io.limiter.RedisBackend;
+import io.limiter.internal.algorithm.LimitAlgorithm;
+import io.limiter.testsupport.LocalRedisCluster;
+import io.limiter.testsupport.RedisFixtures;
+import io.limiter.testsupport.RedisServerProcess;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+
+/**
+ * Redis with a password, with a minimal ACL user (the one documented in {@code src/docs/redis-acl.md}, also on a
+ * cluster) and with
+ * TLS (certificates made by the test with {@code openssl}); and what a wrong password looks like: no connection,
+ * a warning and an observed failure that name the server's reply, and decisions by the failure policy.
+ */
+class AuthAndTlsIntegrationTests {
+
+	private static final Path ACL_DOC = Path.of("..", "src", "docs", "redis-acl.md");
+
+	private static final Pattern ACL_LINE = Pattern.compile("^ACL SETUSER limiter on .*$", Pattern.MULTILINE);
+
+	private static final Pattern CLUSTER_ACL_LINE = Pattern.compile("^ACL SETUSER limiter \\+cluster.*$",
+			Pattern.MULTILINE);
+
+	private static final Pattern SCRIPT_CALL = Pattern.compile("redis\\.p?call\\('([A-Za-z]+)'");
+
+	private static final Limit LIMIT = Limit.of(Algorithm.TOKEN_BUCKET, 4, Duration.ofMinutes(1));
+
+	@Test
+	void decidesWithAPassword() throws Exception {
+		try (RedisServerProcess redis = RedisFixtures.startStandalone("--requirepass", "s3cret")) {
+			assertDecidesExactly(RedisBackend.builder().standalone(url(":s3cret@", redis.port())));
+		}
+	}
+
+	@Test
+	void decidesWithTheDocumentedAclUserAndNothingMore() throws Exception {
+		try (RedisServerProcess redis = RedisFixtures.startStandalone()) {
+			String setUser = documentedAclLine().replace(">change-me", ">acl-s3cret");
+			aclSetUser(redis.uri(), setUser);
+			assertDecidesExactly(RedisBackend.builder().standalone(url("limiter:acl-s3cret@", redis.port())));
+			RedisAdmin.call(url("limiter:acl-s3cret@", redis.port()), (commands) -> {
+				assertThatExceptionOfType(RedisCommandExecutionException.class)
+					.isThrownBy(() -> commands.set("other:key", "1"))
+					.withMessageStartingWith("NOPERM");
+				assertThatExceptionOfType(RedisCommandExecutionException.class)
+					.isThrownBy(() -> commands.eval("return redis.call('GET', KEYS[1])", ScriptOutputType.VALUE,
+							"limiter:{secured:k}"))
+					.withMessageContaining("can't run this command");
+				assertThatExceptionOfType(RedisCommandExecutionException.class).isThrownBy(commands::flushall)
+					.withMessageStartingWith("NOPERM");
+				return null;
+			});
+		}
+	}
+
+	@Test
+	void decidesOnAClusterWithTheDocumentedAclUser() throws Exception {
+		LocalRedisCluster cluster = SharedPrivateCluster.get();
+		String setUser = documentedAclLine().replace(">change-me", ">acl-s3cret");
+		String clusterRules = documentedClusterAclLine();
+		try {
+			for (RedisServerProcess node : cluster.nodes()) {
+				aclSetUser(node.uri(), setUser);
+				aclSetUser(node.uri(), clusterRules);
+			}
+			String seeds = cluster.nodes()
+				.stream()
+				.map((node) -> url("limiter:acl-s3cret@", node.port()))
+				.collect(Collectors.joining(","));
+			assertDecidesExactly(RedisBackend.builder().cluster(seeds));
+		}
+		finally {
+			for (RedisServerProcess node : cluster.nodes()) {
+				RedisAdmin.call(node.uri(), (commands) -> commands.aclDeluser("limiter"));
+			}
+		}
+	}
+
+	@Test
+	void theDocumentedAclAllowsEveryCommandTheScriptsCall() throws Exception {
+		Set<String> allowed = new TreeSet<>();
+		Matcher rule = Pattern.compile("\\+([a-z|]+)").matcher(documentedAclLine());
+		while (rule.find()) {
+			allowed.add(rule.group(1));
+		}
+		Set<String> called = scriptCommands();
+		assertThat(called).isNotEmpty().contains("time");
+		assertThat(allowed).containsAll(called);
+	}
+
+	@Test
+	void decidesOverTlsWithAClientThatTrustsTheTestCa(@TempDir Path directory) throws Exception {
+		Certificates certificates = Certificates.create(directory);
+		int tlsPort = unusedPort();
+		try (RedisServerProcess redis = RedisFixtures.startStandalone(certificates.serverArguments(tlsPort))) {
+			Map<String, String> config = RedisAdmin.call(redis.uri(), (commands) -> commands.configGet("tls-port"));
+			assertThat(config).as("the fixture checks its servers on their plain-text port, which this server keeps")
+				.containsEntry("tls-port", Integer.toString(tlsPort));
+			RedisClient client = RedisClient.create(url("", tlsPort).replace("redis://", "rediss://"));
+			client.setOptions(ClientOptions.builder()
+				.sslOptions(SslOptions.builder().jdkSslProvider().trustManager(certificates.ca().toFile()).build())
+				.build());
+			try {
+				assertDecidesExactly(RedisBackend.builder().client(client));
+			}
+			finally {
+				client.shutdown();
+			}
+			assertDecidesExactly(RedisBackend.builder()
+				.standalone(url("", tlsPort).replace("redis://", "rediss://"))
+				.trustedCertificates(certificates.ca()));
+			try (RedisBackend plain = RedisBackend.builder().standalone(url("", tlsPort)).build();
+					RedisBackend untrusted = RedisBackend.builder()
+						.standalone(url("", tlsPort).replace("redis://", "rediss://"))
+						.build()) {
+				assertThat(plain.awaitConnection(Duration.ofMillis(500))).as("plain text to the TLS port").isFalse();
+				assertThat(untrusted.awaitConnection(Duration.ofMillis(500))).as("a CA the JVM does not trust")
+					.isFalse();
+			}
+		}
+	}
+
+	@Test
+	void aWrongPasswordFailsClearly() throws Exception {
+		try (RedisServerProcess redis = RedisFixtures.startStandalone("--requirepass", "s3cret")) {
+			assertFailsClearly(url(":wrong@", redis.port()), "WRONGPASS");
+			assertFailsClearly(url("", redis.port()), "NOAUTH");
+		}
+	}
+
+	private static void assertFailsClearly(String url, String reply) throws Exception {
+		RecordingObserver observer = new RecordingObserver();
+		try (LogCapture log = new LogCapture();
+				RedisBackend backend = RedisBackend.builder()
+					.standalone(url)
+					.failurePolicy(FailurePolicy.FAIL_CLOSED)
+					.observer(observer)
+					.build()) {
+			assertThat(backend.awaitConnection(Duration.ofMillis(500))).isFalse();
+			long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+			while (log.lines().isEmpty() && System.nanoTime() < deadline) {
+				Thread.sleep(10);
+			}
+			assertThat(log.lines()).as("logged at start-up, before any decision")
+				.singleElement()
+				.satisfies((line) -> assertThat(line).startsWith("WARNING").contains(reply));
+			RateLimiter limiter = backend.limiter("auth", LIMIT);
+			assertThat(limiter.tryAcquire("k").isAllowed()).isFalse();
+			assertThat(limiter.tryAcquireAsync("k", 1).toCompletableFuture().get(5, TimeUnit.SECONDS).isAllowed())
+				.isFalse();
+			assertThat(observer.failures()).isEqualTo(2);
+			assertThat(observer.firstFailures().get(0).getMessage()).contains(reply);
+		}
+	}
+
+	private static void assertDecidesExactly(RedisBackend.Builder builder) throws Exception {
+		RecordingObserver observer = new RecordingObserver();
+		try (RedisBackend backend = builder.failurePolicy(FailurePolicy.FAIL_CLOSED)
+			.timeout(Duration.ofSeconds(2))
+			.observer(observer)
+			.build()) {
+			assertThat(backend.awaitConnection(Duration.ofSeconds(5))).isTrue();
+			RateLimiter limiter = backend.limiter("secured", LIMIT);
+			String key = "user-" + System.nanoTime();
+			for (int i = 0; i < LIMIT.capacity(); i++) {
+				assertThat(limiter.tryAcquire(key).remaining()).isEqualTo(LIMIT.capacity() - 1 - i);
+			}
+			assertThat(limiter.tryAcquireAsync(key, 1).toCompletableFuture().get(5, TimeUnit.SECONDS).isAllowed())
+				.isFalse();
+			assertThat(observer.failures()).as(observer.toString()).isZero();
+		}
+	}
+
+	private static String documentedAclLine() throws IOException {
+		return documentedLine(ACL_LINE);
+	}
+
+	private static String documentedClusterAclLine() throws IOException {
+		return documentedLine(CLUSTER_ACL_LINE);
+	}
+
+	private static String documentedLine(Pattern pattern) throws IOException {
+		Matcher line = pattern.matcher(Files.readString(ACL_DOC, StandardCharsets.UTF_8));
+		assertThat(line.find()).as(pattern + " in " + ACL_DOC).isTrue();
+		return line.group();
+	}
+
+	/** Every command called by a Lua script of limiter-core, lower case. */
+	private static Set<String> scriptCommands() throws IOException, URISyntaxException {
+		Path root = Path.of(LimitAlgorithm.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+		Set<String> commands = new TreeSet<>();
+		try (Stream<Path> files = Files.walk(root)) {
+			for (Path script : (Iterable<Path>) files.filter((file) -> file.toString().endsWith(".lua"))::iterator) {
+				Matcher call = SCRIPT_CALL.matcher(Files.readString(script, StandardCharsets.UTF_8));
+				while (call.find()) {
+					commands.add(call.group(1).toLowerCase(Locale.ROOT));
+				}
+			}
+		}
+		return commands;
+	}
+
+	private static void aclSetUser(String uri, String commandLine) {
+		List<String> words = List.of(commandLine.split(" "));
+		assertThat(words.get(0)).isEqualTo("ACL");
+		String reply = RedisAdmin.call(uri, (commands) -> commands.dispatch(CommandType.ACL,
+				new StatusOutput<>(StringCodec.UTF8),
+				new CommandArgs<>(StringCodec.UTF8).addValues(words.subList(1, words.size()))));
+		assertThat(reply).isEqualTo("OK");
+	}
+
+	private static String url(String userInfo, int port) {
+		return "redis://" + userInfo + "127.0.0.1:" + port;
+	}
+
+	private static int unusedPort() throws IOException {
+		try (ServerSocket socket = new ServerSocket(0)) {
+			return socket.getLocalPort();
+		}
+	}
+
+}

@@ -1,0 +1,76 @@
+package io.limiter.reliability;
+
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicLong;
+
+import io.limiter.FailurePolicy;
+import io.limiter.LimiterObserver;
+
+/**
+ * Counts the decisions that a failure policy made instead of Redis, and keeps the first few failures and the
+ * time of the last one.
+ */
+final class RecordingObserver implements LimiterObserver {
+
+	private static final int KEPT_FAILURES = 20;
+
+	private final AtomicLong failures = new AtomicLong();
+
+	private final Map<String, AtomicLong> failuresByLimit = new ConcurrentHashMap<>();
+
+	private final List<Throwable> firstFailures = new CopyOnWriteArrayList<>();
+
+	private volatile long lastFailureNanos;
+
+	@Override
+	public void onBackendFailure(String limitName, FailurePolicy policy, Throwable failure) {
+		this.lastFailureNanos = System.nanoTime();
+		this.failuresByLimit.computeIfAbsent(limitName, (name) -> new AtomicLong()).incrementAndGet();
+		if (this.failures.incrementAndGet() <= KEPT_FAILURES) {
+			this.firstFailures.add(failure);
+		}
+	}
+
+	/**
+	 * Returns how many decisions the policy made.
+	 * @return the count
+	 */
+	long failures() {
+		return this.failures.get();
+	}
+
+	/**
+	 * Returns how many decisions of one limit the policy made.
+	 * @param limitName the limit
+	 * @return the count
+	 */
+	long failures(String limitName) {
+		AtomicLong count = this.failuresByLimit.get(limitName);
+		return (count != null) ? count.get() : 0;
+	}
+
+	/**
+	 * Returns the first failures heard.
+	 * @return up to 20 failures
+	 */
+	List<Throwable> firstFailures() {
+		return List.copyOf(this.firstFailures);
+	}
+
+	/**
+	 * Returns the {@link System#nanoTime()} of the last failure.
+	 * @return the time, or 0 when none was heard
+	 */
+	long lastFailureNanos() {
+		return this.lastFailureNanos;
+	}
+
+	@Override
+	public String toString() {
+		return this.failures.get() + " failures, first " + this.firstFailures;
+	}
+
+}

@@ -1,0 +1,267 @@
+#!/usr/bin/env bash
+# Soak test of the demo on a Redis Cluster (not run in CI).
+#
+# Starts a 3-master/3-replica Redis Cluster on free local ports, runs samples/demo/target/demo.jar against it,
+# drives /api/hello and /bench/limited at saturation with wrk for DURATION seconds, and reports, after a
+# warm-up and at the end: heap after a full GC, live threads, and errors (wrk socket errors, responses other
+# than 2xx and 429, ERROR lines in the application log). Exits 1 when there was an error or the heap or the
+# thread count grew by more than the tolerances below.
+#
+#   ./mvnw -B -pl samples/demo -am package -DskipTests   # builds samples/demo/target/demo.jar
+#   DURATION=600 src/soak/soak.sh
+#
+# Settings (environment): DURATION (600 s), WARMUP (60 s, or DURATION/5 when shorter), CONNECTIONS (64, split
+# between the two endpoints), WRK_THREADS (2), WRK_TIMEOUT (10s), JAVA_OPTS (-Xmx512m), APP_ARGS (more arguments of the demo, e.g.
+# --limiter.redis.timeout=200ms on a machine busy with other work), HEAP_TOLERANCE_PERCENT (20),
+# THREAD_TOLERANCE (5), KEEP=1 keeps the working directory with the logs.
+# Needs redis-server, redis-cli, java with jcmd, curl and wrk (installed with apt-get when missing and root).
+set -euo pipefail
+
+DURATION=${DURATION:-600}
+WARMUP=${WARMUP:-$(( DURATION / 5 < 60 ? DURATION / 5 : 60 ))}
+(( WARMUP >= 1 )) || WARMUP=1
+CONNECTIONS=${CONNECTIONS:-64}
+WRK_THREADS=${WRK_THREADS:-2}
+# At saturation requests queue; a response slower than this counts as a socket error.
+WRK_TIMEOUT=${WRK_TIMEOUT:-10s}
+JAVA_OPTS=${JAVA_OPTS:--Xmx512m}
+APP_ARGS=${APP_ARGS:-}
+HEAP_TOLERANCE_PERCENT=${HEAP_TOLERANCE_PERCENT:-20}
+THREAD_TOLERANCE=${THREAD_TOLERANCE:-5}
+
+ROOT=$(cd "$(dirname "$0")/../.." && pwd)
+JAR="$ROOT/samples/demo/target/demo.jar"
+WORK=$(mktemp -d "${TMPDIR:-/tmp}/limiter-soak.XXXXXX")
+REDIS_PORTS=()
+APP_PID=
+
+log() { printf '%s soak: %s\n' "$(date +%H:%M:%S)" "$*" >&2; }
+die() { log "$*"; exit 2; }
+
+cleanup() {
+	local status=$?
+	if [[ -n $APP_PID ]] && kill -0 "$APP_PID" 2>/dev/null; then
+		kill "$APP_PID" 2>/dev/null || true
+		wait "$APP_PID" 2>/dev/null || true
+	fi
+	for port in "${REDIS_PORTS[@]}"; do
+		redis-cli -p "$port" shutdown nosave >/dev/null 2>&1 || true
+	done
+	if [[ ${KEEP:-0} == 1 ]]; then
+		log "logs kept in $WORK"
+	else
+		rm -rf "$WORK"
+	fi
+	exit "$status"
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+require() {
+	for tool in "$@"; do
+		command -v "$tool" >/dev/null || die "$tool is not on the PATH"
+	done
+}
+
+listening() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
+
+# A port that is free, and whose cluster bus port (port + 10000) is free too.
+free_port() {
+	local port
+	for _ in $(seq 1 200); do
+		port=$(( 20000 + RANDOM % 20000 ))
+		if ! listening "$port" && ! listening $(( port + 10000 )) && [[ " ${REDIS_PORTS[*]} " != *" $port "* ]]; then
+			echo "$port"
+			return
+		fi
+	done
+	die "no free port found"
+}
+
+wait_until() {
+	local seconds=$1 what=$2
+	shift 2
+	for _ in $(seq 1 $(( seconds * 10 ))); do
+		"$@" >/dev/null 2>&1 && return 0
+		sleep 0.1
+	done
+	die "$what did not happen within $seconds s"
+}
+
+cluster_ok() {
+	for port in "${REDIS_PORTS[@]}"; do
+		redis-cli -p "$port" cluster info 2>/dev/null | grep -q '^cluster_state:ok' || return 1
+	done
+}
+
+# Starts one node on a free port, trying other ports when one is taken meanwhile; prints the port.
+start_node() {
+	local port
+	for _ in 1 2 3 4 5; do
+		port=$(free_port)
+		mkdir -p "$WORK/redis-$port"
+		redis-server --port "$port" --bind 127.0.0.1 --cluster-enabled yes --cluster-config-file nodes.conf \
+			--cluster-node-timeout 5000 --save "" --appendonly no --dir "$WORK/redis-$port" \
+			--logfile "$WORK/redis-$port/redis.log" --daemonize yes
+		for _ in $(seq 1 100); do
+			if redis-cli -p "$port" ping >/dev/null 2>&1; then
+				echo "$port"
+				return
+			fi
+			sleep 0.1
+		done
+		log "redis-server on $port did not start: $(tail -3 "$WORK/redis-$port/redis.log" 2>/dev/null)"
+	done
+	die "no redis-server could start"
+}
+
+start_cluster() {
+	local nodes=()
+	for _ in 1 2 3 4 5 6; do
+		local port
+		port=$(start_node)
+		REDIS_PORTS+=("$port")
+		nodes+=("127.0.0.1:$port")
+	done
+	redis-cli --cluster create "${nodes[@]}" --cluster-replicas 1 --cluster-yes >"$WORK/cluster-create.log" 2>&1 \
+		|| die "redis-cli --cluster create failed: $(tail -5 "$WORK/cluster-create.log")"
+	wait_until 30 "cluster_state:ok on every node" cluster_ok
+	SEEDS=$(IFS=,; echo "${nodes[*]}")
+	log "Redis Cluster up: $SEEDS"
+}
+
+start_app() {
+	APP_PORT=$(free_port)
+	# shellcheck disable=SC2086
+	java $JAVA_OPTS -jar "$JAR" --server.port="$APP_PORT" --limiter.redis.cluster.nodes="$SEEDS" $APP_ARGS \
+		>"$WORK/app.log" 2>&1 &
+	APP_PID=$!
+	wait_until 120 "the demo answering on port $APP_PORT" \
+		curl -fs -o /dev/null -w '' "http://127.0.0.1:$APP_PORT/bench/limited"
+	log "demo up on port $APP_PORT, pid $APP_PID"
+}
+
+# wrk script: counts the responses per status and prints them with the socket errors.
+write_wrk_script() {
+	cat >"$WORK/statuses.lua" <<'LUA'
+local threads = {}
+function setup(thread) table.insert(threads, thread) end
+function init(args) statuses = {} end
+function response(status, headers, body) statuses[status] = (statuses[status] or 0) + 1 end
+function done(summary, latency, requests)
+	local total = {}
+	for _, thread in ipairs(threads) do
+		for status, count in pairs(thread:get("statuses")) do total[status] = (total[status] or 0) + count end
+	end
+	for status, count in pairs(total) do io.write(string.format("status %d %d\n", status, count)) end
+	local e = summary.errors
+	io.write(string.format("socket_errors %d\n", e.connect + e.read + e.write + e.timeout))
+	io.write(string.format("requests %d\n", summary.requests))
+	io.write(string.format("p99_ms %.1f\n", latency:percentile(99) / 1000))
+end
+LUA
+}
+
+# Runs wrk on both endpoints at once for $1 seconds; the outputs go to $2-hello.txt and $2-limited.txt.
+drive() {
+	local seconds=$1 prefix=$2 half=$(( CONNECTIONS / 2 > 1 ? CONNECTIONS / 2 : 1 ))
+	wrk -t"$WRK_THREADS" -c"$half" -d"${seconds}s" --timeout "$WRK_TIMEOUT" -s "$WORK/statuses.lua" \
+		"http://127.0.0.1:$APP_PORT/api/hello" >"$prefix-hello.txt" 2>&1 &
+	local hello=$!
+	wrk -t"$WRK_THREADS" -c"$half" -d"${seconds}s" --timeout "$WRK_TIMEOUT" -s "$WORK/statuses.lua" \
+		"http://127.0.0.1:$APP_PORT/bench/limited" >"$prefix-limited.txt" 2>&1 &
+	local limited=$!
+	wait "$hello" "$limited"
+}
+
+# Prints "<requests> <errors> <p99>" of a wrk output: errors are socket errors and statuses other than 2xx, 429.
+wrk_figures() {
+	awk '$1 == "status" && !($2 >= 200 && $2 < 300) && $2 != 429 { errors += $3 }
+		$1 == "socket_errors" { errors += $2 } $1 == "requests" { requests = $2 } $1 == "p99_ms" { p99 = $2 }
+		END { printf "%d %d %s\n", requests, errors, p99 }' "$1"
+}
+
+# Sums the "used" figures of the heap spaces (not Metaspace) that GC.heap_info prints, after a full GC.
+heap_after_gc_kb() {
+	jcmd "$APP_PID" GC.run >/dev/null
+	jcmd "$APP_PID" GC.heap_info | awk '!/Metaspace|class space/ {
+			for (i = 1; i < NF; i++) if ($i == "used") { v = $(i + 1); sub(/K,?$/, "", v); sum += v } }
+		END { print sum + 0 }'
+}
+
+thread_count() { jcmd "$APP_PID" Thread.print | grep -c '^"'; }
+
+app_error_lines() { grep -c ' ERROR ' "$WORK/app.log" || true; }
+
+# Decisions made by the failure policy (Redis failed, timed out, or its node's circuit breaker was open): Limiter
+# logs one line per 10 s that counts the others; those of the last 10 s show in the next line only.
+policy_decisions() {
+	awk '/ io\.limiter .*decided by / { n += 1
+			if (match($0, /\([0-9]+ similar failures not logged\)/)) { split(substr($0, RSTART + 1), f, " "); n += f[1] } }
+		END { print n + 0 }' "$WORK/app.log"
+}
+
+# Prints and records (as <name>_heap, <name>_threads, <name>_errors) the figures after a wrk phase.
+APP_ERRORS_SEEN=0
+POLICY_DECISIONS_SEEN=0
+snapshot() {
+	local name=$1 prefix=$2
+	local hello_requests hello_errors hello_p99 limited_requests limited_errors limited_p99
+	read -r hello_requests hello_errors hello_p99 < <(wrk_figures "$prefix-hello.txt")
+	read -r limited_requests limited_errors limited_p99 < <(wrk_figures "$prefix-limited.txt")
+	local heap threads app_errors policy
+	heap=$(heap_after_gc_kb)
+	threads=$(thread_count)
+	app_errors=$(( $(app_error_lines) - APP_ERRORS_SEEN ))
+	APP_ERRORS_SEEN=$(( APP_ERRORS_SEEN + app_errors ))
+	policy=$(( $(policy_decisions) - POLICY_DECISIONS_SEEN ))
+	POLICY_DECISIONS_SEEN=$(( POLICY_DECISIONS_SEEN + policy ))
+	printf '%-5s heap after GC %6d KB, %4d threads, %d ERROR lines in the app log, %d decisions by the failure policy; /api/hello: %d requests, %d errors, p99 %s ms; /bench/limited: %d requests, %d errors, p99 %s ms; statuses: %s\n' \
+		"$name" "$heap" "$threads" "$app_errors" "$policy" "$hello_requests" "$hello_errors" "$hello_p99" \
+		"$limited_requests" "$limited_errors" "$limited_p99" \
+		"$(cat "$prefix-hello.txt" "$prefix-limited.txt" | awk '$1 == "status" { n[$2] += $3 } END { for (s in n) printf "%s=%d ", s, n[s] }')"
+	printf -v "${name}_heap" '%d' "$heap"
+	printf -v "${name}_threads" '%d' "$threads"
+	printf -v "${name}_errors" '%d' $(( hello_errors + limited_errors + app_errors + policy ))
+}
+
+main() {
+	require redis-server redis-cli java jcmd curl
+	if ! command -v wrk >/dev/null; then
+		if [[ $(id -u) == 0 ]] && command -v apt-get >/dev/null; then
+			log "installing wrk"
+			apt-get install -y wrk >/dev/null || die "apt-get install wrk failed"
+		else
+			die "wrk is not on the PATH: apt-get install wrk"
+		fi
+	fi
+	[[ -f $JAR ]] || die "$JAR is missing: ./mvnw -B -pl samples/demo -am package -DskipTests"
+	start_cluster
+	start_app
+	write_wrk_script
+	log "warm-up: ${WARMUP} s at saturation"
+	drive "$WARMUP" "$WORK/warmup"
+	snapshot start "$WORK/warmup"
+	log "soak: ${DURATION} s at saturation"
+	drive "$DURATION" "$WORK/soak"
+	snapshot end "$WORK/soak"
+	local heap_limit=$(( start_heap + start_heap * HEAP_TOLERANCE_PERCENT / 100 ))
+	local verdict=0
+	if (( end_heap > heap_limit )); then
+		log "FAIL: heap after GC grew from $start_heap KB to $end_heap KB (more than ${HEAP_TOLERANCE_PERCENT} %)"
+		verdict=1
+	fi
+	if (( end_threads > start_threads + THREAD_TOLERANCE )); then
+		log "FAIL: threads grew from $start_threads to $end_threads"
+		verdict=1
+	fi
+	if (( start_errors + end_errors > 0 )); then
+		log "FAIL: $(( start_errors + end_errors )) errors; first ERROR and failure-policy lines of the app log:"
+		grep -E ' ERROR | io\.limiter .*decided by ' "$WORK/app.log" | head -5 >&2 || true
+		verdict=1
+	fi
+	(( verdict == 0 )) && log "PASS: heap and threads flat, zero errors over ${DURATION} s"
+	return "$verdict"
+}
+
+main "$@"

@@ -10,8 +10,11 @@ import org.openjdk.jmh.annotations.TearDown;
 
 /**
  * The secondary metrics of the Redis benchmarks, per thread and iteration (JMH zeroes them before each
- * iteration): Redis commands sent, permits granted and denied. Calls per request are {@code redisCalls / (allowed + denied)}; the utilization is
- * {@code allowed} over what the limit admits in the iteration.
+ * iteration and sums them over the threads): Redis commands sent, permits granted and denied, and the
+ * microseconds the counters stand for. Calls per request are {@code redisCalls / (allowed + denied)}; the
+ * utilization is {@code allowed} over what the limit admits in {@code countedMicros / threads}. That span runs
+ * from the previous iteration's teardown to this one's: permits refill between iterations too, and the next
+ * iteration takes them, so the measured time alone would overstate the utilization.
  * <p>
  * Our variants count where they send a command; Bucket4j sends its commands inside the library, so its
  * benchmarks count what the masters report ({@link ServerCommandCount}).
@@ -29,10 +32,12 @@ public class RedisCalls implements CallTally {
 	/** Permits denied. */
 	public long denied;
 
-	/** Microseconds from this thread's iteration setup to its teardown. */
+	/** Microseconds from the previous iteration's teardown (or this one's setup, at first) to this teardown. */
 	public long countedMicros;
 
 	private long startNanos;
+
+	private long lastStopNanos;
 
 	/**
 	 * Notes when the counting starts.
@@ -47,7 +52,9 @@ public class RedisCalls implements CallTally {
 	 */
 	@TearDown(Level.Iteration)
 	public void stop() {
-		this.countedMicros = (System.nanoTime() - this.startNanos) / 1000;
+		long now = System.nanoTime();
+		this.countedMicros = (now - ((this.lastStopNanos != 0) ? this.lastStopNanos : this.startNanos)) / 1000;
+		this.lastStopNanos = now;
 	}
 
 	/**

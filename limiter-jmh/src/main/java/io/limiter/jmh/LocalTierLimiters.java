@@ -1,5 +1,9 @@
 package io.limiter.jmh;
 
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
 import io.limiter.Limit;
 import io.limiter.LimiterClock;
 import io.limiter.LocalTier;
@@ -7,6 +11,7 @@ import io.limiter.RateLimiter;
 import io.limiter.internal.DefaultRateLimiter;
 import io.limiter.internal.local.LocalTiers;
 import io.limiter.internal.redis.RedisDecisionSource;
+import io.limiter.internal.redis.LettuceScriptExecutor;
 import io.limiter.internal.redis.RedisExecutors;
 import io.limiter.jmh.redis.RedisAddress;
 import io.limiter.jmh.redis.RedisTarget;
@@ -23,10 +28,26 @@ final class LocalTierLimiters implements AutoCloseable {
 	private final LocalTiers tiers;
 
 	LocalTierLimiters(RedisAddress address) {
-		this.executor = new CountingExecutor(address.isCluster()
+		LettuceScriptExecutor<?> lettuce = address.isCluster()
 				? RedisExecutors.cluster(address.seeds(), RedisTarget.TIMEOUT)
-				: RedisExecutors.standalone(address.standalone(), RedisTarget.TIMEOUT));
+				: RedisExecutors.standalone(address.standalone(), RedisTarget.TIMEOUT, null);
+		awaitConnection(lettuce);
+		this.executor = new CountingExecutor(lettuce);
 		this.tiers = new LocalTiers(this.executor, LimiterClock.system(), LimiterClock.system(), RedisTarget.TIMEOUT);
+	}
+
+	private static void awaitConnection(LettuceScriptExecutor<?> lettuce) {
+		try {
+			lettuce.connected().toCompletableFuture().get(RedisTarget.TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			throw new IllegalStateException(ex);
+		}
+		catch (ExecutionException | TimeoutException ex) {
+			lettuce.close();
+			throw new IllegalStateException("no connection to the benchmarks' Redis", ex);
+		}
 	}
 
 	RateLimiter limiter(String name, Limit limit, LocalTier tier) {

@@ -9,6 +9,7 @@ import io.limiter.LocalTier;
 import io.limiter.RateLimiter;
 import io.limiter.jmh.baseline.MultiCommandTokenBucket;
 import io.limiter.jmh.baseline.WatchMultiExecTokenBucket;
+import io.limiter.jmh.redis.FailureWitness;
 
 /**
  * The implementations that the over-grant check runs, in the order of the table. To add one (the two-tier
@@ -47,7 +48,13 @@ public final class Candidates {
 	}
 
 	private static CheckedLimiter ours(RateLimiter limiter) {
-		return (key, tally) -> limiter.tryAcquire(key).isAllowed();
+		return (key, tally) -> {
+			boolean allowed = limiter.tryAcquire(key).isAllowed();
+			if (FailureWitness.INSTANCE.takeFailure()) {
+				throw new IllegalStateException("decided by the failure policy, not by Redis");
+			}
+			return allowed;
+		};
 	}
 
 }

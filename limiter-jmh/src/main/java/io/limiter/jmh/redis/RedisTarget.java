@@ -19,6 +19,7 @@ import io.lettuce.core.cluster.api.StatefulRedisClusterConnection;
 import io.lettuce.core.cluster.api.sync.RedisClusterCommands;
 import io.lettuce.core.cluster.models.partitions.RedisClusterNode;
 import io.lettuce.core.codec.ByteArrayCodec;
+import io.limiter.FailurePolicy;
 import io.limiter.LimiterClock;
 import io.limiter.jmh.baseline.NodeConnections;
 import io.limiter.RedisBackend;
@@ -92,12 +93,16 @@ public final class RedisTarget implements NodeConnections, AutoCloseable {
 	}
 
 	/**
-	 * Creates a backend of our own on this Redis; the caller closes it.
+	 * Creates a backend of our own on this Redis, connected, failing closed and reporting to
+	 * {@link FailureWitness}; the caller closes it.
 	 * @param clientClock the time sent to the scripts, or {@code null} to use the server's {@code TIME}
 	 * @return the backend
 	 */
 	public RedisBackend backend(LimiterClock clientClock) {
-		RedisBackend.Builder builder = RedisBackend.builder().timeout(TIMEOUT);
+		RedisBackend.Builder builder = RedisBackend.builder()
+			.timeout(TIMEOUT)
+			.failurePolicy(FailurePolicy.FAIL_CLOSED)
+			.observer(FailureWitness.INSTANCE);
 		if (this.address.isCluster()) {
 			builder.client(this.clusterClient);
 		}
@@ -107,7 +112,19 @@ public final class RedisTarget implements NodeConnections, AutoCloseable {
 		if (clientClock != null) {
 			builder.clientClock(clientClock);
 		}
-		return builder.build();
+		RedisBackend backend = builder.build();
+		try {
+			if (!backend.awaitConnection(TIMEOUT)) {
+				backend.close();
+				throw new IllegalStateException("no connection to " + this.address + " within " + TIMEOUT);
+			}
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			backend.close();
+			throw new IllegalStateException(ex);
+		}
+		return backend;
 	}
 
 	/**

@@ -84,7 +84,8 @@ final class FilterRules {
 				patterns.add(PathPatternParser.defaultInstance.parse(path));
 			}
 			catch (PatternParseException ex) {
-				throw new InvalidLimiterPropertyException(property, path, ex.toDetailedString(), ex);
+				throw new InvalidLimiterPropertyException(property, path,
+						ex.getMessage() + " at position " + ex.getPosition(), ex);
 			}
 		}
 		return patterns;

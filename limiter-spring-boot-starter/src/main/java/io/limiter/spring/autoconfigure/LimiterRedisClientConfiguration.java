@@ -1,5 +1,7 @@
 package io.limiter.spring.autoconfigure;
 
+import java.net.URI;
+import java.net.URISyntaxException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -46,9 +48,13 @@ class LimiterRedisClientConfiguration {
 		}
 		RedisURI uri;
 		try {
+			// Lettuce takes "host:notaport" for a host name; java.net.URI finds no host in it.
+			if (new URI(url).getHost() == null) {
+				throw new URISyntaxException(url, "no host, or a port that is not a number");
+			}
 			uri = RedisURI.create(url);
 		}
-		catch (RuntimeException ex) {
+		catch (URISyntaxException | RuntimeException ex) {
 			throw new InvalidLimiterPropertyException(URL, url, "the URL is malformed: " + ex.getMessage(), ex);
 		}
 		RedisClient client = RedisClient.create(uri);

@@ -12,9 +12,9 @@ import io.limiter.LimiterClock;
 import io.limiter.RateLimiter;
 
 /**
- * The limiter of an in-memory limit whose settings changed: before the first decision of each key, the new
- * state is brought down to the permits the key had left under the old one (at most the new capacity), so that
- * the change does not refill it. After two old periods every old state is back to full (or its windows are
+ * The limiter of an in-memory limit whose settings changed: before the first decision of each key that was
+ * not full under the old limit, the new state is brought down to the permits the key had left (at most the
+ * new capacity), so that the change does not refill it; a full key starts full, as on Redis. After two old periods every old state is back to full (or its windows are
  * over), and nothing needs carrying any more.
  */
 final class CarryOverRateLimiter implements RateLimiter {
@@ -85,8 +85,12 @@ final class CarryOverRateLimiter implements RateLimiter {
 		if (this.carried.size() >= InMemoryBackend.DEFAULT_MAXIMUM_KEYS_PER_LIMIT || !this.carried.add(key)) {
 			return;
 		}
+		long before = this.previous.tryAcquire(key, 0).remaining();
+		if (before >= this.previous.limit().capacity()) {
+			return; // full, as Redis keeps no state for a full key: it starts full under the new limit too
+		}
 		long capacity = this.current.limit().capacity();
-		long remaining = Math.min(this.previous.tryAcquire(key, 0).remaining(), capacity);
+		long remaining = Math.min(before, capacity);
 		if (remaining < capacity) {
 			this.current.tryAcquire(key, capacity - remaining);
 		}

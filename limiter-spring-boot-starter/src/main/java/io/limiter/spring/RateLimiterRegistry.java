@@ -21,8 +21,9 @@ import io.limiter.RateLimiter;
  * An update keeps the state of existing keys. On Redis the state of a key lives under the limit's name
  * whatever its settings, so the new settings apply to the stored state as it is. In memory
  * ({@link InMemoryBackend}) each key carries its remaining permits over: on its first decision after the
- * update, within two periods of the old limit, it starts from the permits it had left (at most the new
- * capacity) instead of a full bucket.
+ * update, within two periods of the old limit, a key that was not full starts from the permits it had left
+ * (at most the new capacity) instead of a full bucket. {@link InMemoryBackend} keeps one state map per name
+ * and settings, so the old settings' map stays in memory (bounded as always) until the backend is closed.
  */
 public final class RateLimiterRegistry {
 

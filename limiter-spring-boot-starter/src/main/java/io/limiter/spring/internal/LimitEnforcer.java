@@ -97,7 +97,7 @@ public final class LimitEnforcer {
 		}
 		catch (RateLimiterException ex) {
 			this.failureLog.warn(() -> "Limit '" + this.name + "' could not decide, applying "
-					+ this.policy.failurePolicy() + ": " + ex.getMessage(), ex);
+					+ this.policy.failurePolicy() + ": " + ex.getMessage());
 			decision = decideOnFailure(limiter, key, permits);
 			outcome = Outcome.ERROR;
 		}

@@ -25,9 +25,9 @@ final class ThrottledLog {
 		this.intervalNanos = unit.toNanos(interval);
 	}
 
-	void warn(Supplier<String> message, Throwable failure) {
+	void warn(Supplier<String> message) {
 		if (this.log.isWarnEnabled() && claim()) {
-			this.log.warn(message.get() + suffix(), failure);
+			this.log.warn(message.get() + suffix());
 		}
 	}
 

@@ -7,6 +7,8 @@ import jakarta.servlet.http.HttpServletRequest;
 import org.springframework.expression.EvaluationContext;
 import org.springframework.expression.Expression;
 import org.springframework.expression.ParseException;
+import org.springframework.expression.spel.ast.Literal;
+import org.springframework.expression.spel.standard.SpelExpression;
 import org.springframework.expression.spel.standard.SpelExpressionParser;
 import org.springframework.expression.spel.support.SimpleEvaluationContext;
 
@@ -30,7 +32,8 @@ public interface RequestKeyResolver {
 	/**
 	 * Parses a key setting: {@code ip} (the client address), {@code header:<Name>}, {@code principal}, or else a
 	 * SpEL expression whose root object is the request, such as {@code getParameter('tenant')} or
-	 * {@code 'everyone'}. Expressions may read properties and call methods of the request, nothing else.
+	 * {@code 'everyone'} (a literal is evaluated once). Expressions may read properties and call methods of the
+	 * request, nothing else.
 	 * @param setting the setting
 	 * @param clients the resolver of client addresses
 	 * @return the resolver
@@ -67,6 +70,10 @@ public interface RequestKeyResolver {
 		catch (ParseException ex) {
 			throw new IllegalArgumentException("the key is not ip, header:<Name>, principal or a valid SpEL "
 					+ "expression: " + ex.getMessage(), ex);
+		}
+		if (expression instanceof SpelExpression spel && spel.getAST() instanceof Literal literal) {
+			String constant = String.valueOf(literal.getLiteralValue().getValue());
+			return (request) -> constant;
 		}
 		return (request) -> {
 			EvaluationContext context = SimpleEvaluationContext.forReadOnlyDataBinding()

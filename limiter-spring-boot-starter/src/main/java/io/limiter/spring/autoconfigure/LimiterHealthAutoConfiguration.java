@@ -16,7 +16,8 @@ import io.limiter.spring.internal.actuate.RedisStandaloneHealthIndicator;
 
 /**
  * Auto-configuration of the health of the Redis server or cluster behind the limits, reported as
- * {@code limiterRedis}; turned off by {@code management.health.limiter.enabled=false}.
+ * {@code limiterRedis} or {@code limiterRedisCluster}; turned off by
+ * {@code management.health.limiter.enabled=false}.
  */
 @AutoConfiguration(after = LimiterAutoConfiguration.class)
 @ConditionalOnClass({ HealthIndicator.class, ConditionalOnEnabledHealthIndicator.class })
@@ -25,15 +26,15 @@ public final class LimiterHealthAutoConfiguration {
 
 	@Bean
 	@ConditionalOnBean(RedisClusterClient.class)
-	@ConditionalOnMissingBean(name = "limiterRedisHealthIndicator")
-	RedisClusterHealthIndicator limiterRedisHealthIndicator(RedisClusterClient client) {
+	@ConditionalOnMissingBean(name = "limiterRedisClusterHealthIndicator")
+	RedisClusterHealthIndicator limiterRedisClusterHealthIndicator(RedisClusterClient client) {
 		return new RedisClusterHealthIndicator(client);
 	}
 
 	@Bean
 	@ConditionalOnBean(RedisClient.class)
 	@ConditionalOnMissingBean(name = "limiterRedisHealthIndicator")
-	RedisStandaloneHealthIndicator limiterRedisStandaloneHealthIndicator(RedisClient client) {
+	RedisStandaloneHealthIndicator limiterRedisHealthIndicator(RedisClient client) {
 		return new RedisStandaloneHealthIndicator(client);
 	}
 

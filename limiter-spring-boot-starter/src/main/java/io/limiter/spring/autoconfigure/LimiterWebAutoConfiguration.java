@@ -1,5 +1,7 @@
 package io.limiter.spring.autoconfigure;
 
+import jakarta.servlet.DispatcherType;
+
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
@@ -46,6 +48,7 @@ public final class LimiterWebAutoConfiguration {
 		FilterRegistrationBean<RateLimitFilter> registration = new FilterRegistrationBean<>(rateLimitFilter);
 		registration.setName("rateLimitFilter");
 		registration.setOrder(filter.getOrder());
+		registration.setDispatcherTypes(DispatcherType.REQUEST);
 		return registration;
 	}
 

@@ -40,7 +40,7 @@ class LimiterRedisAutoConfigurationIntegrationTests {
 			assertThat(context).hasSingleBean(RedisBackend.class).hasSingleBean(RedisClient.class);
 			assertThat(context.getBean(RateLimiterRegistry.class).limiter("hello").tryAcquire(key, 2).remaining())
 				.isEqualTo(1);
-			Health health = context.getBean("limiterRedisStandaloneHealthIndicator", HealthIndicator.class).health();
+			Health health = context.getBean("limiterRedisHealthIndicator", HealthIndicator.class).health();
 			assertThat(health.getStatus()).isEqualTo(Status.UP);
 			assertThat(health.getDetails()).containsEntry("ping", "PONG");
 		});
@@ -59,7 +59,7 @@ class LimiterRedisAutoConfigurationIntegrationTests {
 				RateLimiter hello = context.getBean(RateLimiterRegistry.class).limiter("hello");
 				assertThat(hello.tryAcquire(key, 3).isAllowed()).isTrue();
 				assertThat(hello.tryAcquire(key).isAllowed()).isFalse();
-				Health health = context.getBean("limiterRedisHealthIndicator", HealthIndicator.class).health();
+				Health health = context.getBean("limiterRedisClusterHealthIndicator", HealthIndicator.class).health();
 				assertThat(health.getStatus()).isEqualTo(Status.UP);
 				assertThat(health.getDetails()).containsEntry("cluster_state", "ok");
 			});
@@ -81,14 +81,14 @@ class LimiterRedisAutoConfigurationIntegrationTests {
 		this.runner.withPropertyValues("limiter.redis.url=" + RedisFixtures.standalone().uri())
 			.withClassLoader(new FilteredClassLoader(HealthIndicator.class))
 			.run((context) -> assertThat(context).hasSingleBean(RedisBackend.class)
-				.doesNotHaveBean("limiterRedisStandaloneHealthIndicator"));
+				.doesNotHaveBean("limiterRedisHealthIndicator"));
 	}
 
 	@Test
 	void healthIsDownWhenTheServerIsGone() {
 		try (RedisServerProcess server = RedisFixtures.startStandalone()) {
 			this.runner.withPropertyValues("limiter.redis.url=" + server.uri()).run((context) -> {
-				HealthIndicator indicator = context.getBean("limiterRedisStandaloneHealthIndicator", HealthIndicator.class);
+				HealthIndicator indicator = context.getBean("limiterRedisHealthIndicator", HealthIndicator.class);
 				assertThat(indicator.health().getStatus()).isEqualTo(Status.UP);
 				server.stop();
 				assertThat(indicator.health().getStatus()).isEqualTo(Status.DOWN);

@@ -51,6 +51,16 @@ class RateLimitedAspectTests {
 	}
 
 	@Test
+	void exceptionOfALimitOutsideTheRegistryIsAnsweredWithoutRateLimitFields() throws Exception {
+		this.mvc.perform(get("/api/external"))
+			.andExpect(status().isTooManyRequests())
+			.andExpect(header().string("Retry-After", "3"))
+			.andExpect(header().doesNotExist("RateLimit"))
+			.andExpect(jsonPath("$.limit").value("partner-api"))
+			.andExpect(jsonPath("$.retryAfter").value(3));
+	}
+
+	@Test
 	void fallbackMethodAnswersInsteadOfTheDeniedOne() throws Exception {
 		for (int i = 0; i < 2; i++) {
 			this.mvc.perform(get("/api/users/7/quote-or-cached")).andExpect(content().string("fresh quote for 7"));

@@ -5,6 +5,8 @@ import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RestController;
 
+import io.limiter.Decision;
+import io.limiter.spring.RateLimitExceededException;
 import io.limiter.spring.RateLimited;
 
 @RestController
@@ -57,6 +59,11 @@ public class TestController {
 	@GetMapping("/api/report")
 	public String report() {
 		return this.reports.report();
+	}
+
+	@GetMapping("/api/external")
+	public String external() {
+		throw new RateLimitExceededException("partner-api", Decision.denied(5, 0, 2500, 5000));
 	}
 
 	@GetMapping("/api/both")

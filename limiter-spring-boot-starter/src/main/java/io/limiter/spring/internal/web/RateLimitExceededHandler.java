@@ -16,8 +16,9 @@ import io.limiter.spring.internal.Verdict;
 
 /**
  * Answers a {@link RateLimitExceededException} thrown by a handler as the filter answers a denied request:
- * 429, {@code Retry-After}, RateLimit headers and a problem body. Ordered before the application's advice, so
- * that a catch-all handler of its own does not turn a rate limit into a 500.
+ * 429, {@code Retry-After}, RateLimit headers (when the limit is one of the registry's) and a problem body.
+ * Ordered before the application's advice, so that a catch-all handler of its own does not turn a rate limit
+ * into a 500.
  */
 @ControllerAdvice
 public final class RateLimitExceededHandler implements Ordered {
@@ -46,9 +47,12 @@ public final class RateLimitExceededHandler implements Ordered {
 	@ExceptionHandler(RateLimitExceededException.class)
 	public void handle(RateLimitExceededException exception, HttpServletRequest request, HttpServletResponse response)
 			throws IOException {
-		Verdict verdict = new Verdict(exception.limitName(), this.registry.limiter(exception.limitName()).limit(),
-				exception.decision(), false);
-		this.responses.deny(request, response, List.of(verdict), verdict);
+		String name = exception.limitName();
+		List<Verdict> reported = List.of();
+		if (this.registry.names().contains(name)) {
+			reported = List.of(new Verdict(name, this.registry.limiter(name).limit(), exception.decision(), false));
+		}
+		this.responses.deny(request, response, reported, name, exception.decision().retryAfterMillis());
 	}
 
 	@Override

@@ -67,7 +67,8 @@ public final class RateLimitFilter implements Filter {
 			}
 			verdicts.add(verdict);
 			if (!verdict.allowed()) {
-				this.responses.deny(request, response, verdicts, verdict);
+				this.responses.deny(request, response, verdicts, verdict.limitName(),
+						verdict.decision().retryAfterMillis());
 				return;
 			}
 			if (this.firstMatchOnly) {

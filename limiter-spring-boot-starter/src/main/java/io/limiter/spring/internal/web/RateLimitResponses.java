@@ -80,19 +80,19 @@ public final class RateLimitResponses {
 	 * Answers a denied request: headers, 429, {@code Retry-After} and a problem body.
 	 * @param request the request
 	 * @param response the response, not yet committed
-	 * @param verdicts the verdicts of the limits applied to the request, the denying one included
-	 * @param denying the verdict that denied it
+	 * @param verdicts the verdicts of the limits applied to the request, for the headers
+	 * @param limitName the name of the limit that denied it
+	 * @param retryAfterMillis when the request could be granted
 	 * @throws IOException when the body cannot be written
 	 */
 	public void deny(HttpServletRequest request, HttpServletResponse response, List<Verdict> verdicts,
-			Verdict denying) throws IOException {
+			String limitName, long retryAfterMillis) throws IOException {
 		writeHeaders(response, verdicts);
-		long retryAfter = Math.max(1, seconds(denying.decision().retryAfterMillis()));
+		long retryAfter = Math.max(1, seconds(retryAfterMillis));
 		response.setStatus(429);
 		response.setHeader("Retry-After", Long.toString(retryAfter));
 		response.setContentType(PROBLEM_JSON);
-		byte[] body = problem(request.getRequestURI(), denying.limitName(), retryAfter)
-			.getBytes(StandardCharsets.UTF_8);
+		byte[] body = problem(request.getRequestURI(), limitName, retryAfter).getBytes(StandardCharsets.UTF_8);
 		response.setContentLength(body.length);
 		response.getOutputStream().write(body);
 	}

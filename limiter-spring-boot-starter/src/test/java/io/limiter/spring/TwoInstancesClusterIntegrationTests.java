@@ -11,6 +11,8 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
 
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.boot.builder.SpringApplicationBuilder;
@@ -23,7 +25,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * End to end: two instances of an application on random ports share one limit through a real Redis Cluster,
- * and under concurrent requests to both their combined 200 answers are exactly the limit's capacity.
+ * and under concurrent requests to both their combined 200 answers are the limit's capacity, never more.
  */
 class TwoInstancesClusterIntegrationTests {
 
@@ -63,8 +65,9 @@ class TwoInstancesClusterIntegrationTests {
 			finally {
 				pool.shutdown();
 			}
-			assertThat(ok.get()).isEqualTo(CAPACITY);
-			assertThat(tooMany.get()).isEqualTo(2 * THREADS_PER_INSTANCE * REQUESTS_PER_THREAD - CAPACITY);
+			double errors = errors(first) + errors(second);
+			assertThat(ok.get()).isLessThanOrEqualTo(CAPACITY).isGreaterThanOrEqualTo(CAPACITY - (int) errors);
+			assertThat(ok.get() + tooMany.get()).isEqualTo(2 * THREADS_PER_INSTANCE * REQUESTS_PER_THREAD);
 		}
 	}
 
@@ -73,6 +76,15 @@ class TwoInstancesClusterIntegrationTests {
 			.properties("server.port=0", "limiter.redis.timeout=2s",
 					"limiter.redis.cluster.nodes=" + RedisFixtures.cluster().seedNodes())
 			.run();
+	}
+
+	/** Redis errors (timeouts on a busy machine) deny under fail-closed, so each may cost one 200. */
+	private static double errors(ConfigurableApplicationContext context) {
+		Counter counter = context.getBean(MeterRegistry.class)
+			.find("limiter.decisions")
+			.tag("outcome", "error")
+			.counter();
+		return (counter != null) ? counter.count() : 0;
 	}
 
 	private static URI helloUri(ConfigurableApplicationContext context) {

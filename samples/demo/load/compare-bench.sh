@@ -1,6 +1,7 @@
 #!/bin/bash
-# Run against a started demo (java -jar samples/demo/target/demo.jar). Interleaves short wrk runs on /bench/unlimited and /bench/limited (ABBA order) so that background load
-# hits both alike; prints each pair and the median of the per-pair ratios.
+# Compares /bench/limited with /bench/unlimited on a started demo (java -jar samples/demo/target/demo.jar).
+# Interleaves short wrk runs (ABBA order) so that background load hits both alike; prints each pair and the
+# median of the per-pair ratios. PAIRS and SECS set how many pairs of how long.
 PAIRS=${PAIRS:-12}; SECS=${SECS:-2}
 rps() { wrk -t2 -c32 -d${SECS}s http://127.0.0.1:8080/bench/$1 | awk '/Requests\/sec/ {print $2}'; }
 for p in unlimited limited; do wrk -t2 -c32 -d5s http://127.0.0.1:8080/bench/$p > /dev/null 2>&1; done

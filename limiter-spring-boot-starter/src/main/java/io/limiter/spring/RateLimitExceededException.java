@@ -1,0 +1,46 @@
+package io.limiter.spring;
+
+import java.util.Objects;
+
+import io.limiter.Decision;
+
+/**
+ * Thrown by a {@link RateLimited} method whose limit denied the call and that has no fallback. Spring MVC
+ * answers it with 429, {@code Retry-After} and an {@code application/problem+json} body.
+ */
+public class RateLimitExceededException extends RuntimeException {
+
+	private static final long serialVersionUID = 1L;
+
+	private final String limitName;
+
+	private final transient Decision decision;
+
+	/**
+	 * Creates an exception.
+	 * @param limitName the name of the limit that denied the call
+	 * @param decision the denying decision
+	 */
+	public RateLimitExceededException(String limitName, Decision decision) {
+		super("Rate limit '" + limitName + "' exceeded; retry after " + decision.retryAfterMillis() + " ms");
+		this.limitName = Objects.requireNonNull(limitName, "limitName must not be null");
+		this.decision = Objects.requireNonNull(decision, "decision must not be null");
+	}
+
+	/**
+	 * Returns the name of the limit that denied the call.
+	 * @return the limit name
+	 */
+	public String limitName() {
+		return this.limitName;
+	}
+
+	/**
+	 * Returns the denying decision, with its retry-after.
+	 * @return the decision
+	 */
+	public Decision decision() {
+		return this.decision;
+	}
+
+}

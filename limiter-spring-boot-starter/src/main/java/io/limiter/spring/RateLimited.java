@@ -1,0 +1,52 @@
+package io.limiter.spring;
+
+import java.lang.annotation.Documented;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Repeatable;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+
+/**
+ * Applies a configured limit to a method, or to every public method of a class. Repeat it to apply several
+ * limits; they are taken in order, and permits already taken are not given back when a later one denies.
+ * <pre>{@code
+ * @RateLimited(limit = "quote", key = "#id", fallbackMethod = "cachedQuote")
+ * public Quote quote(@PathVariable String id) { ... }
+ * }</pre>
+ * Without a fallback a denied call throws {@link RateLimitExceededException}, which Spring MVC answers with
+ * 429 and a {@code application/problem+json} body.
+ */
+@Target({ ElementType.METHOD, ElementType.TYPE })
+@Retention(RetentionPolicy.RUNTIME)
+@Documented
+@Repeatable(RateLimits.class)
+public @interface RateLimited {
+
+	/**
+	 * The name of a limit under {@code limiter.limits}.
+	 * @return the limit name
+	 */
+	String limit();
+
+	/**
+	 * A SpEL expression over the method's arguments ({@code #id}, {@code #p0}, {@code #a0}) that gives the
+	 * key; empty means one key shared by every call of the method.
+	 * @return the key expression
+	 */
+	String key() default "";
+
+	/**
+	 * The permits one call takes.
+	 * @return the cost, from 1 to the limit's capacity
+	 */
+	long cost() default 1;
+
+	/**
+	 * The name of a method of the same class called instead when the limit denies: same parameters,
+	 * optionally followed by a {@link RateLimitExceededException}, and a compatible return type.
+	 * @return the fallback method name, or empty for none
+	 */
+	String fallbackMethod() default "";
+
+}

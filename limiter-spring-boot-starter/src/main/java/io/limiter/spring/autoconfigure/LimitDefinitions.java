@@ -1,0 +1,75 @@
+package io.limiter.spring.autoconfigure;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.function.Consumer;
+
+import io.limiter.Limit;
+import io.limiter.internal.LimitNames;
+import io.limiter.spring.FailurePolicy;
+import io.limiter.spring.autoconfigure.LimiterProperties.LimitSettings;
+import io.limiter.spring.internal.LimitPolicy;
+
+/**
+ * Turns {@code limiter.limits.*} into checked {@link Limit}s and {@link LimitPolicy}s, reporting the first bad
+ * setting by its property name.
+ */
+final class LimitDefinitions {
+
+	private static final String PREFIX = "limiter.limits.";
+
+	private LimitDefinitions() {
+	}
+
+	static Map<String, Limit> limits(LimiterProperties properties) {
+		Map<String, Limit> limits = new LinkedHashMap<>();
+		properties.getLimits().forEach((name, settings) -> limits.put(name, limit(name, settings)));
+		return limits;
+	}
+
+	static LimitPolicy policy(LimiterProperties properties, String name) {
+		LimitSettings settings = properties.getLimits().get(name);
+		if (settings == null) {
+			return new LimitPolicy(properties.getFailurePolicy(), false);
+		}
+		FailurePolicy failurePolicy = (settings.getFailurePolicy() != null) ? settings.getFailurePolicy()
+				: properties.getFailurePolicy();
+		return new LimitPolicy(failurePolicy, settings.isShadow());
+	}
+
+	private static Limit limit(String name, LimitSettings settings) {
+		String property = PREFIX + name;
+		check(property, name, LimitNames::check);
+		Limit.Builder builder = Limit.builder().algorithm(settings.getAlgorithm());
+		Long capacity = settings.getCapacity();
+		if (capacity == null) {
+			throw new InvalidLimiterPropertyException(property + ".capacity", null, "capacity must be set", null);
+		}
+		check(property + ".capacity", capacity, builder::capacity);
+		if (settings.getPeriod() == null) {
+			throw new InvalidLimiterPropertyException(property + ".period", null,
+					"period must be set, for example 1s or 500ms", null);
+		}
+		check(property + ".period", settings.getPeriod(), builder::period);
+		try {
+			return builder.build();
+		}
+		catch (IllegalArgumentException ex) {
+			throw new InvalidLimiterPropertyException(property + ".capacity", capacity, ex.getMessage(), ex);
+		}
+	}
+
+	/**
+	 * Applies a check that throws {@link IllegalArgumentException} and reports its failure under the
+	 * property.
+	 */
+	static <T> void check(String property, T value, Consumer<T> check) {
+		try {
+			check.accept(value);
+		}
+		catch (IllegalArgumentException ex) {
+			throw new InvalidLimiterPropertyException(property, value, ex.getMessage(), ex);
+		}
+	}
+
+}

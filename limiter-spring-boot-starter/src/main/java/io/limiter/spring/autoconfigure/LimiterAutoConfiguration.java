@@ -1,0 +1,82 @@
+package io.limiter.spring.autoconfigure;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import io.lettuce.core.RedisClient;
+import io.lettuce.core.cluster.RedisClusterClient;
+
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Import;
+
+import io.limiter.InMemoryBackend;
+import io.limiter.LimiterBackend;
+import io.limiter.LimiterClock;
+import io.limiter.RedisBackend;
+import io.limiter.spring.RateLimiterRegistry;
+import io.limiter.spring.internal.LimitEnforcers;
+import io.limiter.spring.internal.LimitPolicy;
+import io.limiter.spring.internal.LimiterMetrics;
+
+/**
+ * Auto-configuration of Limiter: the backend (in memory, or Redis when {@code limiter.redis.url},
+ * {@code limiter.redis.cluster.nodes} or a Lettuce client bean says so), the {@link RateLimiterRegistry} of
+ * the configured limits, and their enforcement policies. A {@link LimiterClock} bean, when present, is the
+ * clock of the in-memory backend.
+ */
+@AutoConfiguration
+@EnableConfigurationProperties(LimiterProperties.class)
+@Import(LimiterRedisClientConfiguration.class)
+public final class LimiterAutoConfiguration {
+
+	@Bean
+	@ConditionalOnMissingBean
+	LimiterBackend limiterBackend(LimiterProperties properties, ObjectProvider<RedisClusterClient> clusterClient,
+			ObjectProvider<RedisClient> client, ObjectProvider<LimiterClock> clock) {
+		LimiterProperties.Redis redis = properties.getRedis();
+		if (redis.getUrl() != null && redis.getCluster().getNodes() != null) {
+			throw new InvalidLimiterPropertyException(LimiterRedisClientConfiguration.URL, redis.getUrl(),
+					"set either it or " + LimiterRedisClientConfiguration.NODES + ", not both", null);
+		}
+		RedisClusterClient cluster = clusterClient.getIfUnique();
+		RedisClient standalone = client.getIfUnique();
+		if (cluster == null && standalone == null) {
+			InMemoryBackend.Builder builder = InMemoryBackend.builder().clock(clock.getIfUnique(LimiterClock::system));
+			LimitDefinitions.check("limiter.memory.maximum-keys-per-limit",
+					properties.getMemory().getMaximumKeysPerLimit(), builder::maximumKeysPerLimit);
+			return builder.build();
+		}
+		RedisBackend.Builder builder = RedisBackend.builder();
+		LimitDefinitions.check("limiter.redis.timeout", redis.getTimeout(), builder::timeout);
+		return (cluster != null) ? builder.client(cluster).build() : builder.client(standalone).build();
+	}
+
+	@Bean
+	@ConditionalOnMissingBean
+	RateLimiterRegistry rateLimiterRegistry(LimiterBackend limiterBackend, LimiterProperties properties,
+			ObjectProvider<LimiterClock> clock) {
+		return new RateLimiterRegistry(limiterBackend, LimitDefinitions.limits(properties),
+				clock.getIfUnique(LimiterClock::system));
+	}
+
+	@Bean
+	@ConditionalOnMissingBean
+	LimitEnforcers limitEnforcers(RateLimiterRegistry rateLimiterRegistry, LimiterProperties properties,
+			ObjectProvider<LimiterMetrics> metrics, ObjectProvider<LimiterClock> clock) {
+		Map<String, LimitPolicy> policies = new LinkedHashMap<>();
+		for (String name : rateLimiterRegistry.names()) {
+			policies.put(name, LimitDefinitions.policy(properties, name));
+		}
+		InMemoryBackend fallback = InMemoryBackend.builder()
+			.clock(clock.getIfUnique(LimiterClock::system))
+			.maximumKeysPerLimit(properties.getMemory().getMaximumKeysPerLimit())
+			.build();
+		return new LimitEnforcers(rateLimiterRegistry, policies, fallback,
+				metrics.getIfUnique(() -> LimiterMetrics.NONE));
+	}
+
+}

@@ -1,0 +1,30 @@
+package io.limiter.spring.autoconfigure;
+
+import org.springframework.boot.actuate.autoconfigure.endpoint.condition.ConditionalOnAvailableEndpoint;
+import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.context.annotation.Bean;
+
+import io.limiter.spring.RateLimiterRegistry;
+import io.limiter.spring.internal.LimitEnforcers;
+import io.limiter.spring.internal.actuate.LimitersEndpoint;
+
+/**
+ * Auto-configuration of the {@code limiters} Actuator endpoint.
+ */
+@AutoConfiguration(after = LimiterAutoConfiguration.class)
+@ConditionalOnClass({ Endpoint.class, ConditionalOnAvailableEndpoint.class })
+@ConditionalOnBean(LimitEnforcers.class)
+@ConditionalOnAvailableEndpoint(LimitersEndpoint.class)
+public final class LimiterEndpointAutoConfiguration {
+
+	@Bean
+	@ConditionalOnMissingBean
+	LimitersEndpoint limitersEndpoint(RateLimiterRegistry rateLimiterRegistry, LimitEnforcers limitEnforcers) {
+		return new LimitersEndpoint(rateLimiterRegistry, limitEnforcers);
+	}
+
+}

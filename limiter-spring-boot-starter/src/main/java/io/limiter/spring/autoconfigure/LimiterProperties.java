@@ -1,0 +1,387 @@
+package io.limiter.spring.autoconfigure;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.springframework.boot.context.properties.ConfigurationProperties;
+
+import io.limiter.Algorithm;
+import io.limiter.InMemoryBackend;
+import io.limiter.RedisBackend;
+import io.limiter.spring.FailurePolicy;
+
+/**
+ * Settings of Limiter, under {@code limiter}.
+ */
+@ConfigurationProperties("limiter")
+public class LimiterProperties {
+
+	/** What a decision is when the backend fails or does not answer in time, for limits that set none. */
+	private FailurePolicy failurePolicy = FailurePolicy.FAIL_OPEN;
+
+	/** The limits, by name. */
+	private final Map<String, LimitSettings> limits = new LinkedHashMap<>();
+
+	private final Redis redis = new Redis();
+
+	private final Memory memory = new Memory();
+
+	private final Filter filter = new Filter();
+
+	private final Aspect aspect = new Aspect();
+
+	public FailurePolicy getFailurePolicy() {
+		return this.failurePolicy;
+	}
+
+	public void setFailurePolicy(FailurePolicy failurePolicy) {
+		this.failurePolicy = failurePolicy;
+	}
+
+	public Map<String, LimitSettings> getLimits() {
+		return this.limits;
+	}
+
+	public Redis getRedis() {
+		return this.redis;
+	}
+
+	public Memory getMemory() {
+		return this.memory;
+	}
+
+	public Filter getFilter() {
+		return this.filter;
+	}
+
+	public Aspect getAspect() {
+		return this.aspect;
+	}
+
+	/**
+	 * Settings of one limit.
+	 */
+	public static class LimitSettings {
+
+		/** Algorithm: token-bucket, gcra, fixed-window, sliding-window-counter or sliding-window-log. */
+		private Algorithm algorithm = Algorithm.TOKEN_BUCKET;
+
+		/** Permits per period, which is also the burst. */
+		private Long capacity;
+
+		/** Period over which 'capacity' permits are granted, or the window length. */
+		private Duration period;
+
+		/** Whether denials are only counted and logged, never enforced. */
+		private boolean shadow;
+
+		/** What a decision is when the backend fails; the global 'limiter.failure-policy' when not set. */
+		private FailurePolicy failurePolicy;
+
+		public Algorithm getAlgorithm() {
+			return this.algorithm;
+		}
+
+		public void setAlgorithm(Algorithm algorithm) {
+			this.algorithm = algorithm;
+		}
+
+		public Long getCapacity() {
+			return this.capacity;
+		}
+
+		public void setCapacity(Long capacity) {
+			this.capacity = capacity;
+		}
+
+		public Duration getPeriod() {
+			return this.period;
+		}
+
+		public void setPeriod(Duration period) {
+			this.period = period;
+		}
+
+		public boolean isShadow() {
+			return this.shadow;
+		}
+
+		public void setShadow(boolean shadow) {
+			this.shadow = shadow;
+		}
+
+		public FailurePolicy getFailurePolicy() {
+			return this.failurePolicy;
+		}
+
+		public void setFailurePolicy(FailurePolicy failurePolicy) {
+			this.failurePolicy = failurePolicy;
+		}
+
+	}
+
+	/**
+	 * Redis settings; with neither a URL nor cluster nodes the limits live in memory.
+	 */
+	public static class Redis {
+
+		/** URL of a standalone server: redis://[user:password@]host:port[/database], or rediss:// for TLS. */
+		private String url;
+
+		/** Timeout of every Redis call, and the longest a decision waits for Redis. */
+		private Duration timeout = RedisBackend.DEFAULT_TIMEOUT;
+
+		private final Cluster cluster = new Cluster();
+
+		public String getUrl() {
+			return this.url;
+		}
+
+		public void setUrl(String url) {
+			this.url = url;
+		}
+
+		public Duration getTimeout() {
+			return this.timeout;
+		}
+
+		public void setTimeout(Duration timeout) {
+			this.timeout = timeout;
+		}
+
+		public Cluster getCluster() {
+			return this.cluster;
+		}
+
+		/**
+		 * Redis Cluster settings.
+		 */
+		public static class Cluster {
+
+			/** Comma-separated host:port of some nodes of a Redis Cluster. */
+			private String nodes;
+
+			public String getNodes() {
+				return this.nodes;
+			}
+
+			public void setNodes(String nodes) {
+				this.nodes = nodes;
+			}
+
+		}
+
+	}
+
+	/**
+	 * Settings of the in-memory backend.
+	 */
+	public static class Memory {
+
+		/** Most keys whose state one limit keeps; past it, idle keys are forgotten first. */
+		private int maximumKeysPerLimit = InMemoryBackend.DEFAULT_MAXIMUM_KEYS_PER_LIMIT;
+
+		public int getMaximumKeysPerLimit() {
+			return this.maximumKeysPerLimit;
+		}
+
+		public void setMaximumKeysPerLimit(int maximumKeysPerLimit) {
+			this.maximumKeysPerLimit = maximumKeysPerLimit;
+		}
+
+	}
+
+	/**
+	 * Settings of the servlet filter.
+	 */
+	public static class Filter {
+
+		/** Whether the servlet filter applies the rules. */
+		private boolean enabled = true;
+
+		/** Order of the filter among the servlet filters; after Spring Security's (-100) by default. */
+		private int order = 0;
+
+		/** Whether only the first matching rule applies to a request, or every matching rule. */
+		private Match match = Match.FIRST;
+
+		/** Addresses and CIDR blocks of the proxies whose Forwarded and X-Forwarded-For headers are believed. */
+		private List<String> trustedProxies = new ArrayList<>();
+
+		/** The rules, in order. */
+		private List<Rule> rules = new ArrayList<>();
+
+		private final Headers headers = new Headers();
+
+		public boolean isEnabled() {
+			return this.enabled;
+		}
+
+		public void setEnabled(boolean enabled) {
+			this.enabled = enabled;
+		}
+
+		public int getOrder() {
+			return this.order;
+		}
+
+		public void setOrder(int order) {
+			this.order = order;
+		}
+
+		public Match getMatch() {
+			return this.match;
+		}
+
+		public void setMatch(Match match) {
+			this.match = match;
+		}
+
+		public List<String> getTrustedProxies() {
+			return this.trustedProxies;
+		}
+
+		public void setTrustedProxies(List<String> trustedProxies) {
+			this.trustedProxies = trustedProxies;
+		}
+
+		public List<Rule> getRules() {
+			return this.rules;
+		}
+
+		public void setRules(List<Rule> rules) {
+			this.rules = rules;
+		}
+
+		public Headers getHeaders() {
+			return this.headers;
+		}
+
+		/**
+		 * Which matching rules apply to a request.
+		 */
+		public enum Match {
+
+			/** Only the first matching rule. */
+			FIRST,
+
+			/** Every matching rule, in order, until one denies. */
+			ALL
+
+		}
+
+		/**
+		 * One filter rule.
+		 */
+		public static class Rule {
+
+			/** Path patterns (Spring PathPattern syntax, such as /api/**) of the requests; empty for all. */
+			private List<String> paths = new ArrayList<>();
+
+			/** HTTP methods of the requests; empty for all. */
+			private List<String> methods = new ArrayList<>();
+
+			/** Name of the limit to apply. */
+			private String limit;
+
+			/** Key: ip, header:<Name>, principal, or a SpEL expression over the request. */
+			private String key = "ip";
+
+			/** Permits one request takes. */
+			private long cost = 1;
+
+			public List<String> getPaths() {
+				return this.paths;
+			}
+
+			public void setPaths(List<String> paths) {
+				this.paths = paths;
+			}
+
+			public List<String> getMethods() {
+				return this.methods;
+			}
+
+			public void setMethods(List<String> methods) {
+				this.methods = methods;
+			}
+
+			public String getLimit() {
+				return this.limit;
+			}
+
+			public void setLimit(String limit) {
+				this.limit = limit;
+			}
+
+			public String getKey() {
+				return this.key;
+			}
+
+			public void setKey(String key) {
+				this.key = key;
+			}
+
+			public long getCost() {
+				return this.cost;
+			}
+
+			public void setCost(long cost) {
+				this.cost = cost;
+			}
+
+		}
+
+		/**
+		 * Settings of the rate-limit response headers.
+		 */
+		public static class Headers {
+
+			/** Whether limited responses carry RateLimit-Policy and RateLimit (draft-ietf-httpapi-ratelimit-headers-10). */
+			private boolean enabled = true;
+
+			/** Whether limited responses also carry X-RateLimit-Limit, X-RateLimit-Remaining and X-RateLimit-Reset. */
+			private boolean legacy = false;
+
+			public boolean isEnabled() {
+				return this.enabled;
+			}
+
+			public void setEnabled(boolean enabled) {
+				this.enabled = enabled;
+			}
+
+			public boolean isLegacy() {
+				return this.legacy;
+			}
+
+			public void setLegacy(boolean legacy) {
+				this.legacy = legacy;
+			}
+
+		}
+
+	}
+
+	/**
+	 * Settings of the {@code @RateLimited} aspect.
+	 */
+	public static class Aspect {
+
+		/** Order of the aspect among the advice of a method; lower runs first, outside transactions by default. */
+		private int order = Integer.MAX_VALUE - 100;
+
+		public int getOrder() {
+			return this.order;
+		}
+
+		public void setOrder(int order) {
+			this.order = order;
+		}
+
+	}
+
+}

@@ -1,0 +1,63 @@
+package io.limiter.spring.autoconfigure;
+
+import jakarta.servlet.DispatcherType;
+
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication.Type;
+import org.springframework.boot.web.servlet.FilterRegistrationBean;
+import org.springframework.context.annotation.Bean;
+import org.springframework.web.util.pattern.PathPattern;
+
+import io.limiter.spring.RateLimiterRegistry;
+import io.limiter.spring.autoconfigure.LimiterProperties.Filter;
+import io.limiter.spring.internal.LimitEnforcers;
+import io.limiter.spring.internal.web.RateLimitExceededHandler;
+import io.limiter.spring.internal.web.RateLimitFilter;
+import io.limiter.spring.internal.web.RateLimitResponses;
+
+/**
+ * Auto-configuration of the servlet side: the filter of {@code limiter.filter.rules}, and the answer of Spring
+ * MVC to a {@link io.limiter.spring.RateLimitExceededException}.
+ */
+@AutoConfiguration(after = LimiterAutoConfiguration.class)
+@ConditionalOnWebApplication(type = Type.SERVLET)
+@ConditionalOnClass(PathPattern.class)
+@ConditionalOnBean(LimitEnforcers.class)
+public final class LimiterWebAutoConfiguration {
+
+	@Bean
+	@ConditionalOnMissingBean
+	RateLimitResponses rateLimitResponses(LimiterProperties properties) {
+		Filter.Headers headers = properties.getFilter().getHeaders();
+		return new RateLimitResponses(headers.isEnabled(), headers.isLegacy());
+	}
+
+	@Bean
+	@ConditionalOnMissingBean(name = "rateLimitFilterRegistration")
+	@ConditionalOnBooleanProperty(name = "limiter.filter.enabled", matchIfMissing = true)
+	FilterRegistrationBean<RateLimitFilter> rateLimitFilterRegistration(LimiterProperties properties,
+			LimitEnforcers limitEnforcers, RateLimitResponses rateLimitResponses) {
+		Filter filter = properties.getFilter();
+		RateLimitFilter rateLimitFilter = new RateLimitFilter(FilterRules.rules(filter, limitEnforcers),
+				filter.getMatch() == Filter.Match.FIRST, rateLimitResponses);
+		FilterRegistrationBean<RateLimitFilter> registration = new FilterRegistrationBean<>(rateLimitFilter);
+		registration.setName("rateLimitFilter");
+		registration.setOrder(filter.getOrder());
+		registration.setDispatcherTypes(DispatcherType.REQUEST);
+		return registration;
+	}
+
+	@Bean
+	@ConditionalOnMissingBean
+	@ConditionalOnClass(name = "org.springframework.web.servlet.DispatcherServlet")
+	RateLimitExceededHandler rateLimitExceededHandler(RateLimiterRegistry rateLimiterRegistry,
+			RateLimitResponses rateLimitResponses) {
+		return new RateLimitExceededHandler(rateLimiterRegistry, rateLimitResponses);
+	}
+
+}

@@ -1,0 +1,108 @@
+package io.limiter.spring.internal.actuate;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
+import org.springframework.boot.actuate.endpoint.annotation.ReadOperation;
+import org.springframework.boot.actuate.endpoint.annotation.Selector;
+
+import io.limiter.Decision;
+import io.limiter.Limit;
+import io.limiter.RateLimiter;
+import io.limiter.spring.RateLimiterRegistry;
+import io.limiter.spring.internal.LimitEnforcer;
+import io.limiter.spring.internal.LimitEnforcers;
+import io.limiter.spring.internal.LimitPolicy;
+
+/**
+ * The {@code limiters} endpoint: {@code /actuator/limiters} lists the limits with their settings, and
+ * {@code /actuator/limiters/{name}/{key}} shows the current state of one key, by a request for zero permits
+ * (which takes nothing, but may bring the key's stored state up to date).
+ */
+@Endpoint(id = "limiters")
+public final class LimitersEndpoint {
+
+	private final RateLimiterRegistry registry;
+
+	private final LimitEnforcers enforcers;
+
+	/**
+	 * Creates the endpoint.
+	 * @param registry the limits
+	 * @param enforcers the policies of the limits
+	 */
+	public LimitersEndpoint(RateLimiterRegistry registry, LimitEnforcers enforcers) {
+		this.registry = registry;
+		this.enforcers = enforcers;
+	}
+
+	/**
+	 * Lists the limits.
+	 * @return the backend and the limits by name
+	 */
+	@ReadOperation
+	public LimitersDescriptor limiters() {
+		Map<String, LimitDescriptor> limits = new LinkedHashMap<>();
+		for (LimitEnforcer enforcer : this.enforcers.all()) {
+			Limit limit = this.registry.limiter(enforcer.name()).limit();
+			LimitPolicy policy = enforcer.policy();
+			limits.put(enforcer.name(), new LimitDescriptor(limit.algorithm().configName(), limit.capacity(),
+					limit.period().toString(), policy.shadow(), configName(policy.failurePolicy().name())));
+		}
+		return new LimitersDescriptor(this.registry.backend().getClass().getSimpleName(), limits);
+	}
+
+	/**
+	 * Shows the state of one key of one limit.
+	 * @param name the limit name
+	 * @param key the key
+	 * @return the state, or {@code null} (404) when there is no such limit
+	 */
+	@ReadOperation
+	public KeyStateDescriptor keyState(@Selector String name, @Selector String key) {
+		if (!this.registry.names().contains(name)) {
+			return null;
+		}
+		RateLimiter limiter = this.registry.limiter(name);
+		Decision decision = limiter.tryAcquire(key, 0);
+		return new KeyStateDescriptor(name, key, limiter.limit().capacity(), decision.remaining(),
+				decision.resetAfterMillis());
+	}
+
+	private static String configName(String enumName) {
+		return enumName.toLowerCase(java.util.Locale.ROOT).replace('_', '-');
+	}
+
+	/**
+	 * The answer of {@code /actuator/limiters}.
+	 * @param backend the simple class name of the backend
+	 * @param limits the limits by name
+	 */
+	public record LimitersDescriptor(String backend, Map<String, LimitDescriptor> limits) {
+	}
+
+	/**
+	 * The settings of one limit.
+	 * @param algorithm the algorithm's configuration name
+	 * @param capacity the permits per period
+	 * @param period the period, ISO-8601
+	 * @param shadow whether the limit only counts
+	 * @param failurePolicy the failure policy's configuration name
+	 */
+	public record LimitDescriptor(String algorithm, long capacity, String period, boolean shadow,
+			String failurePolicy) {
+	}
+
+	/**
+	 * The state of one key.
+	 * @param limit the limit name
+	 * @param key the key
+	 * @param capacity the permits per period
+	 * @param remaining the permits a request could take now
+	 * @param resetAfterMillis the time until the key is back to full capacity
+	 */
+	public record KeyStateDescriptor(String limit, String key, long capacity, long remaining, long resetAfterMillis) {
+	}
+
+}

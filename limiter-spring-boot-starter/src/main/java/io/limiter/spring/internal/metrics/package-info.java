@@ -1,0 +1,4 @@
+/**
+ * Micrometer meters of the enforced decisions.
+ */
+package io.limiter.spring.internal.metrics;

@@ -1,0 +1,5 @@
+/**
+ * The servlet side: the filter and its rules, request keys, client addresses behind trusted proxies, and the
+ * RateLimit headers and 429 answers.
+ */
+package io.limiter.spring.internal.web;

@@ -1,0 +1,216 @@
+package io.limiter.spring;
+
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
+import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.webmvc.test.autoconfigure.AutoConfigureMockMvc;
+import org.springframework.test.context.ActiveProfiles;
+import org.springframework.test.context.TestPropertySource;
+import org.springframework.test.web.servlet.MockMvc;
+import org.springframework.test.web.servlet.request.MockHttpServletRequestBuilder;
+import org.springframework.test.web.servlet.request.RequestPostProcessor;
+
+import io.limiter.spring.testapp.TestApplication;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
+import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.post;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.content;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.header;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.jsonPath;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
+
+/**
+ * The servlet filter through MockMvc: rules, keys, trusted proxies, headers, problem bodies, shadow mode and
+ * metrics. Every limit refills over an hour, so that nothing refills during a test; each test uses its own
+ * client address or key.
+ */
+@SpringBootTest(classes = TestApplication.class)
+@AutoConfigureMockMvc
+@ActiveProfiles("web")
+class RateLimitFilterTests {
+
+	@Autowired
+	private MockMvc mvc;
+
+	@Autowired
+	private MeterRegistry meters;
+
+	@Test
+	void allowedRequestCarriesRateLimitFields() throws Exception {
+		this.mvc.perform(get("/api/hello").with(from("192.0.2.1")))
+			.andExpect(status().isOk())
+			.andExpect(content().string("hello"))
+			.andExpect(header().string("RateLimit-Policy", "\"hello\";q=3;w=3600"))
+			.andExpect(header().string("RateLimit", "\"hello\";r=2;t=1200"))
+			.andExpect(header().doesNotExist("X-RateLimit-Limit"));
+	}
+
+	@Test
+	void requestBeyondTheLimitGets429WithRetryAfterAndProblemBody() throws Exception {
+		for (int i = 0; i < 3; i++) {
+			this.mvc.perform(get("/api/hello").with(from("192.0.2.2"))).andExpect(status().isOk());
+		}
+		this.mvc.perform(get("/api/hello").with(from("192.0.2.2")))
+			.andExpect(status().isTooManyRequests())
+			.andExpect(header().string("Retry-After", "1200"))
+			.andExpect(header().string("RateLimit", "\"hello\";r=0;t=3600"))
+			.andExpect(content().contentType("application/problem+json"))
+			.andExpect(jsonPath("$.type").value("about:blank"))
+			.andExpect(jsonPath("$.title").value("Too Many Requests"))
+			.andExpect(jsonPath("$.status").value(429))
+			.andExpect(jsonPath("$.detail").value("Rate limit 'hello' exceeded; retry after 1200 s."))
+			.andExpect(jsonPath("$.instance").value("/api/hello"))
+			.andExpect(jsonPath("$.limit").value("hello"))
+			.andExpect(jsonPath("$.retryAfter").value(1200));
+		this.mvc.perform(get("/api/hello").with(from("192.0.2.3"))).andExpect(status().isOk());
+	}
+
+	@Test
+	void methodsSelectTheRuleAndCostTakesSeveralPermits() throws Exception {
+		this.mvc.perform(post("/api/hello").with(from("192.0.2.4")))
+			.andExpect(status().isOk())
+			.andExpect(header().string("RateLimit", "\"posts\";r=0;t=3600"));
+		this.mvc.perform(post("/api/hello").with(from("192.0.2.4"))).andExpect(status().isTooManyRequests());
+		this.mvc.perform(get("/api/hello").with(from("192.0.2.4")))
+			.andExpect(status().isOk())
+			.andExpect(header().string("RateLimit", "\"hello\";r=2;t=1200"));
+	}
+
+	@Test
+	void pathsWithoutRuleAreNotLimited() throws Exception {
+		for (int i = 0; i < 5; i++) {
+			this.mvc.perform(get("/api/other").with(from("192.0.2.5")))
+				.andExpect(status().isOk())
+				.andExpect(header().doesNotExist("RateLimit"));
+		}
+	}
+
+	@Test
+	void headerKeyLimitsPerHeaderValue() throws Exception {
+		exhaust(get("/api/keys/header").header("X-User", "alice"), 2);
+		this.mvc.perform(get("/api/keys/header").header("X-User", "alice").with(from("192.0.2.6")))
+			.andExpect(status().isTooManyRequests());
+		this.mvc.perform(get("/api/keys/header").header("X-User", "bob")).andExpect(status().isOk());
+	}
+
+	@Test
+	void principalKeyLimitsPerAuthenticatedUser() throws Exception {
+		exhaust(get("/api/keys/principal").principal(() -> "carol"), 2);
+		this.mvc.perform(get("/api/keys/principal").principal(() -> "carol").with(from("192.0.2.7")))
+			.andExpect(status().isTooManyRequests());
+		this.mvc.perform(get("/api/keys/principal").principal(() -> "dave")).andExpect(status().isOk());
+	}
+
+	@Test
+	void spelKeyIsEvaluatedOverTheRequest() throws Exception {
+		exhaust(get("/api/keys/spel").param("tenant", "acme"), 2);
+		this.mvc.perform(get("/api/keys/spel").param("tenant", "acme")).andExpect(status().isTooManyRequests());
+		this.mvc.perform(get("/api/keys/spel").param("tenant", "globex")).andExpect(status().isOk());
+	}
+
+	@Test
+	void forwardedForIsBelievedFromATrustedProxy() throws Exception {
+		exhaust(get("/api/hello").with(from("10.1.2.3")).header("X-Forwarded-For", "203.0.113.7"), 3);
+		this.mvc.perform(get("/api/hello").with(from("203.0.113.7"))).andExpect(status().isTooManyRequests());
+		this.mvc.perform(get("/api/hello").with(from("10.1.2.3"))).andExpect(status().isOk());
+	}
+
+	@Test
+	void forgedForwardedForFromAnUntrustedClientIsIgnored() throws Exception {
+		for (int i = 0; i < 3; i++) {
+			this.mvc.perform(get("/api/hello").with(from("198.51.100.9")).header("X-Forwarded-For", "203.0.113." + i))
+				.andExpect(status().isOk());
+		}
+		this.mvc.perform(get("/api/hello").with(from("198.51.100.9")).header("X-Forwarded-For", "203.0.113.99"))
+			.andExpect(status().isTooManyRequests());
+	}
+
+	@Test
+	void forwardedChainIsWalkedFromTheRightSkippingTrustedHops() throws Exception {
+		for (int i = 0; i < 3; i++) {
+			this.mvc
+				.perform(get("/api/hello").with(from("10.0.0.1"))
+					.header("X-Forwarded-For", "192.0.2." + (100 + i) + ", 203.0.113.50, 10.0.0.5"))
+				.andExpect(status().isOk());
+		}
+		this.mvc.perform(get("/api/hello").with(from("10.0.0.1")).header("Forwarded", "for=\"203.0.113.50:4711\""))
+			.andExpect(status().isTooManyRequests());
+	}
+
+	@Test
+	void shadowLimitCountsDenialsButNeverDenies() throws Exception {
+		double before = count("shadowed", "shadow_denied");
+		for (int i = 0; i < 3; i++) {
+			this.mvc.perform(get("/api/keys/shadow").with(from("192.0.2.8")))
+				.andExpect(status().isOk())
+				.andExpect(header().doesNotExist("RateLimit"));
+		}
+		assertThat(count("shadowed", "shadow_denied") - before).isEqualTo(2);
+	}
+
+	@Test
+	void decisionsAreCountedByLimitAndOutcomeAndTimed() throws Exception {
+		double allowed = count("hello", "allowed");
+		double denied = count("hello", "denied");
+		long timed = latencyCount("hello");
+		exhaust(get("/api/hello").with(from("192.0.2.9")), 3);
+		this.mvc.perform(get("/api/hello").with(from("192.0.2.9"))).andExpect(status().isTooManyRequests());
+		assertThat(count("hello", "allowed") - allowed).isEqualTo(3);
+		assertThat(count("hello", "denied") - denied).isEqualTo(1);
+		assertThat(latencyCount("hello") - timed).isEqualTo(4);
+		assertThat(count("hello", "error")).isZero();
+	}
+
+	private double count(String limit, String outcome) {
+		Counter counter = this.meters.find("limiter.decisions").tag("limit", limit).tag("outcome", outcome).counter();
+		return (counter != null) ? counter.count() : 0;
+	}
+
+	private long latencyCount(String limit) {
+		Timer timer = this.meters.find("limiter.decision.latency").tag("limit", limit).timer();
+		return (timer != null) ? timer.count() : 0;
+	}
+
+	private void exhaust(MockHttpServletRequestBuilder request, int times) throws Exception {
+		for (int i = 0; i < times; i++) {
+			this.mvc.perform(request).andExpect(status().isOk());
+		}
+	}
+
+	static RequestPostProcessor from(String address) {
+		return (request) -> {
+			request.setRemoteAddr(address);
+			return request;
+		};
+	}
+
+	@Nested
+	@TestPropertySource(properties = "limiter.filter.headers.enabled=false")
+	class HeadersSwitchedOff {
+
+		@Autowired
+		private MockMvc mvc;
+
+		@Test
+		void allowedRequestCarriesNoRateLimitFieldsButDeniedOneKeepsRetryAfter() throws Exception {
+			for (int i = 0; i < 3; i++) {
+				this.mvc.perform(get("/api/hello").with(from("192.0.2.10")))
+					.andExpect(status().isOk())
+					.andExpect(header().doesNotExist("RateLimit"))
+					.andExpect(header().doesNotExist("RateLimit-Policy"));
+			}
+			this.mvc.perform(get("/api/hello").with(from("192.0.2.10")))
+				.andExpect(status().isTooManyRequests())
+				.andExpect(header().string("Retry-After", "1200"))
+				.andExpect(header().doesNotExist("RateLimit"));
+		}
+
+	}
+
+}

@@ -1,0 +1,103 @@
+package io.limiter.spring;
+
+import org.junit.jupiter.api.Test;
+
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.autoconfigure.aop.AopAutoConfiguration;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+
+import io.limiter.spring.autoconfigure.LimiterAspectAutoConfiguration;
+import io.limiter.spring.autoconfigure.LimiterAutoConfiguration;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
+
+/**
+ * {@link RateLimited} used wrongly fails the call with a message naming the annotation and the method, and
+ * used rightly on a plain bean, outside Spring MVC, throws {@link RateLimitExceededException}.
+ */
+class RateLimitedMisuseTests {
+
+	private final ApplicationContextRunner runner = new ApplicationContextRunner()
+		.withConfiguration(AutoConfigurations.of(LimiterAutoConfiguration.class, LimiterAspectAutoConfiguration.class,
+				AopAutoConfiguration.class))
+		.withPropertyValues("limiter.limits.known.capacity=1", "limiter.limits.known.period=1h")
+		.withBean(Misused.class);
+
+	@Test
+	void unknownLimitIsNamed() {
+		this.runner.run((context) -> assertThatIllegalStateException()
+			.isThrownBy(() -> context.getBean(Misused.class).unknownLimit())
+			.withMessageContaining("@RateLimited(limit = \"nope\") on public void")
+			.withMessageContaining("Misused.unknownLimit()")
+			.withMessageContaining("no limit named 'nope'; the limits are [known]"));
+	}
+
+	@Test
+	void missingFallbackIsNamed() {
+		this.runner.run((context) -> assertThatIllegalStateException()
+			.isThrownBy(() -> context.getBean(Misused.class).missingFallback("x"))
+			.withMessageContaining("names fallbackMethod \"absent\"")
+			.withMessageContaining("has no method absent with the parameters [class java.lang.String]"));
+	}
+
+	@Test
+	void fallbackWithAnIncompatibleReturnTypeIsNamed() {
+		this.runner.run((context) -> assertThatIllegalStateException()
+			.isThrownBy(() -> context.getBean(Misused.class).wrongFallback())
+			.withMessageContaining("whose return type java.lang.Integer is not assignable to java.lang.String"));
+	}
+
+	@Test
+	void zeroCostIsNamed() {
+		this.runner.run((context) -> assertThatIllegalStateException()
+			.isThrownBy(() -> context.getBean(Misused.class).zeroCost())
+			.withMessageContaining("has cost 0; it must be at least 1"));
+	}
+
+	@Test
+	void deniedCallWithoutFallbackThrowsWithTheDecision() {
+		this.runner.run((context) -> {
+			Misused bean = context.getBean(Misused.class);
+			assertThat(bean.limited()).isEqualTo("ok");
+			RateLimitExceededException exception = catchThrowableOfType(RateLimitExceededException.class,
+					bean::limited);
+			assertThat(exception.limitName()).isEqualTo("known");
+			assertThat(exception.decision().isAllowed()).isFalse();
+			assertThat(exception.decision().retryAfterMillis()).isPositive();
+		});
+	}
+
+	static class Misused {
+
+		@RateLimited(limit = "nope")
+		public void unknownLimit() {
+		}
+
+		@RateLimited(limit = "known", fallbackMethod = "absent")
+		public String missingFallback(String value) {
+			return value;
+		}
+
+		@RateLimited(limit = "known", fallbackMethod = "number")
+		public String wrongFallback() {
+			return "text";
+		}
+
+		Integer number() {
+			return 1;
+		}
+
+		@RateLimited(limit = "known", cost = 0)
+		public void zeroCost() {
+		}
+
+		@RateLimited(limit = "known")
+		public String limited() {
+			return "ok";
+		}
+
+	}
+
+}

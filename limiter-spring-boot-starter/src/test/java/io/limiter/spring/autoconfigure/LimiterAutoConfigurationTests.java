@@ -1,0 +1,265 @@
+package io.limiter.spring.autoconfigure;
+
+import java.time.Duration;
+import java.util.Map;
+
+import io.lettuce.core.RedisClient;
+import io.lettuce.core.cluster.RedisClusterClient;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.autoconfigure.aop.AopAutoConfiguration;
+import org.springframework.boot.test.context.FilteredClassLoader;
+import org.springframework.boot.test.context.assertj.ApplicationContextAssertProvider;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.boot.test.context.runner.ContextConsumer;
+import org.springframework.boot.test.context.runner.WebApplicationContextRunner;
+import org.springframework.boot.web.servlet.FilterRegistrationBean;
+
+import io.limiter.Algorithm;
+import io.limiter.InMemoryBackend;
+import io.limiter.Limit;
+import io.limiter.LimiterBackend;
+import io.limiter.spring.FailurePolicy;
+import io.limiter.spring.RateLimiterRegistry;
+import io.limiter.spring.internal.LimitEnforcers;
+import io.limiter.spring.internal.LimiterMetrics;
+import io.limiter.spring.internal.actuate.LimitersEndpoint;
+import io.limiter.spring.internal.aop.RateLimitedAspect;
+import io.limiter.spring.internal.metrics.MicrometerLimiterMetrics;
+import io.limiter.spring.internal.web.RateLimitExceededHandler;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Every condition of the auto-configuration without Redis: defaults, properties, user beans that back it off,
+ * missing optional classes, and bad settings that fail start-up naming the property and the value.
+ */
+class LimiterAutoConfigurationTests {
+
+	private static final AutoConfigurations LIMITER = AutoConfigurations.of(LimiterAutoConfiguration.class,
+			LimiterAspectAutoConfiguration.class, LimiterEndpointAutoConfiguration.class,
+			LimiterHealthAutoConfiguration.class, LimiterMetricsAutoConfiguration.class,
+			LimiterWebAutoConfiguration.class, AopAutoConfiguration.class);
+
+	private final ApplicationContextRunner runner = new ApplicationContextRunner().withConfiguration(LIMITER);
+
+	@Test
+	void defaultsToTheInMemoryBackendWithNoLimits() {
+		this.runner.run((context) -> {
+			assertThat(context).hasSingleBean(InMemoryBackend.class)
+				.hasSingleBean(RateLimiterRegistry.class)
+				.hasSingleBean(LimitEnforcers.class)
+				.doesNotHaveBean(RedisClient.class)
+				.doesNotHaveBean(RedisClusterClient.class)
+				.doesNotHaveBean(FilterRegistrationBean.class)
+				.doesNotHaveBean("limiterRedisHealthIndicator");
+			assertThat(context.getBean(RateLimiterRegistry.class).names()).isEmpty();
+		});
+	}
+
+	@Test
+	void bindsLimitsAndPolicies() {
+		this.runner
+			.withPropertyValues("limiter.failure-policy=fail-closed", "limiter.limits.hello.capacity=10",
+					"limiter.limits.hello.period=1s", "limiter.limits.api.algorithm=gcra",
+					"limiter.limits.api.capacity=100", "limiter.limits.api.period=1m", "limiter.limits.api.shadow=true",
+					"limiter.limits.api.failure-policy=local-fallback")
+			.run((context) -> {
+				RateLimiterRegistry registry = context.getBean(RateLimiterRegistry.class);
+				assertThat(registry.names()).containsExactly("hello", "api");
+				assertThat(registry.limiter("hello").limit())
+					.isEqualTo(Limit.of(Algorithm.TOKEN_BUCKET, 10, Duration.ofSeconds(1)));
+				assertThat(registry.limiter("api").limit()).isEqualTo(Limit.of(Algorithm.GCRA, 100, Duration.ofMinutes(1)));
+				LimitEnforcers enforcers = context.getBean(LimitEnforcers.class);
+				assertThat(enforcers.get("hello").policy().failurePolicy()).isEqualTo(FailurePolicy.FAIL_CLOSED);
+				assertThat(enforcers.get("hello").policy().shadow()).isFalse();
+				assertThat(enforcers.get("api").policy().failurePolicy()).isEqualTo(FailurePolicy.LOCAL_FALLBACK);
+				assertThat(enforcers.get("api").policy().shadow()).isTrue();
+			});
+	}
+
+	@Test
+	void userBackendBacksOffTheDefaultOne() {
+		LimiterBackend own = InMemoryBackend.builder().maximumKeysPerLimit(7).build();
+		this.runner.withBean("ownBackend", LimiterBackend.class, () -> own)
+			.withPropertyValues("limiter.limits.hello.capacity=10", "limiter.limits.hello.period=1s")
+			.run((context) -> {
+				assertThat(context).hasSingleBean(LimiterBackend.class);
+				assertThat(context.getBean(RateLimiterRegistry.class).backend()).isSameAs(own);
+			});
+	}
+
+	@Test
+	void userRegistryBacksOffTheDefaultOne() {
+		RateLimiterRegistry own = new RateLimiterRegistry(InMemoryBackend.builder().build(),
+				Map.of("mine", Limit.of(Algorithm.TOKEN_BUCKET, 1, Duration.ofSeconds(1))));
+		this.runner.withBean(RateLimiterRegistry.class, () -> own).run((context) -> {
+			assertThat(context).getBean(RateLimiterRegistry.class).isSameAs(own);
+			assertThat(context.getBean(LimitEnforcers.class).get("mine").policy().failurePolicy())
+				.isEqualTo(FailurePolicy.FAIL_OPEN);
+		});
+	}
+
+	@Test
+	void metricsNeedAMeterRegistry() {
+		this.runner.run((context) -> assertThat(context).doesNotHaveBean(LimiterMetrics.class));
+		this.runner.withBean(MeterRegistry.class, SimpleMeterRegistry::new)
+			.run((context) -> assertThat(context).getBean(LimiterMetrics.class).isInstanceOf(MicrometerLimiterMetrics.class));
+	}
+
+	@Test
+	void metricsBackOffWithoutMicrometer() {
+		this.runner.withBean(MeterRegistry.class, SimpleMeterRegistry::new)
+			.withClassLoader(new FilteredClassLoader(MeterRegistry.class))
+			.run((context) -> assertThat(context).hasSingleBean(LimitEnforcers.class).doesNotHaveBean(LimiterMetrics.class));
+	}
+
+	@Test
+	void aspectIsConfiguredWithAspectJAndBacksOffWithout() {
+		this.runner.run((context) -> assertThat(context).hasSingleBean(RateLimitedAspect.class));
+		this.runner.withClassLoader(new FilteredClassLoader("org.aspectj"))
+			.run((context) -> assertThat(context).hasSingleBean(LimitEnforcers.class)
+				.doesNotHaveBean(RateLimitedAspect.class));
+	}
+
+	@Test
+	void endpointIsConfiguredWhenExposedAndBacksOffWithoutActuator() {
+		ApplicationContextRunner exposed = this.runner
+			.withPropertyValues("management.endpoints.web.exposure.include=limiters");
+		exposed.run((context) -> assertThat(context).hasSingleBean(LimitersEndpoint.class));
+		exposed.withClassLoader(new FilteredClassLoader(Endpoint.class))
+			.run((context) -> assertThat(context).hasSingleBean(LimitEnforcers.class)
+				.doesNotHaveBean(LimitersEndpoint.class));
+	}
+
+	@Test
+	void filterAndExceptionHandlerInAServletApplication() {
+		WebApplicationContextRunner web = new WebApplicationContextRunner().withConfiguration(LIMITER);
+		web.run((context) -> assertThat(context).hasBean("rateLimitFilterRegistration")
+			.hasSingleBean(RateLimitExceededHandler.class));
+		web.withPropertyValues("limiter.filter.enabled=false")
+			.run((context) -> assertThat(context).doesNotHaveBean("rateLimitFilterRegistration")
+				.hasSingleBean(RateLimitExceededHandler.class));
+	}
+
+	@Test
+	void zeroCapacityFails() {
+		this.runner.withPropertyValues("limiter.limits.hello.capacity=0", "limiter.limits.hello.period=1s")
+			.run(failsWith("limiter.limits.hello.capacity", "0", "capacity must be at least 1 but was 0"));
+	}
+
+	@Test
+	void negativeCapacityFails() {
+		this.runner.withPropertyValues("limiter.limits.hello.capacity=-5", "limiter.limits.hello.period=1s")
+			.run(failsWith("limiter.limits.hello.capacity", "-5", "capacity must be at least 1 but was -5"));
+	}
+
+	@Test
+	void missingCapacityFails() {
+		this.runner.withPropertyValues("limiter.limits.hello.period=1s")
+			.run(failsWith("limiter.limits.hello.capacity", "null", "capacity must be set"));
+	}
+
+	@Test
+	void zeroPeriodFails() {
+		this.runner.withPropertyValues("limiter.limits.hello.capacity=10", "limiter.limits.hello.period=0s")
+			.run(failsWith("limiter.limits.hello.period", "PT0S",
+					"period must be a positive whole number of milliseconds but was PT0S"));
+	}
+
+	@Test
+	void invalidLimitNameFails() {
+		this.runner.withPropertyValues("limiter.limits[has space].capacity=10", "limiter.limits[has space].period=1s")
+			.run(failsWith("limiter.limits.has space", "has space", "name"));
+	}
+
+	@Test
+	void unknownAlgorithmFailsBindingNamingPropertyAndValue() {
+		this.runner
+			.withPropertyValues("limiter.limits.hello.algorithm=leaky-bucket", "limiter.limits.hello.capacity=10",
+					"limiter.limits.hello.period=1s")
+			.run((context) -> {
+				assertThat(context).hasFailed();
+				assertThat(context.getStartupFailure()).rootCause().hasMessageContaining("leaky-bucket");
+				assertThat(context.getStartupFailure()).hasStackTraceContaining("limiter.limits.hello.algorithm");
+			});
+	}
+
+	@Test
+	void malformedUrlFails() {
+		this.runner.withPropertyValues("limiter.redis.url=http://localhost:6379")
+			.run(failsWith("limiter.redis.url", "http://localhost:6379", "must start with redis:// or rediss://"));
+		this.runner.withPropertyValues("limiter.redis.url=redis://localhost:notaport")
+			.run(failsWith("limiter.redis.url", "redis://localhost:notaport", "the URL is malformed"));
+	}
+
+	@Test
+	void malformedNodeListFails() {
+		this.runner.withPropertyValues("limiter.redis.cluster.nodes=127.0.0.1:7000,127.0.0.1")
+			.run(failsWith("limiter.redis.cluster.nodes", "127.0.0.1:7000,127.0.0.1", "'127.0.0.1' is not"));
+		this.runner.withPropertyValues("limiter.redis.cluster.nodes=127.0.0.1:99999")
+			.run(failsWith("limiter.redis.cluster.nodes", "127.0.0.1:99999", "port from 1 to 65535"));
+	}
+
+	@Test
+	void urlAndNodesTogetherFail() {
+		this.runner.withPropertyValues("limiter.redis.url=redis://127.0.0.1:1", "limiter.redis.cluster.nodes=127.0.0.1:2")
+			.run(failsWith("limiter.redis.url", "redis://127.0.0.1:1", "not both"));
+	}
+
+	@Test
+	void nonPositiveTimeoutFails() {
+		this.runner.withPropertyValues("limiter.redis.url=redis://127.0.0.1:1", "limiter.redis.timeout=0ms")
+			.run(failsWith("limiter.redis.timeout", "PT0S", "must be positive"));
+	}
+
+	@Test
+	void badFilterRulesFailNamingTheRule() {
+		WebApplicationContextRunner web = new WebApplicationContextRunner().withConfiguration(LIMITER)
+			.withPropertyValues("limiter.limits.hello.capacity=10", "limiter.limits.hello.period=1s");
+		web.withPropertyValues("limiter.filter.rules[0].limit=nope")
+			.run(failsWith("limiter.filter.rules[0].limit", "nope", "no limit named 'nope'"));
+		web.withPropertyValues("limiter.filter.rules[0].limit=hello", "limiter.filter.rules[0].cost=11")
+			.run(failsWith("limiter.filter.rules[0].cost", "11", "between 1 and the capacity 10"));
+		web.withPropertyValues("limiter.filter.rules[0].limit=hello", "limiter.filter.rules[0].key=getHeader('x'")
+			.run(failsWith("limiter.filter.rules[0].key", "getHeader('x'", "not ip, header:<Name>, principal"));
+		web.withPropertyValues("limiter.filter.rules[0].limit=hello", "limiter.filter.rules[0].methods=FETCH")
+			.run(failsWith("limiter.filter.rules[0].methods", "FETCH", "must be one of"));
+		web.withPropertyValues("limiter.filter.rules[0].limit=hello", "limiter.filter.rules[0].paths=/api/{*a}/b")
+			.run(failsWith("limiter.filter.rules[0].paths", "/api/{*a}/b", "should be placed at the start or end of the pattern at position"));
+		web.withPropertyValues("limiter.filter.trusted-proxies=10.0.0.0/33")
+			.run(failsWith("limiter.filter.trusted-proxies", "10.0.0.0/33", "prefix length"));
+		web.withPropertyValues("limiter.filter.trusted-proxies=proxy.example.com")
+			.run(failsWith("limiter.filter.trusted-proxies", "proxy.example.com", "not an IP address"));
+	}
+
+	@Test
+	void failureAnalysisNamesPropertyValueAndReason() {
+		InvalidLimiterPropertyException failure = new InvalidLimiterPropertyException("limiter.limits.hello.capacity",
+				0, "capacity must be at least 1 but was 0", null);
+		var analysis = new InvalidLimiterPropertyFailureAnalyzer().analyze(new IllegalStateException(failure));
+		assertThat(analysis.getDescription()).contains("Property: limiter.limits.hello.capacity", "Value: 0",
+				"Reason: capacity must be at least 1 but was 0");
+		assertThat(analysis.getAction()).contains("limiter.limits.hello.capacity");
+	}
+
+	private static <C extends ApplicationContextAssertProvider<?>> ContextConsumer<C> failsWith(String property,
+			String value, String reason) {
+		return (context) -> {
+			Throwable failure = context.getStartupFailure();
+			while (failure != null && !(failure instanceof InvalidLimiterPropertyException)) {
+				failure = failure.getCause();
+			}
+			assertThat(failure).as("startup failure %s", context.getStartupFailure()).isNotNull();
+			InvalidLimiterPropertyException invalid = (InvalidLimiterPropertyException) failure;
+			assertThat(invalid.property()).isEqualTo(property);
+			assertThat(invalid.value()).contains(value);
+			assertThat(invalid.reason()).contains(reason);
+		};
+	}
+
+}

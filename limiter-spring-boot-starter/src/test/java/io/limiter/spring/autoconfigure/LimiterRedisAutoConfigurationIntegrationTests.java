@@ -1,0 +1,99 @@
+package io.limiter.spring.autoconfigure;
+
+import java.util.UUID;
+
+import io.lettuce.core.RedisClient;
+import io.lettuce.core.cluster.RedisClusterClient;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.health.contributor.Health;
+import org.springframework.boot.health.contributor.HealthIndicator;
+import org.springframework.boot.health.contributor.Status;
+import org.springframework.boot.test.context.FilteredClassLoader;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+
+import io.limiter.RateLimiter;
+import io.limiter.RedisBackend;
+import io.limiter.spring.RateLimiterRegistry;
+import io.limiter.testsupport.RedisFixtures;
+import io.limiter.testsupport.RedisServerProcess;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The Redis side of the auto-configuration on real servers: standalone and cluster from properties, a user's
+ * client, and the health indicator up and down.
+ */
+class LimiterRedisAutoConfigurationIntegrationTests {
+
+	private final ApplicationContextRunner runner = new ApplicationContextRunner()
+		.withConfiguration(AutoConfigurations.of(LimiterAutoConfiguration.class, LimiterHealthAutoConfiguration.class))
+		.withPropertyValues("limiter.redis.timeout=1s", "limiter.limits.hello.capacity=3",
+				"limiter.limits.hello.period=1h");
+
+	@Test
+	void urlSelectsAStandaloneServerWhoseStateIsShared() {
+		String url = "limiter.redis.url=" + RedisFixtures.standalone().uri();
+		String key = UUID.randomUUID().toString();
+		this.runner.withPropertyValues(url).run((context) -> {
+			assertThat(context).hasSingleBean(RedisBackend.class).hasSingleBean(RedisClient.class);
+			assertThat(context.getBean(RateLimiterRegistry.class).limiter("hello").tryAcquire(key, 2).remaining())
+				.isEqualTo(1);
+			Health health = context.getBean("limiterRedisHealthIndicator", HealthIndicator.class).health();
+			assertThat(health.getStatus()).isEqualTo(Status.UP);
+			assertThat(health.getDetails()).containsEntry("ping", "PONG");
+		});
+		this.runner.withPropertyValues(url)
+			.run((context) -> assertThat(
+					context.getBean(RateLimiterRegistry.class).limiter("hello").tryAcquire(key, 0).remaining())
+				.isEqualTo(1));
+	}
+
+	@Test
+	void nodesSelectARedisCluster() {
+		String key = UUID.randomUUID().toString();
+		this.runner.withPropertyValues("limiter.redis.cluster.nodes=" + RedisFixtures.cluster().seedNodes())
+			.run((context) -> {
+				assertThat(context).hasSingleBean(RedisBackend.class).hasSingleBean(RedisClusterClient.class);
+				RateLimiter hello = context.getBean(RateLimiterRegistry.class).limiter("hello");
+				assertThat(hello.tryAcquire(key, 3).isAllowed()).isTrue();
+				assertThat(hello.tryAcquire(key).isAllowed()).isFalse();
+				Health health = context.getBean("limiterRedisClusterHealthIndicator", HealthIndicator.class).health();
+				assertThat(health.getStatus()).isEqualTo(Status.UP);
+				assertThat(health.getDetails()).containsEntry("cluster_state", "ok");
+			});
+	}
+
+	@Test
+	void userClientIsUsed() {
+		this.runner.withBean("ownClient", RedisClient.class, () -> RedisClient.create(RedisFixtures.standalone().uri()))
+			.run((context) -> {
+				assertThat(context).hasSingleBean(RedisBackend.class).hasSingleBean(RedisClient.class);
+				assertThat(context).hasBean("ownClient").doesNotHaveBean("limiterRedisClient");
+				RateLimiter hello = context.getBean(RateLimiterRegistry.class).limiter("hello");
+				assertThat(hello.tryAcquire(UUID.randomUUID().toString()).remaining()).isEqualTo(2);
+			});
+	}
+
+	@Test
+	void healthIndicatorBacksOffWithoutActuatorHealth() {
+		this.runner.withPropertyValues("limiter.redis.url=" + RedisFixtures.standalone().uri())
+			.withClassLoader(new FilteredClassLoader(HealthIndicator.class))
+			.run((context) -> assertThat(context).hasSingleBean(RedisBackend.class)
+				.doesNotHaveBean("limiterRedisHealthIndicator"));
+	}
+
+	@Test
+	void healthIsDownWhenTheServerIsGone() {
+		try (RedisServerProcess server = RedisFixtures.startStandalone()) {
+			this.runner.withPropertyValues("limiter.redis.url=" + server.uri()).run((context) -> {
+				HealthIndicator indicator = context.getBean("limiterRedisHealthIndicator", HealthIndicator.class);
+				assertThat(indicator.health().getStatus()).isEqualTo(Status.UP);
+				server.stop();
+				assertThat(indicator.health().getStatus()).isEqualTo(Status.DOWN);
+			});
+		}
+	}
+
+}

@@ -1,0 +1,70 @@
+package io.limiter.samples.demo;
+
+import org.junit.jupiter.api.Test;
+
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.webmvc.test.autoconfigure.AutoConfigureMockMvc;
+import org.springframework.test.web.servlet.MockMvc;
+import org.springframework.test.web.servlet.request.RequestPostProcessor;
+
+import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.content;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.header;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.jsonPath;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
+
+/**
+ * The demo answers as its README says, on the in-memory backend with its packaged settings.
+ */
+@SpringBootTest
+@AutoConfigureMockMvc
+class DemoApplicationTests {
+
+	@Autowired
+	private MockMvc mvc;
+
+	@Test
+	void helloAllowsABurstOfTenPerClientThen429() throws Exception {
+		for (int i = 0; i < 10; i++) {
+			this.mvc.perform(get("/api/hello").with(from("192.0.2.1")))
+				.andExpect(status().isOk())
+				.andExpect(header().string("RateLimit-Policy", "\"hello\";q=10;w=1"))
+				.andExpect(header().string("RateLimit", "\"hello\";r=" + (9 - i) + ";t=1"));
+		}
+		this.mvc.perform(get("/api/hello").with(from("192.0.2.1")))
+			.andExpect(status().isTooManyRequests())
+			.andExpect(header().string("Retry-After", "1"))
+			.andExpect(jsonPath("$.limit").value("hello"));
+		this.mvc.perform(get("/api/hello").with(from("192.0.2.2"))).andExpect(status().isOk());
+	}
+
+	@Test
+	void quoteAllowsThreePerUser() throws Exception {
+		for (int i = 0; i < 3; i++) {
+			this.mvc.perform(get("/api/users/42/quote")).andExpect(status().isOk());
+		}
+		this.mvc.perform(get("/api/users/42/quote"))
+			.andExpect(status().isTooManyRequests())
+			.andExpect(jsonPath("$.limit").value("quote"));
+		this.mvc.perform(get("/api/users/43/quote")).andExpect(status().isOk());
+	}
+
+	@Test
+	void benchEndpointsAnswer() throws Exception {
+		this.mvc.perform(get("/bench/limited"))
+			.andExpect(content().string("ok\n"))
+			.andExpect(header().string("RateLimit-Policy", "\"bench\";q=1000000000;w=1"));
+		this.mvc.perform(get("/bench/unlimited"))
+			.andExpect(content().string("ok\n"))
+			.andExpect(header().doesNotExist("RateLimit"));
+	}
+
+	private static RequestPostProcessor from(String address) {
+		return (request) -> {
+			request.setRemoteAddr(address);
+			return request;
+		};
+	}
+
+}

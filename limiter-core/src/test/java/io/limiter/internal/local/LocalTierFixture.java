@@ -3,6 +3,7 @@ package io.limiter.internal.local;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import io.lettuce.core.RedisURI;
@@ -14,6 +15,7 @@ import io.limiter.contract.ManualClock;
 import io.limiter.internal.DecisionSource;
 import io.limiter.internal.DefaultRateLimiter;
 import io.limiter.internal.redis.RedisDecisionSource;
+import io.limiter.internal.redis.LettuceScriptExecutor;
 import io.limiter.internal.redis.RedisExecutors;
 import io.limiter.testsupport.RedisFixtures;
 
@@ -41,7 +43,15 @@ final class LocalTierFixture implements AutoCloseable {
 			int colon = node.lastIndexOf(':');
 			seeds.add(RedisURI.create(node.substring(0, colon), Integer.parseInt(node.substring(colon + 1))));
 		}
-		this.executor = new CountingScriptExecutor(RedisExecutors.cluster(seeds, TIMEOUT));
+		LettuceScriptExecutor<?> lettuce = RedisExecutors.cluster(seeds, TIMEOUT);
+		try {
+			lettuce.connected().toCompletableFuture().get(10, TimeUnit.SECONDS);
+		}
+		catch (Exception ex) {
+			lettuce.close();
+			throw new IllegalStateException("the fixture cluster did not accept a connection", ex);
+		}
+		this.executor = new CountingScriptExecutor(lettuce);
 		this.tiers = new LocalTiers(this.executor, (clock != null) ? clock : LimiterClock.system(), clock, TIMEOUT);
 	}
 

@@ -41,7 +41,11 @@ class OverGrantIntegrationTests {
 
 	private static final long RUN_MILLIS = 3000;
 
-	private static final double MINIMUM_UTILIZATION = 0.8;
+	/**
+	 * How much of the maximum a run must use. Not more: when a run spans just over three periods, the log's
+	 * maximum counts a fourth window that only the permits granted in the run's first milliseconds can reach.
+	 */
+	private static final double MINIMUM_UTILIZATION = 0.7;
 
 	/** The first and last client time each worker thread sent, so each key's maximum uses its own span. */
 	private static final ThreadLocal<long[]> span = ThreadLocal.withInitial(() -> new long[] { Long.MAX_VALUE, 0 });

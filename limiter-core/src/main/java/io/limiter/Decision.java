@@ -22,14 +22,22 @@ public final class Decision {
 
 	private final long delayMillis;
 
+	private final boolean degraded;
+
 	private Decision(boolean allowed, long limit, long remaining, long retryAfterMillis, long resetAfterMillis,
 			long delayMillis) {
+		this(allowed, limit, remaining, retryAfterMillis, resetAfterMillis, delayMillis, false);
+	}
+
+	private Decision(boolean allowed, long limit, long remaining, long retryAfterMillis, long resetAfterMillis,
+			long delayMillis, boolean degraded) {
 		this.allowed = allowed;
 		this.limit = limit;
 		this.remaining = remaining;
 		this.retryAfterMillis = retryAfterMillis;
 		this.resetAfterMillis = resetAfterMillis;
 		this.delayMillis = delayMillis;
+		this.degraded = degraded;
 	}
 
 	/**
@@ -140,12 +148,29 @@ public final class Decision {
 		return this.delayMillis;
 	}
 
+	/**
+	 * Returns whether the backend could not decide and the {@link FailurePolicy} did instead.
+	 * @return {@code true} for a decision of the failure policy
+	 */
+	public boolean isDegraded() {
+		return this.degraded;
+	}
+
+	/**
+	 * Returns this decision marked as made by the failure policy.
+	 * @return a degraded copy
+	 */
+	public Decision degraded() {
+		return new Decision(this.allowed, this.limit, this.remaining, this.retryAfterMillis, this.resetAfterMillis,
+				this.delayMillis, true);
+	}
+
 	@Override
 	public boolean equals(Object other) {
 		return this == other || (other instanceof Decision that && this.allowed == that.allowed
 				&& this.limit == that.limit && this.remaining == that.remaining
 				&& this.retryAfterMillis == that.retryAfterMillis && this.resetAfterMillis == that.resetAfterMillis
-				&& this.delayMillis == that.delayMillis);
+				&& this.delayMillis == that.delayMillis && this.degraded == that.degraded);
 	}
 
 	@Override
@@ -158,7 +183,7 @@ public final class Decision {
 	public String toString() {
 		return (this.allowed ? "allowed" : "denied") + "{limit=" + this.limit + ", remaining=" + this.remaining
 				+ ", retryAfterMs=" + this.retryAfterMillis + ", resetAfterMs=" + this.resetAfterMillis
-				+ ", delayMs=" + this.delayMillis + "}";
+				+ ", delayMs=" + this.delayMillis + (this.degraded ? ", degraded" : "") + "}";
 	}
 
 }

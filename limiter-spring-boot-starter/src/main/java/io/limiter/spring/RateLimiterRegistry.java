@@ -11,6 +11,7 @@ import io.limiter.InMemoryBackend;
 import io.limiter.Limit;
 import io.limiter.LimiterBackend;
 import io.limiter.LimiterClock;
+import io.limiter.LimiterOptions;
 import io.limiter.RateLimiter;
 
 /**
@@ -33,6 +34,8 @@ public final class RateLimiterRegistry {
 
 	private final Map<String, RateLimiter> limiters = new ConcurrentHashMap<>();
 
+	private final Map<String, LimiterOptions> options;
+
 	private final Set<String> names;
 
 	/**
@@ -51,11 +54,28 @@ public final class RateLimiterRegistry {
 	 * @param clock the clock that ends the carry-over of in-memory state after an update
 	 */
 	public RateLimiterRegistry(LimiterBackend backend, Map<String, Limit> limits, LimiterClock clock) {
+		this(backend, limits, Map.of(), clock);
+	}
+
+	/**
+	 * Creates a registry whose limits may have options: a local tier, their own failure policy.
+	 * @param backend where the state of the limits lives
+	 * @param limits the limits by name
+	 * @param options the options of the limits that have some, by name
+	 * @param clock the clock that ends the carry-over of in-memory state after an update
+	 */
+	public RateLimiterRegistry(LimiterBackend backend, Map<String, Limit> limits, Map<String, LimiterOptions> options,
+			LimiterClock clock) {
 		this.backend = Objects.requireNonNull(backend, "backend must not be null");
 		this.clock = Objects.requireNonNull(clock, "clock must not be null");
+		this.options = Map.copyOf(options);
 		Map<String, Limit> ordered = new LinkedHashMap<>(limits);
-		ordered.forEach((name, limit) -> this.limiters.put(name, backend.limiter(name, limit)));
+		ordered.forEach((name, limit) -> this.limiters.put(name, backend.limiter(name, limit, optionsOf(name))));
 		this.names = Collections.unmodifiableSet(ordered.keySet());
+	}
+
+	private LimiterOptions optionsOf(String name) {
+		return this.options.getOrDefault(name, LimiterOptions.defaults());
 	}
 
 	/**
@@ -101,7 +121,7 @@ public final class RateLimiterRegistry {
 		if (previous.limit().equals(limit)) {
 			return previous;
 		}
-		RateLimiter next = this.backend.limiter(name, limit);
+		RateLimiter next = this.backend.limiter(name, limit, optionsOf(name));
 		if (this.backend instanceof InMemoryBackend) {
 			next = new CarryOverRateLimiter(previous, next, this.clock);
 		}

@@ -23,11 +23,12 @@ class RateLimiterRegistryIntegrationTests {
 	private static final Duration HOUR = Duration.ofHours(1);
 
 	@Test
-	void updateKeepsTheStateOfExistingKeys() {
+	void updateKeepsTheStateOfExistingKeys() throws InterruptedException {
 		String name = "registry-" + UUID.randomUUID().toString().substring(0, 8);
 		try (RedisBackend backend = RedisBackend.builder().standalone(RedisFixtures.standalone().uri())
 			.timeout(Duration.ofSeconds(1))
 			.build()) {
+			assertThat(backend.awaitConnection(Duration.ofSeconds(10))).isTrue();
 			RateLimiterRegistry registry = new RateLimiterRegistry(backend,
 					Map.of(name, Limit.of(Algorithm.TOKEN_BUCKET, 10, HOUR)));
 			registry.limiter(name).tryAcquire("busy", 8);

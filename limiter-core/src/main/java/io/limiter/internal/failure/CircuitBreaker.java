@@ -107,6 +107,14 @@ public final class CircuitBreaker {
 	}
 
 	/**
+	 * Returns how long the breaker stays open once it opens.
+	 * @return the open time in milliseconds
+	 */
+	public long openMillis() {
+		return this.openMillis;
+	}
+
+	/**
 	 * Returns how long until the next probe may pass; zero when closed or due.
 	 * @return milliseconds until the next probe
 	 */

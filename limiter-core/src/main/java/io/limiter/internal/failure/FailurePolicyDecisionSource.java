@@ -123,15 +123,21 @@ public final class FailurePolicyDecisionSource implements DecisionSource {
 		// refusals by an open breaker count too, so that the log's "not logged" counts add up to every decision
 		// made by the policy
 		this.log.warn("Redis failed for limit '" + this.name + "', decided by " + this.policy, failure);
-		return switch (this.policy) {
+		Decision decision = switch (this.policy) {
 			case FAIL_OPEN -> Decision.allowed(this.limit.capacity(), this.limit.capacity() - permits, 0);
 			case FAIL_CLOSED -> Decision.denied(this.limit.capacity(), 0, retryAfterWhileFailing(breaker), 0);
 			case LOCAL_FALLBACK -> this.fallback.decide(key, permits, 0);
 		};
+		return decision.degraded();
 	}
 
+	/**
+	 * Returns when a denied caller should come back: when the breaker lets the next probe through, or after
+	 * one open time while it is still closed; never later than one period.
+	 */
 	private long retryAfterWhileFailing(CircuitBreaker breaker) {
-		return Math.max(1, Math.min(breaker.millisUntilProbe(), this.limit.periodMillis()));
+		long wait = breaker.isOpen() ? breaker.millisUntilProbe() : breaker.openMillis();
+		return Math.max(1, Math.min(wait, this.limit.periodMillis()));
 	}
 
 	private static Throwable unwrap(Throwable failure) {

@@ -3,13 +3,13 @@ package io.limiter.jmh.check;
 import java.util.List;
 
 import io.limiter.Algorithm;
+import io.limiter.Decision;
 import io.limiter.InMemoryBackend;
 import io.limiter.LimiterOptions;
 import io.limiter.LocalTier;
 import io.limiter.RateLimiter;
 import io.limiter.jmh.baseline.MultiCommandTokenBucket;
 import io.limiter.jmh.baseline.WatchMultiExecTokenBucket;
-import io.limiter.jmh.redis.FailureWitness;
 
 /**
  * The implementations that the over-grant check runs, in the order of the table. To add one (the two-tier
@@ -49,11 +49,11 @@ public final class Candidates {
 
 	private static CheckedLimiter ours(RateLimiter limiter) {
 		return (key, tally) -> {
-			boolean allowed = limiter.tryAcquire(key).isAllowed();
-			if (FailureWitness.INSTANCE.takeFailure()) {
+			Decision decision = limiter.tryAcquire(key);
+			if (decision.isDegraded()) {
 				throw new IllegalStateException("decided by the failure policy, not by Redis");
 			}
-			return allowed;
+			return decision.isAllowed();
 		};
 	}
 

@@ -93,16 +93,14 @@ public final class RedisTarget implements NodeConnections, AutoCloseable {
 	}
 
 	/**
-	 * Creates a backend of our own on this Redis, connected, failing closed and reporting to
-	 * {@link FailureWitness}; the caller closes it.
+	 * Creates a backend of our own on this Redis, connected and failing closed; the caller closes it.
 	 * @param clientClock the time sent to the scripts, or {@code null} to use the server's {@code TIME}
 	 * @return the backend
 	 */
 	public RedisBackend backend(LimiterClock clientClock) {
 		RedisBackend.Builder builder = RedisBackend.builder()
 			.timeout(TIMEOUT)
-			.failurePolicy(FailurePolicy.FAIL_CLOSED)
-			.observer(FailureWitness.INSTANCE);
+			.failurePolicy(FailurePolicy.FAIL_CLOSED);
 		if (this.address.isCluster()) {
 			builder.client(this.clusterClient);
 		}

@@ -4,14 +4,17 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.function.Consumer;
 
+import io.limiter.FailurePolicy;
 import io.limiter.Limit;
+import io.limiter.LimiterOptions;
+import io.limiter.LocalTier;
 import io.limiter.internal.LimitNames;
-import io.limiter.spring.FailurePolicy;
 import io.limiter.spring.autoconfigure.LimiterProperties.LimitSettings;
+import io.limiter.spring.autoconfigure.LimiterProperties.LocalTierSettings;
 import io.limiter.spring.internal.LimitPolicy;
 
 /**
- * Turns {@code limiter.limits.*} into checked {@link Limit}s and {@link LimitPolicy}s, reporting the first bad
+ * Turns {@code limiter.limits.*} into checked {@link Limit}s, {@link LimiterOptions} and {@link LimitPolicy}s, reporting the first bad
  * setting by its property name.
  */
 final class LimitDefinitions {
@@ -35,6 +38,26 @@ final class LimitDefinitions {
 		FailurePolicy failurePolicy = (settings.getFailurePolicy() != null) ? settings.getFailurePolicy()
 				: properties.getFailurePolicy();
 		return new LimitPolicy(failurePolicy, settings.isShadow());
+	}
+
+	static Map<String, LimiterOptions> options(LimiterProperties properties) {
+		Map<String, LimiterOptions> options = new LinkedHashMap<>();
+		properties.getLimits().forEach((name, settings) -> options.put(name, options(name, settings)));
+		return options;
+	}
+
+	private static LimiterOptions options(String name, LimitSettings settings) {
+		String property = PREFIX + name + ".local-tier";
+		LocalTierSettings localTier = settings.getLocalTier();
+		LocalTier.Builder tier = LocalTier.builder().mode(localTier.getMode());
+		check(property + ".lease", localTier.getLease(), tier::lease);
+		check(property + ".max-batch-share", localTier.getMaxBatchShare(), tier::maxBatchShare);
+		check(property + ".maximum-keys", localTier.getMaximumKeys(), tier::maximumKeys);
+		LimiterOptions.Builder options = LimiterOptions.builder().localTier(tier.build());
+		if (settings.getFailurePolicy() != null) {
+			options.failurePolicy(settings.getFailurePolicy());
+		}
+		return options.build();
 	}
 
 	private static Limit limit(String name, LimitSettings settings) {

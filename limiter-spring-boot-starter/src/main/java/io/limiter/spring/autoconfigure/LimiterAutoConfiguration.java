@@ -1,11 +1,14 @@
 package io.limiter.spring.autoconfigure;
 
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
 import io.lettuce.core.RedisClient;
 import io.lettuce.core.cluster.RedisClusterClient;
 
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
@@ -33,6 +36,8 @@ import io.limiter.spring.internal.LimiterMetrics;
 @Import(LimiterRedisClientConfiguration.class)
 public final class LimiterAutoConfiguration {
 
+	private static final Log logger = LogFactory.getLog(LimiterAutoConfiguration.class);
+
 	@Bean
 	@ConditionalOnMissingBean
 	LimiterBackend limiterBackend(LimiterProperties properties, ObjectProvider<RedisClusterClient> clusterClient,
@@ -50,9 +55,25 @@ public final class LimiterAutoConfiguration {
 					properties.getMemory().getMaximumKeysPerLimit(), builder::maximumKeysPerLimit);
 			return builder.build();
 		}
-		RedisBackend.Builder builder = RedisBackend.builder();
+		RedisBackend.Builder builder = RedisBackend.builder().failurePolicy(properties.getFailurePolicy());
 		LimitDefinitions.check("limiter.redis.timeout", redis.getTimeout(), builder::timeout);
-		return (cluster != null) ? builder.client(cluster).build() : builder.client(standalone).build();
+		LimitDefinitions.check("limiter.fallback-instances", properties.getFallbackInstances(),
+				builder::fallbackInstances);
+		RedisBackend backend = (cluster != null) ? builder.client(cluster).build() : builder.client(standalone).build();
+		awaitConnection(backend, redis.getStartupWait());
+		return backend;
+	}
+
+	private static void awaitConnection(RedisBackend backend, Duration startupWait) {
+		try {
+			if (startupWait != null && !startupWait.isNegative() && !backend.awaitConnection(startupWait)) {
+				logger.warn("Redis did not accept a connection within " + startupWait
+						+ "; starting anyway, the failure policies decide until it does");
+			}
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+		}
 	}
 
 	@Bean
@@ -60,23 +81,18 @@ public final class LimiterAutoConfiguration {
 	RateLimiterRegistry rateLimiterRegistry(LimiterBackend limiterBackend, LimiterProperties properties,
 			ObjectProvider<LimiterClock> clock) {
 		return new RateLimiterRegistry(limiterBackend, LimitDefinitions.limits(properties),
-				clock.getIfUnique(LimiterClock::system));
+				LimitDefinitions.options(properties), clock.getIfUnique(LimiterClock::system));
 	}
 
 	@Bean
 	@ConditionalOnMissingBean
 	LimitEnforcers limitEnforcers(RateLimiterRegistry rateLimiterRegistry, LimiterProperties properties,
-			ObjectProvider<LimiterMetrics> metrics, ObjectProvider<LimiterClock> clock) {
+			ObjectProvider<LimiterMetrics> metrics) {
 		Map<String, LimitPolicy> policies = new LinkedHashMap<>();
 		for (String name : rateLimiterRegistry.names()) {
 			policies.put(name, LimitDefinitions.policy(properties, name));
 		}
-		InMemoryBackend fallback = InMemoryBackend.builder()
-			.clock(clock.getIfUnique(LimiterClock::system))
-			.maximumKeysPerLimit(properties.getMemory().getMaximumKeysPerLimit())
-			.build();
-		return new LimitEnforcers(rateLimiterRegistry, policies, fallback,
-				metrics.getIfUnique(() -> LimiterMetrics.NONE));
+		return new LimitEnforcers(rateLimiterRegistry, policies, metrics.getIfUnique(() -> LimiterMetrics.NONE));
 	}
 
 }

@@ -9,9 +9,10 @@ import java.util.Map;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
 import io.limiter.Algorithm;
+import io.limiter.FailurePolicy;
 import io.limiter.InMemoryBackend;
+import io.limiter.LocalTier;
 import io.limiter.RedisBackend;
-import io.limiter.spring.FailurePolicy;
 
 /**
  * Settings of Limiter, under {@code limiter}.
@@ -20,7 +21,10 @@ import io.limiter.spring.FailurePolicy;
 public class LimiterProperties {
 
 	/** What a decision is when the backend fails or does not answer in time, for limits that set none. */
-	private FailurePolicy failurePolicy = FailurePolicy.FAIL_OPEN;
+	private FailurePolicy failurePolicy = RedisBackend.DEFAULT_FAILURE_POLICY;
+
+	/** Instances of the service that share each limit: under local-fallback each decides with capacity / this. */
+	private int fallbackInstances = 1;
 
 	/** The limits, by name. */
 	private final Map<String, LimitSettings> limits = new LinkedHashMap<>();
@@ -39,6 +43,14 @@ public class LimiterProperties {
 
 	public void setFailurePolicy(FailurePolicy failurePolicy) {
 		this.failurePolicy = failurePolicy;
+	}
+
+	public int getFallbackInstances() {
+		return this.fallbackInstances;
+	}
+
+	public void setFallbackInstances(int fallbackInstances) {
+		this.fallbackInstances = fallbackInstances;
 	}
 
 	public Map<String, LimitSettings> getLimits() {
@@ -81,6 +93,8 @@ public class LimiterProperties {
 		/** What a decision is when the backend fails; the global 'limiter.failure-policy' when not set. */
 		private FailurePolicy failurePolicy;
 
+		private final LocalTierSettings localTier = new LocalTierSettings();
+
 		public Algorithm getAlgorithm() {
 			return this.algorithm;
 		}
@@ -121,6 +135,61 @@ public class LimiterProperties {
 			this.failurePolicy = failurePolicy;
 		}
 
+		public LocalTierSettings getLocalTier() {
+			return this.localTier;
+		}
+
+	}
+
+	/**
+	 * The local tier of one limit on Redis: decisions kept off the network.
+	 */
+	public static class LocalTierSettings {
+
+		/** none, block (deny keys known to be exhausted in memory) or two-tier (also spend borrowed batches). */
+		private LocalTier.Mode mode = LocalTier.Mode.NONE;
+
+		/** How long borrowed tokens may be held before they are given back. */
+		private Duration lease = LocalTier.DEFAULT_LEASE;
+
+		/** The largest batch one instance borrows, as a share of the capacity. */
+		private double maxBatchShare = LocalTier.DEFAULT_MAX_BATCH_SHARE;
+
+		/** The most keys whose local state one instance keeps. */
+		private int maximumKeys = LocalTier.DEFAULT_MAXIMUM_KEYS;
+
+		public LocalTier.Mode getMode() {
+			return this.mode;
+		}
+
+		public void setMode(LocalTier.Mode mode) {
+			this.mode = mode;
+		}
+
+		public Duration getLease() {
+			return this.lease;
+		}
+
+		public void setLease(Duration lease) {
+			this.lease = lease;
+		}
+
+		public double getMaxBatchShare() {
+			return this.maxBatchShare;
+		}
+
+		public void setMaxBatchShare(double maxBatchShare) {
+			this.maxBatchShare = maxBatchShare;
+		}
+
+		public int getMaximumKeys() {
+			return this.maximumKeys;
+		}
+
+		public void setMaximumKeys(int maximumKeys) {
+			this.maximumKeys = maximumKeys;
+		}
+
 	}
 
 	/**
@@ -133,6 +202,9 @@ public class LimiterProperties {
 
 		/** Timeout of every Redis call, and the longest a decision waits for Redis. */
 		private Duration timeout = RedisBackend.DEFAULT_TIMEOUT;
+
+		/** How long start-up waits for the first connection; the application starts anyway when it passes. */
+		private Duration startupWait = Duration.ofSeconds(2);
 
 		private final Cluster cluster = new Cluster();
 
@@ -150,6 +222,14 @@ public class LimiterProperties {
 
 		public void setTimeout(Duration timeout) {
 			this.timeout = timeout;
+		}
+
+		public Duration getStartupWait() {
+			return this.startupWait;
+		}
+
+		public void setStartupWait(Duration startupWait) {
+			this.startupWait = startupWait;
 		}
 
 		public Cluster getCluster() {

@@ -7,10 +7,7 @@ import org.apache.commons.logging.LogFactory;
 
 import io.limiter.Decision;
 import io.limiter.Limit;
-import io.limiter.LimiterBackend;
 import io.limiter.RateLimiter;
-import io.limiter.RateLimiterException;
-import io.limiter.spring.FailurePolicy;
 import io.limiter.spring.RateLimiterRegistry;
 
 /**
@@ -21,19 +18,13 @@ public final class LimitEnforcer {
 
 	private static final Log logger = LogFactory.getLog(LimitEnforcer.class);
 
-	private static final long FAIL_CLOSED_RETRY_MILLIS = 1000;
-
 	private final String name;
 
 	private final RateLimiterRegistry registry;
 
 	private final LimitPolicy policy;
 
-	private final LimiterBackend fallback;
-
 	private final LimiterMetrics metrics;
-
-	private final ThrottledLog failureLog = new ThrottledLog(logger, 10, TimeUnit.SECONDS);
 
 	private final ThrottledLog shadowLog = new ThrottledLog(logger, 1, TimeUnit.SECONDS);
 
@@ -42,15 +33,12 @@ public final class LimitEnforcer {
 	 * @param name the limit name
 	 * @param registry where the limit's current limiter is
 	 * @param policy the limit's failure policy and shadow mode
-	 * @param fallback the in-memory backend of {@link FailurePolicy#LOCAL_FALLBACK}, or {@code null}
 	 * @param metrics where outcomes are recorded
 	 */
-	public LimitEnforcer(String name, RateLimiterRegistry registry, LimitPolicy policy, LimiterBackend fallback,
-			LimiterMetrics metrics) {
+	public LimitEnforcer(String name, RateLimiterRegistry registry, LimitPolicy policy, LimiterMetrics metrics) {
 		this.name = name;
 		this.registry = registry;
 		this.policy = policy;
-		this.fallback = fallback;
 		this.metrics = metrics;
 		registry.limiter(name);
 	}
@@ -80,7 +68,8 @@ public final class LimitEnforcer {
 	}
 
 	/**
-	 * Takes permits for a key and concludes whether the request may go on.
+	 * Takes permits for a key and concludes whether the request may go on. When the backend fails, the
+	 * limiter's failure policy has decided (a degraded decision) and the outcome is recorded as an error.
 	 * @param key the key
 	 * @param permits the permits to take
 	 * @return the verdict
@@ -88,35 +77,15 @@ public final class LimitEnforcer {
 	public Verdict enforce(String key, long permits) {
 		long start = System.nanoTime();
 		RateLimiter limiter = this.registry.limiter(this.name);
-		Decision decision;
-		Outcome outcome;
-		try {
-			decision = limiter.tryAcquire(key, permits);
-			outcome = decision.isAllowed() ? Outcome.ALLOWED
-					: this.policy.shadow() ? Outcome.SHADOW_DENIED : Outcome.DENIED;
-		}
-		catch (RateLimiterException ex) {
-			this.failureLog.warn(() -> "Limit '" + this.name + "' could not decide, applying "
-					+ this.policy.failurePolicy() + ": " + ex.getMessage());
-			decision = decideOnFailure(limiter, key, permits);
-			outcome = Outcome.ERROR;
-		}
+		Decision decision = limiter.tryAcquire(key, permits);
+		Outcome outcome = decision.isDegraded() ? Outcome.ERROR : decision.isAllowed() ? Outcome.ALLOWED
+				: this.policy.shadow() ? Outcome.SHADOW_DENIED : Outcome.DENIED;
 		this.metrics.record(this.name, outcome, decision, System.nanoTime() - start);
 		return verdict(limiter.limit(), key, decision);
 	}
 
-	private Decision decideOnFailure(RateLimiter limiter, String key, long permits) {
-		Limit limit = limiter.limit();
-		return switch (this.policy.failurePolicy()) {
-			case FAIL_OPEN -> null;
-			case FAIL_CLOSED -> Decision.denied(limit.capacity(), 0,
-					Math.min(FAIL_CLOSED_RETRY_MILLIS, limit.periodMillis()), limit.periodMillis());
-			case LOCAL_FALLBACK -> this.fallback.limiter(this.name, limit).tryAcquire(key, permits);
-		};
-	}
-
 	private Verdict verdict(Limit limit, String key, Decision decision) {
-		if (decision == null) {
+		if (decision.isDegraded() && decision.isAllowed()) {
 			return new Verdict(this.name, limit, null, true);
 		}
 		if (this.policy.shadow()) {

@@ -4,33 +4,24 @@ import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
-import io.limiter.InMemoryBackend;
-import io.limiter.LimiterBackend;
-import io.limiter.spring.FailurePolicy;
 import io.limiter.spring.RateLimiterRegistry;
 
 /**
- * The enforcer of every limit of a registry, by name. Owns the in-memory backend of the limits whose failure
- * policy is {@link FailurePolicy#LOCAL_FALLBACK}.
+ * The enforcer of every limit of a registry, by name.
  */
-public final class LimitEnforcers implements AutoCloseable {
+public final class LimitEnforcers {
 
 	private final Map<String, LimitEnforcer> enforcers = new LinkedHashMap<>();
-
-	private final LimiterBackend fallback;
 
 	/**
 	 * Creates the enforcers.
 	 * @param registry the limits
 	 * @param policies the policy of each limit of the registry
-	 * @param fallbackBackend the in-memory backend of local fallbacks, closed with these enforcers
 	 * @param metrics where outcomes are recorded
 	 */
-	public LimitEnforcers(RateLimiterRegistry registry, Map<String, LimitPolicy> policies,
-			InMemoryBackend fallbackBackend, LimiterMetrics metrics) {
-		this.fallback = fallbackBackend;
+	public LimitEnforcers(RateLimiterRegistry registry, Map<String, LimitPolicy> policies, LimiterMetrics metrics) {
 		for (String name : registry.names()) {
-			this.enforcers.put(name, new LimitEnforcer(name, registry, policies.get(name), fallbackBackend, metrics));
+			this.enforcers.put(name, new LimitEnforcer(name, registry, policies.get(name), metrics));
 		}
 	}
 
@@ -55,11 +46,6 @@ public final class LimitEnforcers implements AutoCloseable {
 	 */
 	public Collection<LimitEnforcer> all() {
 		return this.enforcers.values();
-	}
-
-	@Override
-	public void close() {
-		this.fallback.close();
 	}
 
 }

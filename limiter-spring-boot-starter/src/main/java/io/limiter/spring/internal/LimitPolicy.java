@@ -2,7 +2,7 @@ package io.limiter.spring.internal;
 
 import java.util.Objects;
 
-import io.limiter.spring.FailurePolicy;
+import io.limiter.FailurePolicy;
 
 /**
  * How a limit is enforced beyond its algorithm: what happens when the backend fails, and whether it only

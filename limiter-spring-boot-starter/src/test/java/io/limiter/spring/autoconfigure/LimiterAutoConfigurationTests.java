@@ -23,7 +23,7 @@ import io.limiter.Algorithm;
 import io.limiter.InMemoryBackend;
 import io.limiter.Limit;
 import io.limiter.LimiterBackend;
-import io.limiter.spring.FailurePolicy;
+import io.limiter.FailurePolicy;
 import io.limiter.spring.RateLimiterRegistry;
 import io.limiter.spring.internal.LimitEnforcers;
 import io.limiter.spring.internal.LimiterMetrics;

@@ -11,10 +11,9 @@ public interface LimiterObserver {
 	};
 
 	/**
-	 * A command or script was sent to Redis on behalf of a limit.
-	 * @param limitName the limit
+	 * A script was sent to Redis: a decision, or a borrow or give-back of the local tier.
 	 */
-	default void onRedisCall(String limitName) {
+	default void onRedisCall() {
 	}
 
 	/**

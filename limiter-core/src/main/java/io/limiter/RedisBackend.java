@@ -26,6 +26,7 @@ import io.limiter.internal.failure.FailurePolicyDecisionSource;
 import io.limiter.internal.failure.ThrottledLog;
 import io.limiter.internal.memory.InMemoryDecisionSource;
 import io.limiter.internal.redis.LettuceScriptExecutor;
+import io.limiter.internal.redis.ObservedScriptExecutor;
 import io.limiter.internal.local.LocalTiers;
 import io.limiter.internal.redis.RedisDecisionSource;
 import io.limiter.internal.redis.RedisExecutors;
@@ -64,6 +65,8 @@ public final class RedisBackend implements LimiterBackend {
 
 	private final LettuceScriptExecutor<?> executor;
 
+	private final ScriptExecutor scripts;
+
 	private final FailurePolicy failurePolicy;
 
 	private final int fallbackInstances;
@@ -84,6 +87,8 @@ public final class RedisBackend implements LimiterBackend {
 
 	private RedisBackend(LettuceScriptExecutor<?> executor, Builder settings) {
 		this.executor = executor;
+		this.scripts = (settings.observer == LimiterObserver.NONE) ? executor
+				: new ObservedScriptExecutor(executor, settings.observer);
 		this.failurePolicy = settings.failurePolicy;
 		this.fallbackInstances = settings.fallbackInstances;
 		this.clientClock = settings.clientClock;
@@ -97,7 +102,7 @@ public final class RedisBackend implements LimiterBackend {
 		}
 		LimiterClock localClock = (settings.localClock != null) ? settings.localClock
 				: (settings.clientClock != null) ? settings.clientClock : LimiterClock.system();
-		this.localTiers = new LocalTiers(executor, localClock, settings.clientClock, settings.timeout);
+		this.localTiers = new LocalTiers(this.scripts, localClock, settings.clientClock, settings.timeout);
 	}
 
 	/**
@@ -119,7 +124,7 @@ public final class RedisBackend implements LimiterBackend {
 		Objects.requireNonNull(limit, "limit must not be null");
 		Objects.requireNonNull(options, "options must not be null");
 		FailurePolicy policy = (options.failurePolicy() != null) ? options.failurePolicy() : this.failurePolicy;
-		RedisDecisionSource redis = new RedisDecisionSource(name, limit, this.executor, this.clientClock, this.timeout);
+		RedisDecisionSource redis = new RedisDecisionSource(name, limit, this.scripts, this.clientClock, this.timeout);
 		DecisionSource local = this.localTiers.source(name, limit, options.localTier(), redis);
 		DecisionSource fallback = (policy != FailurePolicy.LOCAL_FALLBACK) ? null
 				: this.fallbacks.computeIfAbsent(name + '\u0000' + limit, (ignored) -> localFallback(limit));
@@ -169,14 +174,6 @@ public final class RedisBackend implements LimiterBackend {
 	 */
 	public boolean isCircuitOpen() {
 		return this.breakers.isAnyOpen();
-	}
-
-	/**
-	 * Returns the executor that runs this backend's scripts, for the other parts of Limiter.
-	 * @return the executor
-	 */
-	public ScriptExecutor executor() {
-		return this.executor;
 	}
 
 	@Override

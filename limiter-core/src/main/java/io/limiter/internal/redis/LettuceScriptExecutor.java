@@ -45,6 +45,8 @@ public final class LettuceScriptExecutor<C extends StatefulConnection<String, St
 
 	private final long callTimeoutMillis;
 
+	private final Duration connectionTimeout;
+
 	/**
 	 * Creates an executor and starts connecting in the background.
 	 * @param connector opens a connection asynchronously
@@ -52,18 +54,22 @@ public final class LettuceScriptExecutor<C extends StatefulConnection<String, St
 	 * @param loadOnEveryMaster sends SCRIPT LOAD of a source to every master of a connection
 	 * @param routing where the calls for a key go; reloaded after a failed call
 	 * @param releaseClient runs after the connection is closed, to shut down a client this executor owns
-	 * @param callTimeout the time after which a call fails, or {@code null} when the client's own timeout
-	 * settings already make it fail in time
+	 * @param connectionTimeout the command timeout set on each new connection, or {@code null} to keep the
+	 * client's
+	 * @param callTimeout the time after which each call fails, or {@code null} when the client's own timeout
+	 * settings already make it fail in time; bounding each call costs a scheduled task per call, so it is only
+	 * for clients that do not time commands out
 	 */
 	public LettuceScriptExecutor(Supplier<CompletionStage<C>> connector,
 			Function<C, RedisScriptingAsyncCommands<String, String>> commands,
 			BiFunction<C, String, CompletionStage<?>> loadOnEveryMaster, Routing<C> routing,
-			Runnable releaseClient, Duration callTimeout) {
+			Runnable releaseClient, Duration connectionTimeout, Duration callTimeout) {
 		this.commands = commands;
 		this.loadOnEveryMaster = loadOnEveryMaster;
 		this.routing = routing;
 		this.releaseClient = releaseClient;
 		this.callTimeoutMillis = (callTimeout != null) ? callTimeout.toMillis() : 0;
+		this.connectionTimeout = connectionTimeout;
 		this.connection = new ReconnectingConnection<>(connector, this::loadScripts, RECONNECT_INTERVAL_MILLIS);
 	}
 
@@ -78,18 +84,23 @@ public final class LettuceScriptExecutor<C extends StatefulConnection<String, St
 		}
 		RedisScriptingAsyncCommands<String, String> async = this.commands.apply(current);
 		CompletionStage<List<Object>> first = async.evalsha(script.sha1(), ScriptOutputType.MULTI, keys, args);
-		CompletionStage<List<Object>> healed = first.exceptionallyCompose((failure) -> isNoScript(failure)
-				? async.<List<Object>>eval(script.source(), ScriptOutputType.MULTI, keys, args)
-				: CompletableFuture.failedFuture(failure));
-		CompletionStage<List<Object>> bounded = (this.callTimeoutMillis > 0)
-				? healed.toCompletableFuture().orTimeout(this.callTimeoutMillis, TimeUnit.MILLISECONDS) : healed;
-		return bounded.whenComplete(this::afterCall);
-	}
-
-	private void afterCall(Object result, Throwable failure) {
-		if (failure != null) {
+		CompletionStage<List<Object>> healed = first.exceptionallyCompose((failure) -> {
+			if (isNoScript(failure)) {
+				return async.<List<Object>>eval(script.source(), ScriptOutputType.MULTI, keys, args);
+			}
 			this.routing.refresh();
+			return CompletableFuture.failedFuture(failure);
+		});
+		if (this.callTimeoutMillis == 0) {
+			return healed;
 		}
+		return healed.toCompletableFuture()
+			.orTimeout(this.callTimeoutMillis, TimeUnit.MILLISECONDS)
+			.whenComplete((result, failure) -> {
+				if (failure != null) {
+					this.routing.refresh();
+				}
+			});
 	}
 
 	/**
@@ -130,6 +141,9 @@ public final class LettuceScriptExecutor<C extends StatefulConnection<String, St
 	}
 
 	private void loadScripts(C opened) {
+		if (this.connectionTimeout != null) {
+			opened.setTimeout(this.connectionTimeout);
+		}
 		for (RedisScript script : this.scripts) {
 			this.loadOnEveryMaster.apply(opened, script.source());
 		}

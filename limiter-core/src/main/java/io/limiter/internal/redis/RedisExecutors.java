@@ -55,25 +55,27 @@ public final class RedisExecutors {
 					SslOptions.builder().jdkSslProvider().trustManager(trustedCertificates.toFile()).build());
 		}
 		client.setOptions(options.build());
-		return standalone(client, true, null);
+		return standalone(client, true, null, null);
 	}
 
 	/**
 	 * Creates an executor over a client the application owns; closing the executor leaves the client open.
-	 * The executor bounds every call by the timeout, whatever the client's own timeout settings are.
+	 * The executor bounds every call by the timeout, whatever the client's own timeout settings are: as the
+	 * connection's command timeout, or, when the client does not time commands out, call by call.
 	 * @param client the client
 	 * @param timeout the timeout of every call
 	 * @return the executor
 	 */
 	public static LettuceScriptExecutor<?> standalone(RedisClient client, Duration timeout) {
-		return standalone(client, false, timeout);
+		return standalone(client, false, timeout, boundEachCall(client, timeout));
 	}
 
-	private static LettuceScriptExecutor<?> standalone(RedisClient client, boolean ownsClient, Duration callTimeout) {
+	private static LettuceScriptExecutor<?> standalone(RedisClient client, boolean ownsClient,
+			Duration connectionTimeout, Duration callTimeout) {
 		return new LettuceScriptExecutor<StatefulRedisConnection<String, String>>(
 				() -> CompletableFuture.supplyAsync(client::connect), StatefulRedisConnection::async,
 				(connection, source) -> connection.async().scriptLoad(source), Routing.standalone(),
-				releaser(client, ownsClient), callTimeout);
+				releaser(client, ownsClient), connectionTimeout, callTimeout);
 	}
 
 	/**
@@ -93,28 +95,39 @@ public final class RedisExecutors {
 				.adaptiveRefreshTriggersTimeout(ADAPTIVE_REFRESH_TIMEOUT)
 				.build())
 			.build());
-		return cluster(client, true, null);
+		return cluster(client, true, null, null);
 	}
 
 	/**
 	 * Creates an executor over a cluster client the application owns; closing the executor leaves the client
-	 * open. The executor bounds every call by the timeout, whatever the client's own timeout settings are, and
-	 * reloads the client's topology after failed calls.
+	 * open. The executor bounds every call by the timeout as for a standalone client, and reloads the client's
+	 * topology after failed calls.
 	 * @param client the client
 	 * @param timeout the timeout of every call
 	 * @return the executor
 	 */
 	public static LettuceScriptExecutor<?> cluster(RedisClusterClient client, Duration timeout) {
-		return cluster(client, false, timeout);
+		return cluster(client, false, timeout, boundEachCall(client, timeout));
 	}
 
 	private static LettuceScriptExecutor<?> cluster(RedisClusterClient client, boolean ownsClient,
-			Duration callTimeout) {
+			Duration connectionTimeout, Duration callTimeout) {
 		return new LettuceScriptExecutor<StatefulRedisClusterConnection<String, String>>(
 				() -> client.refreshPartitionsAsync().thenCompose((topology) -> client.connectAsync(StringCodec.UTF8)),
 				StatefulRedisClusterConnection::async,
 				(connection, source) -> connection.async().upstream().commands().scriptLoad(source),
-				new ClusterRouting(client, TOPOLOGY_REFRESH_ON_FAILURE), releaser(client, ownsClient), callTimeout);
+				new ClusterRouting(client, TOPOLOGY_REFRESH_ON_FAILURE), releaser(client, ownsClient),
+				connectionTimeout, callTimeout);
+	}
+
+	/**
+	 * Returns the timeout to put on each call of a client the application owns: none when the client times
+	 * commands out, since the connection's command timeout is then set to the backend's; the backend's
+	 * otherwise.
+	 */
+	private static Duration boundEachCall(AbstractRedisClient client, Duration timeout) {
+		ClientOptions options = client.getOptions();
+		return (options != null && options.getTimeoutOptions().isTimeoutCommands()) ? null : timeout;
 	}
 
 	private static Runnable releaser(AbstractRedisClient client, boolean ownsClient) {

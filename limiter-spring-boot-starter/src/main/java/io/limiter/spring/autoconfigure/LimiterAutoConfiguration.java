@@ -19,6 +19,7 @@ import org.springframework.context.annotation.Import;
 import io.limiter.InMemoryBackend;
 import io.limiter.LimiterBackend;
 import io.limiter.LimiterClock;
+import io.limiter.LimiterObserver;
 import io.limiter.RedisBackend;
 import io.limiter.spring.RateLimiterRegistry;
 import io.limiter.spring.internal.LimitEnforcers;
@@ -41,7 +42,8 @@ public final class LimiterAutoConfiguration {
 	@Bean
 	@ConditionalOnMissingBean
 	LimiterBackend limiterBackend(LimiterProperties properties, ObjectProvider<RedisClusterClient> clusterClient,
-			ObjectProvider<RedisClient> client, ObjectProvider<LimiterClock> clock) {
+			ObjectProvider<RedisClient> client, ObjectProvider<LimiterClock> clock,
+			ObjectProvider<LimiterObserver> observer) {
 		LimiterProperties.Redis redis = properties.getRedis();
 		if (redis.getUrl() != null && redis.getCluster().getNodes() != null) {
 			throw new InvalidLimiterPropertyException(LimiterRedisClientConfiguration.URL, redis.getUrl(),
@@ -55,7 +57,9 @@ public final class LimiterAutoConfiguration {
 					properties.getMemory().getMaximumKeysPerLimit(), builder::maximumKeysPerLimit);
 			return builder.build();
 		}
-		RedisBackend.Builder builder = RedisBackend.builder().failurePolicy(properties.getFailurePolicy());
+		RedisBackend.Builder builder = RedisBackend.builder()
+			.failurePolicy(properties.getFailurePolicy())
+			.observer(observer.getIfUnique(() -> LimiterObserver.NONE));
 		LimitDefinitions.check("limiter.redis.timeout", redis.getTimeout(), builder::timeout);
 		LimitDefinitions.check("limiter.fallback-instances", properties.getFallbackInstances(),
 				builder::fallbackInstances);

@@ -8,11 +8,14 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.context.annotation.Bean;
 
+import io.limiter.LimiterObserver;
 import io.limiter.spring.internal.LimiterMetrics;
 import io.limiter.spring.internal.metrics.MicrometerLimiterMetrics;
+import io.limiter.spring.internal.metrics.MicrometerLimiterObserver;
 
 /**
- * Auto-configuration of the Micrometer meters of the decisions, when there is a {@link MeterRegistry}.
+ * Auto-configuration of the Micrometer meters of the decisions and of the Redis calls, when there is a
+ * {@link MeterRegistry}.
  */
 @AutoConfiguration(before = LimiterAutoConfiguration.class,
 		afterName = { "org.springframework.boot.micrometer.metrics.autoconfigure.MetricsAutoConfiguration",
@@ -25,6 +28,12 @@ public final class LimiterMetricsAutoConfiguration {
 	@ConditionalOnMissingBean
 	LimiterMetrics limiterMetrics(MeterRegistry meterRegistry) {
 		return new MicrometerLimiterMetrics(meterRegistry);
+	}
+
+	@Bean
+	@ConditionalOnMissingBean
+	LimiterObserver limiterObserver(MeterRegistry meterRegistry) {
+		return new MicrometerLimiterObserver(meterRegistry);
 	}
 
 }

@@ -4,6 +4,8 @@ import java.util.UUID;
 
 import io.lettuce.core.RedisClient;
 import io.lettuce.core.cluster.RedisClusterClient;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.boot.autoconfigure.AutoConfigurations;
@@ -62,6 +64,29 @@ class LimiterRedisAutoConfigurationIntegrationTests {
 				Health health = context.getBean("limiterRedisClusterHealthIndicator", HealthIndicator.class).health();
 				assertThat(health.getStatus()).isEqualTo(Status.UP);
 				assertThat(health.getDetails()).containsEntry("cluster_state", "ok");
+			});
+	}
+
+	@Test
+	void redisCallsAndLocalTiersAreMeteredAndConfigured() {
+		String key = UUID.randomUUID().toString();
+		this.runner.withConfiguration(AutoConfigurations.of(LimiterMetricsAutoConfiguration.class))
+			.withBean(MeterRegistry.class, SimpleMeterRegistry::new)
+			.withPropertyValues("limiter.redis.url=" + RedisFixtures.standalone().uri(),
+					"limiter.limits.blocked.capacity=1", "limiter.limits.blocked.period=1h",
+					"limiter.limits.blocked.local-tier.mode=block")
+			.run((context) -> {
+				RateLimiterRegistry registry = context.getBean(RateLimiterRegistry.class);
+				MeterRegistry meters = context.getBean(MeterRegistry.class);
+				registry.limiter("hello").tryAcquire(key);
+				registry.limiter("hello").tryAcquire(key);
+				assertThat(meters.get("limiter.redis.calls").counter().count()).isEqualTo(2);
+				RateLimiter blocked = registry.limiter("blocked");
+				assertThat(blocked.tryAcquire(key).isAllowed()).isTrue();
+				assertThat(blocked.tryAcquire(key).isAllowed()).isFalse();
+				assertThat(blocked.tryAcquire(key).isAllowed()).isFalse();
+				assertThat(meters.get("limiter.redis.calls").counter().count())
+					.as("the third decision is denied in memory by the block").isEqualTo(4);
 			});
 	}
 

@@ -24,8 +24,9 @@ import io.limiter.jmh.baseline.CallTally;
  * burst (or {@code seconds} after its first request, if no burst completes by then). Stopping exactly
  * {@code seconds} after the first request would end every run a few milliseconds before the last refill or
  * window that the bound counts, because the first grants arrive a little after it; the sliding window log
- * would then read 75 % of its bound for want of its fourth window. The bound is computed over the whole
- * measured span, so it stays a true maximum.
+ * would then read 75 % of its bound for want of its fourth window. Scheduling jitter delays each later
+ * window of the log a little more, so the threads also ask for a tenth of a period past that deadline. The
+ * bound is computed over the whole measured span, so it stays a true maximum.
  */
 public final class OverGrantRun {
 
@@ -148,7 +149,8 @@ public final class OverGrantRun {
 			}
 			long runMillis = OverGrantRun.this.runMillis;
 			long burst = this.burstAnswered;
-			return ((burst < first + runMillis) ? burst : first) + runMillis;
+			return ((burst < first + runMillis) ? burst : first) + runMillis
+					+ OverGrantRun.this.limit.periodMillis() / 10;
 		}
 
 		void answered(long time, boolean allowed) {

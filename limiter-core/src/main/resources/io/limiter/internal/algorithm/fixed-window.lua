@@ -7,17 +7,6 @@
 local capacity = tonumber(ARGV[1])
 local period = tonumber(ARGV[2])
 local permits = tonumber(ARGV[3])
-local now = tonumber(ARGV[4])
-if now < 0 then
-  local time = redis.call('TIME')
-  now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
-end
-
-local function floordiv(a, b)
-  local q = math.floor(a / b)
-  if q * b > a then q = q - 1 elseif (q + 1) * b <= a then q = q + 1 end
-  return q
-end
 
 local state = redis.call('HMGET', KEYS[1], 'n', 't')
 local granted_at = tonumber(state[2])
@@ -43,7 +32,7 @@ local reset_after = 0
 if count > 0 then
   reset_after = window_end - at
   if allowed == 1 and permits > 0 then
-    redis.call('HSET', KEYS[1], 'n', string.format('%.0f', count), 't', string.format('%.0f', at))
+    redis.call('HSET', KEYS[1], 'n', int(count), 't', int(at))
   end
   redis.call('PEXPIRE', KEYS[1], reset_after + 1000)
 else

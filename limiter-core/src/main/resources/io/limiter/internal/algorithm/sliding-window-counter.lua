@@ -10,20 +10,6 @@
 local capacity = tonumber(ARGV[1])
 local period = tonumber(ARGV[2])
 local permits = tonumber(ARGV[3])
-local now = tonumber(ARGV[4])
-if now < 0 then
-  local time = redis.call('TIME')
-  now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
-end
-
-local function floordiv(a, b)
-  local q = math.floor(a / b)
-  if q * b > a then q = q - 1 elseif (q + 1) * b <= a then q = q + 1 end
-  return q
-end
-local function ceildiv(a, b)
-  return -floordiv(-a, b)
-end
 
 local state = redis.call('HMGET', KEYS[1], 'c', 'p', 't')
 local granted_at = tonumber(state[3])
@@ -76,8 +62,8 @@ elseif previous > 0 then
 end
 if reset_after > 0 then
   if allowed == 1 and permits > 0 then
-    redis.call('HSET', KEYS[1], 'c', string.format('%.0f', current), 'p', string.format('%.0f', previous),
-      't', string.format('%.0f', at))
+    redis.call('HSET', KEYS[1], 'c', int(current), 'p', int(previous),
+      't', int(at))
   end
   redis.call('PEXPIRE', KEYS[1], reset_after + 1000)
 else

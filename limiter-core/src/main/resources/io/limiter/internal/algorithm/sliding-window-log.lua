@@ -9,22 +9,13 @@
 local capacity = tonumber(ARGV[1])
 local period = tonumber(ARGV[2])
 local permits = tonumber(ARGV[3])
-local now = tonumber(ARGV[4])
-if now < 0 then
-  local time = redis.call('TIME')
-  now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
-end
-
-local function format(x)
-  return string.format('%.0f', x)
-end
 
 local newest = tonumber(redis.call('ZRANGE', KEYS[1], -1, -1, 'WITHSCORES')[2])
 local at = now
 if newest ~= nil and newest > now then
   at = newest
 end
-local outside = format(at - period)
+local outside = int(at - period)
 local count = redis.call('ZCOUNT', KEYS[1], '(' .. outside, '+inf')
 
 local allowed, retry_after = 0, 0
@@ -32,12 +23,12 @@ if count + permits <= capacity then
   allowed = 1
   if permits > 0 then
     redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', outside)
-    local stamp = format(at)
+    local stamp = int(at)
     local first = redis.call('ZCOUNT', KEYS[1], stamp, stamp)
     local entries = {}
     for i = first, first + permits - 1 do
       entries[#entries + 1] = stamp
-      entries[#entries + 1] = stamp .. ':' .. format(i)
+      entries[#entries + 1] = stamp .. ':' .. int(i)
       if #entries == 2000 then
         redis.call('ZADD', KEYS[1], unpack(entries))
         entries = {}

@@ -6,37 +6,9 @@
 local capacity = tonumber(ARGV[1])
 local period = tonumber(ARGV[2])
 local permits = tonumber(ARGV[3])
-local now = tonumber(ARGV[4])
 local max_wait = tonumber(ARGV[5])
-if now < 0 then
-  local time = redis.call('TIME')
-  now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
-end
 
-local function floordiv(a, b)
-  local q = math.floor(a / b)
-  if q * b > a then q = q - 1 elseif (q + 1) * b <= a then q = q + 1 end
-  return q
-end
-local function ceildiv(a, b)
-  return -floordiv(-a, b)
-end
-
-local full = capacity * period
-local state = redis.call('HMGET', KEYS[1], 't', 'u')
-local ticks = tonumber(state[1])
-local updated = tonumber(state[2])
-if ticks == nil or updated == nil then
-  ticks = full
-  updated = now
-elseif now > updated then
-  if now - updated >= ceildiv(full - ticks, capacity) then
-    ticks = full
-  else
-    ticks = ticks + (now - updated) * capacity
-  end
-  updated = now
-end
+--#include /io/limiter/internal/algorithm/token-bucket-state.lua
 
 local cost = permits * period
 local allowed, remaining, retry_after, delay = 0, 0, 0, 0
@@ -58,7 +30,7 @@ end
 
 local reset_after = ceildiv(full - ticks, capacity)
 if reset_after > 0 then
-  redis.call('HSET', KEYS[1], 't', string.format('%.0f', ticks), 'u', string.format('%.0f', updated))
+  redis.call('HSET', KEYS[1], 't', int(ticks), 'u', int(updated))
   redis.call('PEXPIRE', KEYS[1], reset_after + 1000)
 else
   redis.call('DEL', KEYS[1])

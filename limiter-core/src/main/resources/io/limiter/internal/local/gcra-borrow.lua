@@ -9,30 +9,9 @@
 local capacity = tonumber(ARGV[1])
 local period = tonumber(ARGV[2])
 local want = tonumber(ARGV[3])
-local now = tonumber(ARGV[4])
 local need = tonumber(ARGV[5])
-if now < 0 then
-  local time = redis.call('TIME')
-  now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
-end
 
-local function floordiv(a, b)
-  local q = math.floor(a / b)
-  if q * b > a then q = q - 1 elseif (q + 1) * b <= a then q = q + 1 end
-  return q
-end
-local function ceildiv(a, b)
-  return -floordiv(-a, b)
-end
-
-local state = redis.call('HMGET', KEYS[1], 'm', 'r')
-local tat_ms = tonumber(state[1])
-local debt = 0
-if tat_ms ~= nil and tat_ms >= now then
-  debt = (tat_ms - now) * capacity + tonumber(state[2])
-end
-
-local full = capacity * period
+--#include /io/limiter/internal/algorithm/gcra-state.lua
 local borrowed, retry = 0, 0
 if want < 0 then
   borrowed = -math.min(-want, debt)
@@ -48,7 +27,7 @@ if debt == 0 then
 else
   local ahead = floordiv(debt, capacity)
   if borrowed ~= 0 then
-    redis.call('HSET', KEYS[1], 'm', string.format('%.0f', now + ahead), 'r', string.format('%.0f', debt - ahead * capacity))
+    redis.call('HSET', KEYS[1], 'm', int(now + ahead), 'r', int(debt - ahead * capacity))
   end
   redis.call('PEXPIRE', KEYS[1], ceildiv(debt, capacity))
 end

@@ -1,0 +1,24 @@
+-- The start of every Limiter script: RedisScript puts this file in front of each one.
+-- ARGV[4] is the time in ms, or < 0 for the server's TIME. Lua numbers are doubles, exact for integers below 2^53:
+-- floordiv corrects the one-off error a double division can make near that bound, and int writes a number whole
+-- (Lua's own formatting would lose digits).
+local now = tonumber(ARGV[4])
+if now < 0 then
+  local time = redis.call('TIME')
+  now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
+end
+
+local function floordiv(a, b)
+  local q = math.floor(a / b)
+  if q * b > a then q = q - 1 elseif (q + 1) * b <= a then q = q + 1 end
+  return q
+end
+
+local function ceildiv(a, b)
+  return -floordiv(-a, b)
+end
+
+local function int(x)
+  return string.format('%.0f', x)
+end
+

@@ -24,13 +24,15 @@ public final class Decision {
 
 	private final boolean degraded;
 
+	private final boolean local;
+
 	private Decision(boolean allowed, long limit, long remaining, long retryAfterMillis, long resetAfterMillis,
 			long delayMillis) {
-		this(allowed, limit, remaining, retryAfterMillis, resetAfterMillis, delayMillis, false);
+		this(allowed, limit, remaining, retryAfterMillis, resetAfterMillis, delayMillis, false, false);
 	}
 
 	private Decision(boolean allowed, long limit, long remaining, long retryAfterMillis, long resetAfterMillis,
-			long delayMillis, boolean degraded) {
+			long delayMillis, boolean degraded, boolean local) {
 		this.allowed = allowed;
 		this.limit = limit;
 		this.remaining = remaining;
@@ -38,6 +40,7 @@ public final class Decision {
 		this.resetAfterMillis = resetAfterMillis;
 		this.delayMillis = delayMillis;
 		this.degraded = degraded;
+		this.local = local;
 	}
 
 	/**
@@ -162,7 +165,25 @@ public final class Decision {
 	 */
 	public Decision degraded() {
 		return new Decision(this.allowed, this.limit, this.remaining, this.retryAfterMillis, this.resetAfterMillis,
-				this.delayMillis, true);
+				this.delayMillis, true, this.local);
+	}
+
+	/**
+	 * Returns whether the local tier of a Redis backend made this decision in this process, without asking
+	 * Redis.
+	 * @return {@code true} for a decision of the local tier
+	 */
+	public boolean isLocal() {
+		return this.local;
+	}
+
+	/**
+	 * Returns this decision marked as made by the local tier.
+	 * @return a local copy
+	 */
+	public Decision local() {
+		return new Decision(this.allowed, this.limit, this.remaining, this.retryAfterMillis, this.resetAfterMillis,
+				this.delayMillis, this.degraded, true);
 	}
 
 	@Override
@@ -170,7 +191,7 @@ public final class Decision {
 		return this == other || (other instanceof Decision that && this.allowed == that.allowed
 				&& this.limit == that.limit && this.remaining == that.remaining
 				&& this.retryAfterMillis == that.retryAfterMillis && this.resetAfterMillis == that.resetAfterMillis
-				&& this.delayMillis == that.delayMillis && this.degraded == that.degraded);
+				&& this.delayMillis == that.delayMillis && this.degraded == that.degraded && this.local == that.local);
 	}
 
 	@Override
@@ -183,7 +204,8 @@ public final class Decision {
 	public String toString() {
 		return (this.allowed ? "allowed" : "denied") + "{limit=" + this.limit + ", remaining=" + this.remaining
 				+ ", retryAfterMs=" + this.retryAfterMillis + ", resetAfterMs=" + this.resetAfterMillis
-				+ ", delayMs=" + this.delayMillis + (this.degraded ? ", degraded" : "") + "}";
+				+ ", delayMs=" + this.delayMillis + (this.degraded ? ", degraded" : "")
+				+ (this.local ? ", local" : "") + "}";
 	}
 
 }

@@ -77,7 +77,7 @@ public final class BlockingDecisionSource implements DecisionSource {
 		if (permits < block.permits() || wait <= maxWaitMillis) {
 			return null;
 		}
-		return Decision.denied(this.capacity, block.remaining(), wait, Math.max(0, block.resetAtMillis() - now));
+		return Decision.denied(this.capacity, block.remaining(), wait, Math.max(0, block.resetAtMillis() - now)).local();
 	}
 
 	private Decision remember(String encoded, long sentAt, long permits, Decision decision) {

@@ -18,6 +18,8 @@ import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import io.limiter.RateLimiter;
 import io.limiter.RedisBackend;
 import io.limiter.spring.RateLimiterRegistry;
+import io.limiter.spring.internal.LimitEnforcer;
+import io.limiter.spring.internal.LimitEnforcers;
 import io.limiter.testsupport.RedisFixtures;
 import io.limiter.testsupport.RedisServerProcess;
 
@@ -81,12 +83,15 @@ class LimiterRedisAutoConfigurationIntegrationTests {
 				registry.limiter("hello").tryAcquire(key);
 				registry.limiter("hello").tryAcquire(key);
 				assertThat(meters.get("limiter.redis.calls").counter().count()).isEqualTo(2);
-				RateLimiter blocked = registry.limiter("blocked");
-				assertThat(blocked.tryAcquire(key).isAllowed()).isTrue();
-				assertThat(blocked.tryAcquire(key).isAllowed()).isFalse();
-				assertThat(blocked.tryAcquire(key).isAllowed()).isFalse();
+				LimitEnforcer blocked = context.getBean(LimitEnforcers.class).get("blocked");
+				assertThat(blocked.enforce(key, 1).allowed()).isTrue();
+				assertThat(blocked.enforce(key, 1).allowed()).isFalse();
+				assertThat(blocked.enforce(key, 1).allowed()).isFalse();
 				assertThat(meters.get("limiter.redis.calls").counter().count())
 					.as("the third decision is denied in memory by the block").isEqualTo(4);
+				assertThat(decisions(meters, "backend", "allowed")).isEqualTo(1);
+				assertThat(decisions(meters, "backend", "denied")).isEqualTo(1);
+				assertThat(decisions(meters, "local", "denied")).isEqualTo(1);
 			});
 	}
 
@@ -119,6 +124,15 @@ class LimiterRedisAutoConfigurationIntegrationTests {
 				assertThat(indicator.health().getStatus()).isEqualTo(Status.DOWN);
 			});
 		}
+	}
+
+	private static double decisions(MeterRegistry meters, String path, String outcome) {
+		return meters.get("limiter.decisions")
+			.tag("limit", "blocked")
+			.tag("path", path)
+			.tag("outcome", outcome)
+			.counter()
+			.count();
 	}
 
 }

@@ -13,9 +13,12 @@ import io.limiter.spring.internal.LimiterMetrics;
 import io.limiter.spring.internal.Outcome;
 
 /**
- * Records decisions in Micrometer: the counter {@code limiter.decisions} tagged {@code limit} and
- * {@code outcome}, and the timer {@code limiter.decision.latency} tagged {@code limit}. The meters of a limit
- * are registered on its first decision, every outcome at once, so that dashboards see zeros rather than gaps.
+ * Records decisions in Micrometer: the counter {@code limiter.decisions} tagged {@code limit}, {@code outcome}
+ * and {@code path} ({@code local} when the local tier decided in this process, {@code backend} when the
+ * backend did: Redis, or memory for the in-memory backend), and the timer {@code limiter.decision.latency}
+ * tagged {@code limit}. The meters of a limit are registered on its first decision, every outcome of the
+ * backend path at once, so that dashboards see zeros rather than gaps; those of the local path on its first
+ * local decision.
  */
 public final class MicrometerLimiterMetrics implements LimiterMetrics {
 
@@ -40,28 +43,58 @@ public final class MicrometerLimiterMetrics implements LimiterMetrics {
 	@Override
 	public void record(String limit, Outcome outcome, Decision decision, long nanos) {
 		LimitMeters limitMeters = this.meters.computeIfAbsent(limit, this::register);
-		limitMeters.decisions[outcome.ordinal()].increment();
+		Counter[] decisions = (decision != null && decision.isLocal()) ? limitMeters.local() : limitMeters.backend;
+		decisions[outcome.ordinal()].increment();
 		limitMeters.latency.record(nanos, TimeUnit.NANOSECONDS);
 	}
 
 	private LimitMeters register(String limit) {
-		Outcome[] outcomes = Outcome.values();
-		Counter[] decisions = new Counter[outcomes.length];
-		for (Outcome outcome : outcomes) {
-			decisions[outcome.ordinal()] = Counter.builder(DECISIONS)
-				.description("Rate-limit decisions by limit and outcome")
-				.tag("limit", limit)
-				.tag("outcome", outcome.tagValue())
-				.register(this.registry);
-		}
 		Timer latency = Timer.builder(LATENCY)
 			.description("Time to decide a rate limit, failure policy included")
 			.tag("limit", limit)
 			.register(this.registry);
-		return new LimitMeters(decisions, latency);
+		return new LimitMeters(limit, counters(limit, "backend"), latency);
 	}
 
-	private record LimitMeters(Counter[] decisions, Timer latency) {
+	private Counter[] counters(String limit, String path) {
+		Outcome[] outcomes = Outcome.values();
+		Counter[] decisions = new Counter[outcomes.length];
+		for (Outcome outcome : outcomes) {
+			decisions[outcome.ordinal()] = Counter.builder(DECISIONS)
+				.description("Rate-limit decisions by limit, outcome and the path that decided")
+				.tag("limit", limit)
+				.tag("outcome", outcome.tagValue())
+				.tag("path", path)
+				.register(this.registry);
+		}
+		return decisions;
+	}
+
+	private final class LimitMeters {
+
+		private final String limit;
+
+		private final Counter[] backend;
+
+		private final Timer latency;
+
+		private volatile Counter[] local;
+
+		LimitMeters(String limit, Counter[] backend, Timer latency) {
+			this.limit = limit;
+			this.backend = backend;
+			this.latency = latency;
+		}
+
+		Counter[] local() {
+			Counter[] counters = this.local;
+			if (counters == null) {
+				counters = counters(this.limit, "local");
+				this.local = counters;
+			}
+			return counters;
+		}
+
 	}
 
 }

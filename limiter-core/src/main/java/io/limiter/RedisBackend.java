@@ -8,9 +8,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 
 import io.lettuce.core.RedisClient;
 import io.lettuce.core.RedisURI;
@@ -158,13 +155,7 @@ public final class RedisBackend implements LimiterBackend {
 	 * @throws InterruptedException when interrupted while waiting
 	 */
 	public boolean awaitConnection(Duration timeout) throws InterruptedException {
-		try {
-			this.executor.connected().toCompletableFuture().get(timeout.toMillis(), TimeUnit.MILLISECONDS);
-			return true;
-		}
-		catch (TimeoutException | ExecutionException ex) {
-			return false;
-		}
+		return this.executor.awaitConnection(timeout);
 	}
 
 	/**

@@ -1,9 +1,5 @@
 package io.limiter.jmh;
 
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
-
 import io.limiter.Limit;
 import io.limiter.LimiterClock;
 import io.limiter.LocalTier;
@@ -38,15 +34,14 @@ final class LocalTierLimiters implements AutoCloseable {
 
 	private static void awaitConnection(LettuceScriptExecutor<?> lettuce) {
 		try {
-			lettuce.connected().toCompletableFuture().get(RedisTarget.TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+			if (!lettuce.awaitConnection(RedisTarget.TIMEOUT)) {
+				lettuce.close();
+				throw new IllegalStateException("no connection to the benchmarks' Redis within " + RedisTarget.TIMEOUT);
+			}
 		}
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();
 			throw new IllegalStateException(ex);
-		}
-		catch (ExecutionException | TimeoutException ex) {
-			lettuce.close();
-			throw new IllegalStateException("no connection to the benchmarks' Redis", ex);
 		}
 	}
 

@@ -7,7 +7,9 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.function.BiFunction;
 import java.util.function.Function;
 import java.util.function.Supplier;
@@ -133,11 +135,19 @@ public final class LettuceScriptExecutor<C extends StatefulConnection<String, St
 	}
 
 	/**
-	 * Returns a stage completed once the first connection is open.
-	 * @return the stage
+	 * Waits until the first connection is open.
+	 * @param timeout the longest wait
+	 * @return {@code true} once connected, {@code false} when the timeout passed first
+	 * @throws InterruptedException when interrupted while waiting
 	 */
-	public CompletionStage<?> connected() {
-		return this.connection.connected();
+	public boolean awaitConnection(Duration timeout) throws InterruptedException {
+		try {
+			this.connection.connected().toCompletableFuture().get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+			return true;
+		}
+		catch (TimeoutException | ExecutionException ex) {
+			return false;
+		}
 	}
 
 	private void loadScripts(C opened) {

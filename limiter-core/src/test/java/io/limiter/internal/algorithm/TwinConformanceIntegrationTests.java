@@ -1,7 +1,6 @@
 package io.limiter.internal.algorithm;
 
 import java.time.Duration;
-import java.util.concurrent.TimeUnit;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Random;
@@ -72,7 +71,7 @@ class TwinConformanceIntegrationTests {
 	static void connect() throws Exception {
 		RedisURI uri = RedisURI.create(RedisFixtures.standalone().uri());
 		LettuceScriptExecutor<?> connecting = RedisExecutors.standalone(uri, TIMEOUT, null);
-		connecting.connected().toCompletableFuture().get(10, TimeUnit.SECONDS);
+		assertThat(connecting.awaitConnection(Duration.ofSeconds(10))).isTrue();
 		executor = connecting;
 		client = RedisClient.create(uri);
 		connection = client.connect();

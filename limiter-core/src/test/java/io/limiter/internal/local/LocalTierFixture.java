@@ -3,7 +3,6 @@ package io.limiter.internal.local;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import io.lettuce.core.RedisURI;
@@ -45,11 +44,14 @@ final class LocalTierFixture implements AutoCloseable {
 		}
 		LettuceScriptExecutor<?> lettuce = RedisExecutors.cluster(seeds, TIMEOUT);
 		try {
-			lettuce.connected().toCompletableFuture().get(10, TimeUnit.SECONDS);
+			if (!lettuce.awaitConnection(Duration.ofSeconds(10))) {
+				lettuce.close();
+				throw new IllegalStateException("the fixture cluster did not accept a connection");
+			}
 		}
-		catch (Exception ex) {
-			lettuce.close();
-			throw new IllegalStateException("the fixture cluster did not accept a connection", ex);
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			throw new IllegalStateException(ex);
 		}
 		this.executor = new CountingScriptExecutor(lettuce);
 		this.tiers = new LocalTiers(this.executor, (clock != null) ? clock : LimiterClock.system(), clock, TIMEOUT);

@@ -1,22 +1,110 @@
 package io.limiter;
 
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+
 /**
- * Wall-clock milliseconds at start, advanced by {@link System#nanoTime()} so that it never goes backwards.
+ * Wall-clock milliseconds at start, advanced by {@link System#nanoTime()} so that it never goes backwards, and read
+ * by a daemon thread once a millisecond rather than by every caller.
+ * <p>
+ * A read of the system timer costs about as much as a whole in-memory decision, so the thread ({@code limiter-clock})
+ * keeps the current millisecond in a field and a read is a volatile load. The field lags the timer by less than a
+ * tick plus the thread's scheduling delay; a lagging clock only ever refills later, never more. After a second
+ * without reads the thread parks, and the next read reads the timer itself and wakes it.
  */
 final class SystemLimiterClock implements LimiterClock {
 
-	static final SystemLimiterClock INSTANCE = new SystemLimiterClock();
+	static final SystemLimiterClock INSTANCE = new SystemLimiterClock(TimeUnit.MILLISECONDS.toNanos(1), 1000);
 
 	private final long originMillis = System.currentTimeMillis();
 
 	private final long originNanos = System.nanoTime();
 
-	private SystemLimiterClock() {
+	private final long tickNanos;
+
+	private final int ticksBeforeIdleCheck;
+
+	private volatile long millis;
+
+	private volatile boolean ticking;
+
+	private volatile boolean readSinceIdleCheck;
+
+	private Thread ticker;
+
+	SystemLimiterClock(long tickNanos, int ticksBeforeIdleCheck) {
+		this.tickNanos = tickNanos;
+		this.ticksBeforeIdleCheck = ticksBeforeIdleCheck;
 	}
 
 	@Override
 	public long millis() {
+		if (!this.ticking) {
+			return start();
+		}
+		if (!this.readSinceIdleCheck) {
+			this.readSinceIdleCheck = true;
+		}
+		return this.millis;
+	}
+
+	/**
+	 * Returns the time read from the system timer now.
+	 * @return the current time in milliseconds
+	 */
+	long exactMillis() {
 		return this.originMillis + (System.nanoTime() - this.originNanos) / 1_000_000;
+	}
+
+	/**
+	 * Returns whether the thread is keeping the time.
+	 * @return {@code false} before the first read and after a second without reads
+	 */
+	boolean isTicking() {
+		return this.ticking;
+	}
+
+	private synchronized long start() {
+		if (!this.ticking) {
+			this.millis = exactMillis();
+			this.readSinceIdleCheck = true;
+			this.ticking = true;
+			if (this.ticker == null) {
+				this.ticker = new Thread(this::tick, "limiter-clock");
+				this.ticker.setDaemon(true);
+				this.ticker.start();
+			}
+			else {
+				LockSupport.unpark(this.ticker);
+			}
+		}
+		return this.millis;
+	}
+
+	private void tick() {
+		int ticks = 0;
+		while (true) {
+			LockSupport.parkNanos(this, this.tickNanos);
+			this.millis = exactMillis();
+			if (++ticks == this.ticksBeforeIdleCheck) {
+				ticks = 0;
+				if (this.readSinceIdleCheck) {
+					this.readSinceIdleCheck = false;
+				}
+				else {
+					idle();
+				}
+			}
+		}
+	}
+
+	private void idle() {
+		synchronized (this) {
+			this.ticking = false;
+		}
+		while (!this.ticking) {
+			LockSupport.park(this);
+		}
 	}
 
 }

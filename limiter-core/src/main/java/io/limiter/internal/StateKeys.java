@@ -43,8 +43,24 @@ public final class StateKeys {
 		return isPlain(key) ? key : '#' + sha256(key);
 	}
 
+	/**
+	 * Returns the key under which a user's key is kept in process memory: the key itself when it is at most
+	 * {@link #MAX_PLAIN_LENGTH} characters and does not start with {@code #}, otherwise {@code #} and its hash, so
+	 * that strangers cannot grow the heap with long keys. Only the length and the first character are looked at:
+	 * braces and control characters break nothing in memory.
+	 * @param key the user's key
+	 * @return the key itself, or its hash
+	 */
+	public static String memoryKey(String key) {
+		return (key.length() <= MAX_PLAIN_LENGTH && !startsWithHash(key)) ? key : '#' + sha256(key);
+	}
+
+	private static boolean startsWithHash(String key) {
+		return !key.isEmpty() && key.charAt(0) == '#';
+	}
+
 	private static boolean isPlain(String key) {
-		if (key.length() > MAX_PLAIN_LENGTH || (!key.isEmpty() && key.charAt(0) == '#')) {
+		if (key.length() > MAX_PLAIN_LENGTH || startsWithHash(key)) {
 			return false;
 		}
 		for (int i = 0; i < key.length(); i++) {

@@ -43,6 +43,16 @@ class StateKeysTests {
 	}
 
 	@Test
+	void memoryKeysAreShortAndDistinct() {
+		assertThat(StateKeys.memoryKey("a{b}\n")).isEqualTo("a{b}\n");
+		assertThat(StateKeys.memoryKey("k".repeat(StateKeys.MAX_PLAIN_LENGTH))).hasSize(StateKeys.MAX_PLAIN_LENGTH);
+		assertThat(StateKeys.memoryKey("k".repeat(64 * 1024))).hasSizeLessThan(64)
+			.isNotEqualTo(StateKeys.memoryKey("k".repeat(64 * 1024 + 1)));
+		String hashed = StateKeys.memoryKey("k".repeat(200));
+		assertThat(StateKeys.memoryKey(hashed)).as("a key that looks like a hash is hashed too").isNotEqualTo(hashed);
+	}
+
+	@Test
 	void limitNamesAreChecked() {
 		assertThat(LimitNames.check("hello-world_1.v2")).isEqualTo("hello-world_1.v2");
 		assertThatIllegalArgumentException().isThrownBy(() -> LimitNames.check(""))

@@ -80,7 +80,7 @@ class AuthAndTlsIntegrationTests {
 					.isThrownBy(() -> commands.set("other:key", "1"))
 					.withMessageStartingWith("NOPERM");
 				assertThatExceptionOfType(RedisCommandExecutionException.class)
-					.isThrownBy(() -> commands.eval("return redis.call('GET', KEYS[1])", ScriptOutputType.VALUE,
+					.isThrownBy(() -> commands.eval("return redis.call('INCR', KEYS[1])", ScriptOutputType.INTEGER,
 							"limiter:{secured:k}"))
 					.withMessageContaining("can't run this command");
 				assertThatExceptionOfType(RedisCommandExecutionException.class).isThrownBy(commands::flushall)

@@ -1,6 +1,5 @@
 package io.limiter.internal.algorithm;
 
-import io.limiter.Decision;
 import io.limiter.Limit;
 
 /**
@@ -21,7 +20,7 @@ final class Gcra extends LimitAlgorithm {
 		super("gcra.lua", ":gcra", State::new);
 	}
 
-	private static final class State extends LimitState {
+	private static final class State extends DebtState {
 
 		private static final long ABSENT = Long.MIN_VALUE;
 
@@ -34,26 +33,20 @@ final class Gcra extends LimitAlgorithm {
 		}
 
 		@Override
-		public synchronized Decision decide(long nowMillis, long permits, long maxWaitMillis) {
-			long debt = (this.tatMillis >= nowMillis) ? (this.tatMillis - nowMillis) * this.capacity + this.tatTicks
-					: 0;
-			Decision decision = TickDebt.decide(this.capacity, this.periodMillis, debt, permits, maxWaitMillis);
-			if (decision.isAllowed()) {
-				debt += permits * this.periodMillis;
-			}
-			if (debt == 0) {
-				this.tatMillis = ABSENT;
-			}
-			else if (decision.isAllowed() && permits > 0) {
-				this.tatMillis = nowMillis + debt / this.capacity;
-				this.tatTicks = debt % this.capacity;
-			}
-			return decision;
+		long debtAt(long nowMillis) {
+			long tat = this.tatMillis;
+			return (tat >= nowMillis) ? (tat - nowMillis) * this.capacity + this.tatTicks : 0;
 		}
 
 		@Override
-		public synchronized boolean isIdle(long nowMillis) {
-			return this.tatMillis < nowMillis || (this.tatMillis == nowMillis && this.tatTicks == 0);
+		void grant(long nowMillis, long debt, long permits) {
+			if (debt == 0) {
+				this.tatMillis = ABSENT;
+			}
+			else if (permits > 0) {
+				this.tatMillis = nowMillis + debt / this.capacity;
+				this.tatTicks = debt % this.capacity;
+			}
 		}
 
 	}

@@ -1,6 +1,5 @@
 package io.limiter.internal.algorithm;
 
-import io.limiter.Decision;
 import io.limiter.Limit;
 
 /**
@@ -8,7 +7,7 @@ import io.limiter.Limit;
  * {@code period_ms} ticks and the bucket gains {@code capacity} ticks per millisecond, so refill is exact
  * integer arithmetic whatever the rate. Reservations may take the bucket below zero, down to the debt that
  * {@code max_wait_ms} of refill can pay back. A full bucket is forgotten, with its time, as the script deletes
- * its key.
+ * its key; a denial changes nothing, as the script writes nothing.
  */
 final class TokenBucket extends LimitAlgorithm {
 
@@ -18,7 +17,7 @@ final class TokenBucket extends LimitAlgorithm {
 		super("token-bucket.lua", ":tb", State::new);
 	}
 
-	private static final class State extends LimitState {
+	private static final class State extends DebtState {
 
 		private static final long ABSENT = Long.MIN_VALUE;
 
@@ -35,36 +34,33 @@ final class TokenBucket extends LimitAlgorithm {
 		}
 
 		@Override
-		public synchronized Decision decide(long nowMillis, long permits, long maxWaitMillis) {
-			refill(nowMillis);
-			Decision decision = TickDebt.decide(this.capacity, this.periodMillis, this.fullTicks - this.ticks,
-					permits, maxWaitMillis);
-			if (decision.isAllowed()) {
-				this.ticks -= permits * this.periodMillis;
+		long debtAt(long nowMillis) {
+			long updated = this.updatedAt;
+			long missing = this.fullTicks - this.ticks;
+			if (updated == ABSENT || nowMillis <= updated) {
+				return (updated == ABSENT) ? 0 : missing;
 			}
-			if (this.ticks == this.fullTicks) {
-				this.updatedAt = ABSENT;
-			}
-			return decision;
+			return Math.max(0, missing - refillTicks(nowMillis - updated));
 		}
 
-		private void refill(long nowMillis) {
-			if (this.updatedAt == ABSENT) {
-				this.updatedAt = nowMillis;
-			}
-			else if (nowMillis > this.updatedAt) {
-				long elapsed = nowMillis - this.updatedAt;
-				long missing = this.fullTicks - this.ticks;
-				this.ticks = (elapsed >= IntegerMath.ceilDiv(missing, this.capacity)) ? this.fullTicks
-						: this.ticks + elapsed * this.capacity;
-				this.updatedAt = nowMillis;
-			}
+		/**
+		 * Returns the ticks that {@code elapsed} ms add, capped where the product would overflow: no debt is that
+		 * large.
+		 */
+		private long refillTicks(long elapsed) {
+			return (elapsed < Long.MAX_VALUE / this.capacity) ? elapsed * this.capacity : Long.MAX_VALUE;
 		}
 
 		@Override
-		public synchronized boolean isIdle(long nowMillis) {
-			return this.updatedAt == ABSENT
-					|| nowMillis - this.updatedAt >= IntegerMath.ceilDiv(this.fullTicks - this.ticks, this.capacity);
+		void grant(long nowMillis, long debt, long permits) {
+			if (debt == 0) {
+				this.updatedAt = ABSENT;
+				this.ticks = this.fullTicks;
+			}
+			else {
+				this.ticks = this.fullTicks - debt;
+				this.updatedAt = (this.updatedAt == ABSENT) ? nowMillis : Math.max(this.updatedAt, nowMillis);
+			}
 		}
 
 	}

@@ -40,20 +40,20 @@ public final class BlockingDecisionSource implements DecisionSource {
 	@Override
 	public Decision decide(String key, long permits, long maxWaitMillis) {
 		long now = this.clock.millis();
-		String encoded = StateKeys.encode(key);
-		Decision blocked = blocked(encoded, now, permits, maxWaitMillis);
+		String memoryKey = StateKeys.memoryKey(key);
+		Decision blocked = blocked(memoryKey, now, permits, maxWaitMillis);
 		return (blocked != null) ? blocked
-				: remember(encoded, now, permits, this.delegate.decide(key, permits, maxWaitMillis));
+				: remember(memoryKey, now, permits, this.delegate.decide(key, permits, maxWaitMillis));
 	}
 
 	@Override
 	public CompletionStage<Decision> decideAsync(String key, long permits, long maxWaitMillis) {
 		long now = this.clock.millis();
-		String encoded = StateKeys.encode(key);
-		Decision blocked = blocked(encoded, now, permits, maxWaitMillis);
+		String memoryKey = StateKeys.memoryKey(key);
+		Decision blocked = blocked(memoryKey, now, permits, maxWaitMillis);
 		return (blocked != null) ? CompletableFuture.completedFuture(blocked)
 				: this.delegate.decideAsync(key, permits, maxWaitMillis)
-					.thenApply((decision) -> remember(encoded, now, permits, decision));
+					.thenApply((decision) -> remember(memoryKey, now, permits, decision));
 	}
 
 	/**
@@ -64,13 +64,13 @@ public final class BlockingDecisionSource implements DecisionSource {
 		return this.blocks.size();
 	}
 
-	private Decision blocked(String encoded, long now, long permits, long maxWaitMillis) {
-		Block block = this.blocks.getIfPresent(encoded);
+	private Decision blocked(String memoryKey, long now, long permits, long maxWaitMillis) {
+		Block block = this.blocks.getIfPresent(memoryKey);
 		if (block == null) {
 			return null;
 		}
 		if (now >= block.untilMillis()) {
-			this.blocks.remove(encoded, block);
+			this.blocks.remove(memoryKey, block);
 			return null;
 		}
 		long wait = block.untilMillis() - now;
@@ -80,9 +80,9 @@ public final class BlockingDecisionSource implements DecisionSource {
 		return Decision.denied(this.capacity, block.remaining(), wait, Math.max(0, block.resetAtMillis() - now)).local();
 	}
 
-	private Decision remember(String encoded, long sentAt, long permits, Decision decision) {
+	private Decision remember(String memoryKey, long sentAt, long permits, Decision decision) {
 		if (!decision.isAllowed() && decision.retryAfterMillis() > 0) {
-			this.blocks.put(encoded, new Block(sentAt + decision.retryAfterMillis(), permits, decision.remaining(),
+			this.blocks.put(memoryKey, new Block(sentAt + decision.retryAfterMillis(), permits, decision.remaining(),
 					sentAt + decision.resetAfterMillis()), sentAt);
 		}
 		return decision;

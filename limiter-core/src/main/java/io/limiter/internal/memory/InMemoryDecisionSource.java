@@ -39,7 +39,7 @@ public final class InMemoryDecisionSource implements DecisionSource {
 	@Override
 	public Decision decide(String key, long permits, long maxWaitMillis) {
 		long now = this.clock.millis();
-		return this.states.get(StateKeys.encode(key), this.stateFactory, now).decide(now, permits, maxWaitMillis);
+		return this.states.get(StateKeys.memoryKey(key), this.stateFactory, now).decide(now, permits, maxWaitMillis);
 	}
 
 	@Override

@@ -32,7 +32,7 @@ local reset_after = 0
 if count > 0 then
   reset_after = window_end - at
   if allowed == 1 and permits > 0 then
-    redis.call('HSET', KEYS[1], 'n', int(count), 't', int(at))
+    redis.call('HSET', KEYS[1], 'n', count, 't', at)
   end
   redis.call('PEXPIRE', KEYS[1], reset_after + 1000)
 else

@@ -2,10 +2,11 @@
 -- KEYS[1] the theoretical arrival time (TAT); ARGV capacity, period_ms, permits, now_ms (< 0: server TIME), max_wait_ms.
 -- Ticks as in token-bucket.lua: a permit is period_ms ticks and capacity ticks pass per ms. The debt is how far the
 -- TAT lies ahead of now, in ticks; the key decides exactly as a token bucket holding capacity * period_ms - debt
--- ticks. State: m = the TAT's whole ms, r = the rest in ticks (0 <= r < capacity), so that an epoch time is never
+-- ticks. State: the TAT's whole ms and the rest in ticks (0 <= rest < capacity), so that an epoch time is never
 -- multiplied by the capacity. There is no stored "now": an earlier now only makes the debt larger.
 -- Returns {allowed, remaining, retry_after_ms, reset_after_ms, delay_ms}.
--- A key lives until its state is the same as none, plus a second of slack for clients whose clocks differ.
+-- A key lives until its state is the same as none, plus a second of slack for clients whose clocks differ; only a
+-- grant writes, as nothing else moves the TAT or the time it ends.
 local capacity = tonumber(ARGV[1])
 local period = tonumber(ARGV[2])
 local permits = tonumber(ARGV[3])
@@ -32,12 +33,11 @@ end
 
 local reset_after = ceildiv(debt, capacity)
 if reset_after == 0 then
-  redis.call('DEL', KEYS[1])
-else
-  if allowed == 1 and permits > 0 then
-    local ahead = floordiv(debt, capacity)
-    redis.call('HSET', KEYS[1], 'm', int(now + ahead), 'r', int(debt - ahead * capacity))
+  if stored then
+    redis.call('DEL', KEYS[1])
   end
-  redis.call('PEXPIRE', KEYS[1], reset_after + 1000)
+elseif allowed == 1 and permits > 0 then
+  local ahead = floordiv(debt, capacity)
+  redis.call('SET', KEYS[1], struct.pack('<d<d', now + ahead, debt - ahead * capacity), 'PX', reset_after + 1000)
 end
 return {allowed, remaining, retry_after, reset_after, delay}

@@ -62,8 +62,7 @@ elseif previous > 0 then
 end
 if reset_after > 0 then
   if allowed == 1 and permits > 0 then
-    redis.call('HSET', KEYS[1], 'c', int(current), 'p', int(previous),
-      't', int(at))
+    redis.call('HSET', KEYS[1], 'c', current, 'p', previous, 't', at)
   end
   redis.call('PEXPIRE', KEYS[1], reset_after + 1000)
 else

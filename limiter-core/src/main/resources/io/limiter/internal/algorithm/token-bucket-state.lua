@@ -1,17 +1,18 @@
--- The bucket of token-bucket.lua and token-bucket-borrow.lua, read and refilled up to now: full, ticks, updated.
+-- The bucket of token-bucket.lua and token-bucket-borrow.lua, read and refilled up to now: full, ticks, updated,
+-- and stored (whether the key exists). The key is a string of two little-endian doubles: the ticks and the ms they
+-- were counted at (struct packs and unpacks them exactly, where text would cost a format on every write).
 -- Expects capacity and period.
 local full = capacity * period
-local state = redis.call('HMGET', KEYS[1], 't', 'u')
-local ticks = tonumber(state[1])
-local updated = tonumber(state[2])
-if ticks == nil or updated == nil then
-  ticks = full
-  updated = now
-elseif now > updated then
-  if now - updated >= ceildiv(full - ticks, capacity) then
-    ticks = full
-  else
-    ticks = ticks + (now - updated) * capacity
+local stored = redis.call('GET', KEYS[1])
+local ticks, updated = full, now
+if stored then
+  ticks, updated = struct.unpack('<d<d', stored)
+  if now > updated then
+    if now - updated >= ceildiv(full - ticks, capacity) then
+      ticks = full
+    else
+      ticks = ticks + (now - updated) * capacity
+    end
+    updated = now
   end
-  updated = now
 end

@@ -1,8 +1,9 @@
 -- Token bucket, the twin of TokenBucket.java.
 -- KEYS[1] the bucket; ARGV capacity, period_ms, permits, now_ms (< 0: server TIME), max_wait_ms.
--- State: t = ticks (a permit is period_ms ticks; capacity ticks are added per ms), u = last update in ms.
+-- State: the ticks (a permit is period_ms ticks; capacity ticks are added per ms) and the ms of the last update.
 -- Returns {allowed, remaining, retry_after_ms, reset_after_ms, delay_ms}.
--- A key lives until its bucket is full again, plus a second of slack for clients whose clocks differ.
+-- A key lives until its bucket is full again, plus a second of slack for clients whose clocks differ. A denial
+-- writes nothing: refill is linear, so the bucket counted later from the stored time is the same.
 local capacity = tonumber(ARGV[1])
 local period = tonumber(ARGV[2])
 local permits = tonumber(ARGV[3])
@@ -30,9 +31,10 @@ end
 
 local reset_after = ceildiv(full - ticks, capacity)
 if reset_after > 0 then
-  redis.call('HSET', KEYS[1], 't', int(ticks), 'u', int(updated))
-  redis.call('PEXPIRE', KEYS[1], reset_after + 1000)
-else
+  if allowed == 1 then
+    redis.call('SET', KEYS[1], struct.pack('<d<d', ticks, updated), 'PX', reset_after + 1000)
+  end
+elseif stored then
   redis.call('DEL', KEYS[1])
 end
 return {allowed, remaining, retry_after, reset_after, delay}

@@ -1,7 +1,7 @@
--- Borrowing for the local tier, on the state of gcra.lua (same key, fields m = the TAT's whole ms and r = the rest
--- in ticks), so that limiters with and without a local tier share one budget. Ticks as in token-bucket.lua: a
--- permit is period_ms ticks and capacity ticks pass per ms; the key holds capacity * period_ms - debt ticks, where
--- the debt is how far the TAT lies ahead of now. Borrowing moves the TAT ahead, giving back moves it back.
+-- Borrowing for the local tier, on the state of gcra.lua (same key: the TAT's whole ms and the rest in ticks), so
+-- that limiters with and without a local tier share one budget. Ticks as in token-bucket.lua: a permit is period_ms
+-- ticks and capacity ticks pass per ms; the key holds capacity * period_ms - debt ticks, where the debt is how far
+-- the TAT lies ahead of now. Borrowing moves the TAT ahead, giving back moves it back.
 -- KEYS[1] the TAT; ARGV capacity, period_ms, want_ticks, now_ms (< 0: server TIME), need_ticks.
 -- want_ticks > 0 borrows: when the key holds at least need_ticks it takes min(held, want_ticks), else nothing.
 -- want_ticks < 0 gives -want_ticks back, down to no debt.
@@ -23,12 +23,11 @@ end
 debt = debt + borrowed
 
 if debt == 0 then
-  redis.call('DEL', KEYS[1])
-else
-  local ahead = floordiv(debt, capacity)
-  if borrowed ~= 0 then
-    redis.call('HSET', KEYS[1], 'm', int(now + ahead), 'r', int(debt - ahead * capacity))
+  if stored then
+    redis.call('DEL', KEYS[1])
   end
-  redis.call('PEXPIRE', KEYS[1], ceildiv(debt, capacity))
+elseif borrowed ~= 0 then
+  local ahead = floordiv(debt, capacity)
+  redis.call('SET', KEYS[1], struct.pack('<d<d', now + ahead, debt - ahead * capacity), 'PX', ceildiv(debt, capacity))
 end
 return {borrowed, retry, full - debt}

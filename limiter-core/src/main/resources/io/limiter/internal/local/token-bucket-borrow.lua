@@ -1,4 +1,4 @@
--- Borrowing for the local tier, on the bucket of token-bucket.lua (same key, same fields, same refill), so that
+-- Borrowing for the local tier, on the bucket of token-bucket.lua (same key, same state, same refill), so that
 -- limiters with and without a local tier share one budget.
 -- KEYS[1] the bucket; ARGV capacity, period_ms, want_ticks, now_ms (< 0: server TIME), need_ticks.
 -- want_ticks > 0 borrows: when the bucket holds at least need_ticks it takes min(held, want_ticks), else nothing.
@@ -23,9 +23,10 @@ ticks = ticks - borrowed
 
 local reset_after = ceildiv(full - ticks, capacity)
 if reset_after > 0 then
-  redis.call('HSET', KEYS[1], 't', int(ticks), 'u', int(updated))
-  redis.call('PEXPIRE', KEYS[1], reset_after)
-else
+  if borrowed ~= 0 then
+    redis.call('SET', KEYS[1], struct.pack('<d<d', ticks, updated), 'PX', reset_after)
+  end
+elseif stored then
   redis.call('DEL', KEYS[1])
 end
 return {borrowed, retry, ticks}

@@ -1,7 +1,8 @@
 -- The start of every Limiter script: RedisScript puts this file in front of each one.
 -- ARGV[4] is the time in ms, or < 0 for the server's TIME. Lua numbers are doubles, exact for integers below 2^53:
--- floordiv corrects the one-off error a double division can make near that bound, and int writes a number whole
--- (Lua's own formatting would lose digits).
+-- floordiv corrects the one-off error a double division can make near that bound. redis.call passes a number on
+-- whole (Redis formats it with 17 digits), but Lua's own tostring and .. keep 14: int makes the text of a number
+-- that goes into a string.
 local now = tonumber(ARGV[4])
 if now < 0 then
   local time = redis.call('TIME')

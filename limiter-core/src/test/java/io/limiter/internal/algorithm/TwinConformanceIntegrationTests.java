@@ -1,6 +1,7 @@
 package io.limiter.internal.algorithm;
 
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Random;
@@ -179,17 +180,40 @@ class TwinConformanceIntegrationTests {
 		Decision decision = null;
 		for (long[] request : requests) {
 			clock.advance(1000);
+			long[] ttlsBefore = Arrays.stream(keys).mapToLong(redis::pttl).toArray();
 			decision = source.decide("k", request[0], request[1]);
-			for (String key : keys) {
-				assertThat(redis.pttl(key)).as("%s after %s", key, decision)
+			for (int i = 0; i < keys.length; i++) {
+				long longest = decision.isAllowed() ? decision.resetAfterMillis() + TTL_SLACK_MILLIS : ttlsBefore[i];
+				assertThat(redis.pttl(keys[i])).as("%s after %s", keys[i], decision)
 					.isPositive()
-					.isLessThanOrEqualTo(decision.resetAfterMillis() + TTL_SLACK_MILLIS)
+					.isLessThanOrEqualTo(longest)
 					.isGreaterThan(decision.resetAfterMillis() + TTL_SLACK_MILLIS - SAFE_TTL_MILLIS);
 			}
 		}
 		clock.advance(decision.resetAfterMillis());
 		assertThat(source.decide("k", 0, 0)).isEqualTo(Decision.allowed(4, 4, 0));
 		assertThat(redis.exists(keys)).as("keys of a full state").isZero();
+	}
+
+	@ParameterizedTest
+	@EnumSource(value = Algorithm.class, names = { "TOKEN_BUCKET", "GCRA" })
+	void aDenialWritesNothing(Algorithm algorithm) {
+		ManualClock clock = new ManualClock();
+		Limit limit = Limit.of(algorithm, 4, Duration.ofMinutes(10));
+		String name = uniqueName(limit);
+		DecisionSource source = new RedisDecisionSource(name, limit, executor, clock, TIMEOUT);
+		String key = LimitAlgorithm.of(algorithm).redisKeys(StateKeys.redisKey(name, "k"))[0];
+		assertThat(source.decide("k", 4, 0).isAllowed()).isTrue();
+		byte[] granted = redis.dump(key);
+		long ttl = redis.pttl(key);
+		clock.advance(60_000);
+		Decision denied = source.decide("k", 1, 0);
+		assertThat(denied.isAllowed()).isFalse();
+		assertThat(redis.dump(key)).as("state after %s", denied).isEqualTo(granted);
+		assertThat(redis.pttl(key)).isPositive().isLessThanOrEqualTo(ttl);
+		clock.advance(denied.retryAfterMillis());
+		assertThat(source.decide("k", 1, 0).isAllowed()).as("refilled from the state of the grant").isTrue();
+		assertThat(redis.dump(key)).isNotEqualTo(granted);
 	}
 
 	@Test

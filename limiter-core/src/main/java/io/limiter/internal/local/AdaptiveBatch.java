@@ -27,6 +27,14 @@ final class AdaptiveBatch {
 	}
 
 	/**
+	 * Returns the half lease over which demand is measured.
+	 * @return the horizon in milliseconds
+	 */
+	long horizonMillis() {
+		return this.horizonMillis;
+	}
+
+	/**
 	 * Returns the batch of a key without history.
 	 * @return the initial batch in ticks
 	 */

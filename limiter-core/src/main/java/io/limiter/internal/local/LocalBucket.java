@@ -39,6 +39,8 @@ final class LocalBucket implements IdleAware {
 
 	private long lastBorrowAt = Long.MIN_VALUE;
 
+	private long dryAt = Long.MIN_VALUE;
+
 	LocalBucket(String[] redisKeys, long initialBatchTicks) {
 		this.redisKeys = redisKeys;
 		this.batchTicks = initialBatchTicks;
@@ -183,6 +185,27 @@ final class LocalBucket implements IdleAware {
 		this.retryAt = Long.MIN_VALUE;
 		this.leaseEnd = leaseEndMillis;
 		this.ticks.addAndGet(lentTicks - spentTicks);
+	}
+
+	/**
+	 * Returns whether Redis lately had less than this key asked for: its demand outruns the refill, and a borrow
+	 * should wait until a whole batch is there rather than fetch each token as it arrives. Only the borrower calls it.
+	 * @param nowMillis the current time
+	 * @param horizonMillis how long a short answer counts
+	 * @return {@code true} within {@code horizonMillis} of a borrow that got less than it asked for
+	 */
+	boolean isDry(long nowMillis, long horizonMillis) {
+		return this.dryAt != Long.MIN_VALUE && nowMillis - this.dryAt < horizonMillis;
+	}
+
+	/**
+	 * Records what a borrow asked for and got; only the borrower calls it, before {@link #endBorrow}.
+	 * @param nowMillis the time the borrow was sent
+	 * @param askedTicks the ticks it asked for
+	 * @param gotTicks the ticks Redis lent
+	 */
+	void supplied(long nowMillis, long askedTicks, long gotTicks) {
+		this.dryAt = (gotTicks < askedTicks) ? nowMillis : Long.MIN_VALUE;
 	}
 
 	/**

@@ -150,6 +150,42 @@ class TwoTierIntegrationTests {
 	}
 
 	@Test
+	void aKeyOutrunningTheRefillBorrowsOncePerTwentyMillisecondsOfRefill() {
+		LocalTierFixture instance = instance();
+		RateLimiter limiter = instance.limiter(LocalTierFixture.uniqueName(), limit(1000), twoTier(1, 0.1));
+		assertThat(limiter.tryAcquire("k", 1000).isAllowed()).isTrue();
+		long callsBefore = instance.executor().calls(borrowScript());
+		int granted = 0;
+		Decision firstRefusal = null;
+		for (int millis = 1; millis <= 200; millis++) {
+			this.clock.advance(1);
+			Decision decision = limiter.tryAcquire("k");
+			granted += decision.isAllowed() ? 1 : 0;
+			if (!decision.isAllowed() && firstRefusal == null) {
+				firstRefusal = decision;
+			}
+		}
+		assertThat(instance.executor().calls(borrowScript()) - callsBefore).as("borrows for 200 permits of refill")
+			.isBetween(5L, 15L);
+		assertThat(granted).as("one permit refills per ms; at most 20 ms of it waits in Redis").isBetween(175, 200);
+		assertThat(firstRefusal).isNotNull();
+		assertThat(firstRefusal.retryAfterMillis()).as("until 20 permits are there").isBetween(1L, 20L);
+	}
+
+	@Test
+	void aSlowLimitStillGrantsEachPermitAsSoonAsItRefills() {
+		LocalTierFixture instance = instance();
+		RateLimiter limiter = instance.limiter(LocalTierFixture.uniqueName(), limit(10), twoTier(1, 1));
+		assertThat(limiter.tryAcquire("k", 10).isAllowed()).isTrue();
+		for (int i = 0; i < 5; i++) {
+			Decision refused = limiter.tryAcquire("k");
+			assertThat(refused.isAllowed()).isFalse();
+			this.clock.advance(refused.retryAfterMillis());
+			assertThat(limiter.tryAcquire("k").isAllowed()).as("a permit after its retry-after").isTrue();
+		}
+	}
+
+	@Test
 	void heldTokensBurstAtMostTheLargestBatchPerInstanceAboveTheLimit() {
 		String name = LocalTierFixture.uniqueName();
 		Limit limit = limit(15);

@@ -10,7 +10,8 @@ import java.util.concurrent.locks.LockSupport;
  * A read of the system timer costs about as much as a whole in-memory decision, so the thread ({@code limiter-clock})
  * keeps the current millisecond in a field and a read is a volatile load. The field lags the timer by less than a
  * tick plus the thread's scheduling delay; a lagging clock only ever refills later, never more. After a second
- * without reads the thread parks, and the next read reads the timer itself and wakes it.
+ * without reads the thread ends, so that nothing is left running (or holding its class loader) once an application
+ * stops deciding, and the next read reads the timer itself and starts a new one.
  */
 final class SystemLimiterClock implements LimiterClock {
 
@@ -30,7 +31,7 @@ final class SystemLimiterClock implements LimiterClock {
 
 	private volatile boolean readSinceIdleCheck;
 
-	private Thread ticker;
+	private volatile Thread ticker;
 
 	SystemLimiterClock(long tickNanos, int ticksBeforeIdleCheck) {
 		this.tickNanos = tickNanos;
@@ -57,11 +58,19 @@ final class SystemLimiterClock implements LimiterClock {
 	}
 
 	/**
-	 * Returns whether the thread is keeping the time.
+	 * Returns whether a thread is keeping the time.
 	 * @return {@code false} before the first read and after a second without reads
 	 */
 	boolean isTicking() {
 		return this.ticking;
+	}
+
+	/**
+	 * Returns the thread that keeps the time, or kept it last.
+	 * @return the thread, or {@code null} before the first read
+	 */
+	Thread ticker() {
+		return this.ticker;
 	}
 
 	private synchronized long start() {
@@ -69,14 +78,10 @@ final class SystemLimiterClock implements LimiterClock {
 			this.millis = exactMillis();
 			this.readSinceIdleCheck = true;
 			this.ticking = true;
-			if (this.ticker == null) {
-				this.ticker = new Thread(this::tick, "limiter-clock");
-				this.ticker.setDaemon(true);
-				this.ticker.start();
-			}
-			else {
-				LockSupport.unpark(this.ticker);
-			}
+			Thread thread = new Thread(this::tick, "limiter-clock");
+			thread.setDaemon(true);
+			thread.start();
+			this.ticker = thread;
 		}
 		return this.millis;
 	}
@@ -88,23 +93,20 @@ final class SystemLimiterClock implements LimiterClock {
 			this.millis = exactMillis();
 			if (++ticks == this.ticksBeforeIdleCheck) {
 				ticks = 0;
-				if (this.readSinceIdleCheck) {
-					this.readSinceIdleCheck = false;
+				if (!this.readSinceIdleCheck && stop()) {
+					return;
 				}
-				else {
-					idle();
-				}
+				this.readSinceIdleCheck = false;
 			}
 		}
 	}
 
-	private void idle() {
-		synchronized (this) {
-			this.ticking = false;
+	private synchronized boolean stop() {
+		if (this.readSinceIdleCheck) {
+			return false;
 		}
-		while (!this.ticking) {
-			LockSupport.park(this);
-		}
+		this.ticking = false;
+		return true;
 	}
 
 }

@@ -42,20 +42,22 @@ class SystemLimiterClockTests {
 	}
 
 	@Test
-	void parksWhenUnreadAndReadsTheTimerOnTheNextRead() throws InterruptedException {
+	void stopsWhenUnreadAndReadsTheTimerOnTheNextRead() throws InterruptedException {
 		SystemLimiterClock clock = new SystemLimiterClock(TICK_NANOS, 10);
 		assertThat(clock.isTicking()).isFalse();
+		assertThat(clock.ticker()).isNull();
 		clock.millis();
-		long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
-		while (clock.isTicking() && System.nanoTime() < deadline) {
-			Thread.sleep(5);
-		}
-		assertThat(clock.isTicking()).as("parked after ten ticks without reads").isFalse();
+		Thread first = clock.ticker();
+		assertThat(first.isDaemon()).isTrue();
+		first.join(Duration.ofSeconds(10).toMillis());
+		assertThat(first.isAlive()).as("the thread ends after ten ticks without reads").isFalse();
+		assertThat(clock.isTicking()).isFalse();
 		Thread.sleep(200);
 		long exactBefore = clock.exactMillis();
 		assertThat(clock.millis()).as("a read after the pause is not the time it parked at")
 			.isGreaterThanOrEqualTo(exactBefore);
 		assertThat(clock.isTicking()).isTrue();
+		assertThat(clock.ticker()).isNotSameAs(first);
 	}
 
 	@Test

@@ -10,8 +10,8 @@ import io.limiter.Limit;
  * <p>
  * Only a grant changes the state, so a denial is decided on an optimistic read, without taking the lock, and the
  * denial is kept: until the state changes, a request for the same permits in the same millisecond gets the same
- * {@link Decision} without any arithmetic or allocation. A key that is out of permits costs its callers no writes
- * to shared memory, however many of them there are.
+ * {@link Decision} without any arithmetic or allocation. A key that is out of permits costs its callers no lock and
+ * one write to shared memory a millisecond, however many of them there are.
  */
 abstract class DebtState extends LimitState {
 

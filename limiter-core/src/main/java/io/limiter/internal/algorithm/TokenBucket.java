@@ -36,11 +36,11 @@ final class TokenBucket extends LimitAlgorithm {
 		@Override
 		long debtAt(long nowMillis) {
 			long updated = this.updatedAt;
-			long missing = this.fullTicks - this.ticks;
-			if (updated == ABSENT || nowMillis <= updated) {
-				return (updated == ABSENT) ? 0 : missing;
+			if (updated == ABSENT) {
+				return 0;
 			}
-			return Math.max(0, missing - refillTicks(nowMillis - updated));
+			long missing = this.fullTicks - this.ticks;
+			return (nowMillis <= updated) ? missing : Math.max(0, missing - refillTicks(nowMillis - updated));
 		}
 
 		/**

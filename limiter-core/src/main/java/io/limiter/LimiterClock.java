@@ -15,10 +15,7 @@ public interface LimiterClock {
 	long millis();
 
 	/**
-	 * Returns the system clock: wall-clock milliseconds, made monotonic by the system's nano timer. A daemon thread,
-	 * {@code limiter-clock}, reads the timer once a millisecond while the clock is in use, so that a decision does
-	 * not pay for a system call; the clock may lag the timer by about a millisecond, which delays a refill but never
-	 * adds one. The thread ends after a second without reads and the next read starts another.
+	 * Returns the system clock: wall-clock milliseconds, made monotonic by the system's nano timer.
 	 * @return the system clock
 	 */
 	static LimiterClock system() {

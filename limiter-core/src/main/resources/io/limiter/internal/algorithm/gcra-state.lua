@@ -12,3 +12,9 @@ if stored then
 end
 
 local full = capacity * period
+
+-- Writes the TAT that lies debt ticks ahead of now, the key to live ttl_ms.
+local function write(debt_ticks, ttl_ms)
+  local ahead = floordiv(debt_ticks, capacity)
+  redis.call('SET', KEYS[1], struct.pack('<d<d', now + ahead, debt_ticks - ahead * capacity), 'PX', ttl_ms)
+end

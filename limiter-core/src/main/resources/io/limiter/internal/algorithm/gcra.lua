@@ -37,7 +37,6 @@ if reset_after == 0 then
     redis.call('DEL', KEYS[1])
   end
 elseif allowed == 1 and permits > 0 then
-  local ahead = floordiv(debt, capacity)
-  redis.call('SET', KEYS[1], struct.pack('<d<d', now + ahead, debt - ahead * capacity), 'PX', reset_after + 1000)
+  write(debt, reset_after + 1000)
 end
 return {allowed, remaining, retry_after, reset_after, delay}

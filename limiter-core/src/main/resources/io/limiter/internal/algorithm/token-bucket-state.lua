@@ -16,3 +16,8 @@ if stored then
     updated = now
   end
 end
+
+-- Writes ticks and updated back, the key to live ttl_ms.
+local function write(ttl_ms)
+  redis.call('SET', KEYS[1], struct.pack('<d<d', ticks, updated), 'PX', ttl_ms)
+end

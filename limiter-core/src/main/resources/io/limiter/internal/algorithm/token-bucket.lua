@@ -32,7 +32,7 @@ end
 local reset_after = ceildiv(full - ticks, capacity)
 if reset_after > 0 then
   if allowed == 1 then
-    redis.call('SET', KEYS[1], struct.pack('<d<d', ticks, updated), 'PX', reset_after + 1000)
+    write(reset_after + 1000)
   end
 elseif stored then
   redis.call('DEL', KEYS[1])

@@ -27,7 +27,6 @@ if debt == 0 then
     redis.call('DEL', KEYS[1])
   end
 elseif borrowed ~= 0 then
-  local ahead = floordiv(debt, capacity)
-  redis.call('SET', KEYS[1], struct.pack('<d<d', now + ahead, debt - ahead * capacity), 'PX', ceildiv(debt, capacity))
+  write(debt, ceildiv(debt, capacity))
 end
 return {borrowed, retry, full - debt}

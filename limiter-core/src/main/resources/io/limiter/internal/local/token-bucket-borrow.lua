@@ -24,7 +24,7 @@ ticks = ticks - borrowed
 local reset_after = ceildiv(full - ticks, capacity)
 if reset_after > 0 then
   if borrowed ~= 0 then
-    redis.call('SET', KEYS[1], struct.pack('<d<d', ticks, updated), 'PX', reset_after)
+    write(reset_after)
   end
 elseif stored then
   redis.call('DEL', KEYS[1])

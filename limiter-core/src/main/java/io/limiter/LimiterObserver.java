@@ -17,12 +17,14 @@ public interface LimiterObserver {
 	}
 
 	/**
-	 * The backend failed, or the circuit breaker refused to call it, and the failure policy decided instead.
+	 * The backend failed, or the circuit breaker refused to call it, and the failure policy decided instead:
+	 * once per degraded decision.
 	 * @param limitName the limit
 	 * @param policy the policy that decided
+	 * @param reason why the backend did not decide
 	 * @param failure what failed
 	 */
-	default void onBackendFailure(String limitName, FailurePolicy policy, Throwable failure) {
+	default void onBackendFailure(String limitName, FailurePolicy policy, DegradedReason reason, Throwable failure) {
 	}
 
 }

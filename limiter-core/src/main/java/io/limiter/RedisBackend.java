@@ -3,29 +3,34 @@ package io.limiter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.function.IntSupplier;
 
 import io.lettuce.core.RedisClient;
 import io.lettuce.core.RedisURI;
 import io.lettuce.core.cluster.RedisClusterClient;
+import io.limiter.internal.DecisionSource;
 import io.limiter.internal.DefaultRateLimiter;
 import io.limiter.internal.LimitNames;
-import io.limiter.internal.DecisionSource;
+import io.limiter.internal.LimiterThreads;
 import io.limiter.internal.StateKeys;
 import io.limiter.internal.algorithm.LimitAlgorithm;
 import io.limiter.internal.failure.CircuitBreaker;
 import io.limiter.internal.failure.CircuitBreakers;
 import io.limiter.internal.failure.FailurePolicyDecisionSource;
+import io.limiter.internal.failure.SharedFallback;
 import io.limiter.internal.failure.ThrottledLog;
-import io.limiter.internal.memory.InMemoryDecisionSource;
+import io.limiter.internal.local.LocalTiers;
+import io.limiter.internal.redis.AdaptiveTimeout;
+import io.limiter.internal.redis.InstanceHeartbeat;
 import io.limiter.internal.redis.LettuceScriptExecutor;
 import io.limiter.internal.redis.ObservedScriptExecutor;
-import io.limiter.internal.local.LocalTiers;
 import io.limiter.internal.redis.RedisDecisionSource;
+import io.limiter.internal.redis.RedisEndpoints;
 import io.limiter.internal.redis.RedisExecutors;
 import io.limiter.internal.redis.ScriptExecutor;
 
@@ -34,10 +39,14 @@ import io.limiter.internal.redis.ScriptExecutor;
  * instance of a service. One multiplexed Lettuce connection, asynchronous all the way; every decision is one
  * EVALSHA on the node that owns the key, unless the limiter's {@link LocalTier} decides it in this process.
  * <p>
- * The connection opens in the background, so a backend builds even while Redis is unreachable. Until Redis
- * answers, and whenever a call fails or times out, the {@link FailurePolicy} decides; after repeated failures
- * a circuit breaker stops calling Redis for a while, so an outage adds no latency per decision. On a cluster
- * each master has its own breaker: a dead master stops the calls for its own keys only.
+ * The connection opens in the background, so a backend builds even while Redis is unreachable; a decision asked
+ * for before it is open waits for it within the call's deadline. Each call's deadline adapts to the latency
+ * observed, between {@link Builder#minimumTimeout(Duration)} and {@link Builder#timeout(Duration)}, so a busy
+ * host is not taken for a dead Redis. Whenever a call fails or times out the {@link FailurePolicy} decides, by
+ * default {@link FailurePolicy#LOCAL_FALLBACK} with this instance's share of each limit (the backends count each
+ * other through a heartbeat in Redis); after repeated failures a circuit breaker stops calling Redis for a
+ * while, so an outage adds no latency per decision. On a cluster each master has its own breaker: a dead master
+ * stops the calls for its own keys only.
  * <p>
  * {@link #close()} gives the local tiers' unspent borrowed tokens back to Redis, waiting at most
  * {@link #GIVE_BACK_WAIT} or the timeout, whichever is longer.
@@ -49,11 +58,14 @@ import io.limiter.internal.redis.ScriptExecutor;
  */
 public final class RedisBackend implements LimiterBackend {
 
-	/** The default of {@link Builder#timeout(Duration)}. */
-	public static final Duration DEFAULT_TIMEOUT = Duration.ofMillis(50);
+	/** The default of {@link Builder#timeout(Duration)}: the longest deadline of a call. */
+	public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(1);
+
+	/** The default of {@link Builder#minimumTimeout(Duration)}: the shortest deadline of a call. */
+	public static final Duration DEFAULT_MINIMUM_TIMEOUT = Duration.ofMillis(100);
 
 	/** The default of {@link Builder#failurePolicy(FailurePolicy)}. */
-	public static final FailurePolicy DEFAULT_FAILURE_POLICY = FailurePolicy.FAIL_OPEN;
+	public static final FailurePolicy DEFAULT_FAILURE_POLICY = FailurePolicy.LOCAL_FALLBACK;
 
 	private static final long FAILURE_LOG_INTERVAL_MILLIS = 10_000;
 
@@ -66,7 +78,7 @@ public final class RedisBackend implements LimiterBackend {
 
 	private final FailurePolicy failurePolicy;
 
-	private final int fallbackInstances;
+	private final IntSupplier fallbackInstances;
 
 	private final LimiterClock clientClock;
 
@@ -78,16 +90,20 @@ public final class RedisBackend implements LimiterBackend {
 
 	private final ThrottledLog failureLog;
 
-	private final Map<String, DecisionSource> fallbacks = new ConcurrentHashMap<>();
+	private final Map<String, SharedFallback> fallbacks = new ConcurrentHashMap<>();
 
 	private final LocalTiers localTiers;
 
-	private RedisBackend(LettuceScriptExecutor<?> executor, Builder settings) {
+	private final ScheduledExecutorService background;
+
+	private final InstanceHeartbeat heartbeat;
+
+	private RedisBackend(LettuceScriptExecutor<?> executor, ScheduledExecutorService background, Builder settings) {
 		this.executor = executor;
+		this.background = background;
 		this.scripts = (settings.observer == LimiterObserver.NONE) ? executor
 				: new ObservedScriptExecutor(executor, settings.observer);
 		this.failurePolicy = settings.failurePolicy;
-		this.fallbackInstances = settings.fallbackInstances;
 		this.clientClock = settings.clientClock;
 		this.timeout = settings.timeout;
 		this.observer = settings.observer;
@@ -97,9 +113,27 @@ public final class RedisBackend implements LimiterBackend {
 		for (Algorithm algorithm : Algorithm.values()) {
 			executor.load(LimitAlgorithm.of(algorithm).script());
 		}
+		if (settings.fallbackInstances > 0) {
+			int fixed = settings.fallbackInstances;
+			this.heartbeat = null;
+			this.fallbackInstances = () -> fixed;
+		}
+		else {
+			this.heartbeat = new InstanceHeartbeat(executor, background);
+			this.fallbackInstances = this.heartbeat::instances;
+		}
 		LimiterClock localClock = (settings.localClock != null) ? settings.localClock
 				: (settings.clientClock != null) ? settings.clientClock : LimiterClock.system();
-		this.localTiers = new LocalTiers(this.scripts, localClock, settings.clientClock, settings.timeout);
+		this.localTiers = new LocalTiers(this.scripts, localClock, settings.clientClock, syncWait(settings.timeout));
+	}
+
+	/**
+	 * Returns how long a synchronous decision waits at most: its call fails by itself at its deadline, and a
+	 * backend not yet connected first waits for the connection within one, so this only guards against a call
+	 * that never completes.
+	 */
+	private static Duration syncWait(Duration timeout) {
+		return timeout.multipliedBy(2);
 	}
 
 	/**
@@ -121,10 +155,12 @@ public final class RedisBackend implements LimiterBackend {
 		Objects.requireNonNull(limit, "limit must not be null");
 		Objects.requireNonNull(options, "options must not be null");
 		FailurePolicy policy = (options.failurePolicy() != null) ? options.failurePolicy() : this.failurePolicy;
-		RedisDecisionSource redis = new RedisDecisionSource(name, limit, this.scripts, this.clientClock, this.timeout);
+		RedisDecisionSource redis = new RedisDecisionSource(name, limit, this.scripts, this.clientClock,
+				syncWait(this.timeout));
 		DecisionSource local = this.localTiers.source(name, limit, options.localTier(), redis);
-		DecisionSource fallback = (policy != FailurePolicy.LOCAL_FALLBACK) ? null
-				: this.fallbacks.computeIfAbsent(name + '\u0000' + limit, (ignored) -> localFallback(limit));
+		SharedFallback fallback = (policy != FailurePolicy.LOCAL_FALLBACK) ? null
+				: this.fallbacks.computeIfAbsent(name + '\u0000' + limit, (ignored) -> new SharedFallback(limit,
+						this.fallbackInstances, LimiterClock.system(), InMemoryBackend.DEFAULT_MAXIMUM_KEYS_PER_LIMIT));
 		return new DefaultRateLimiter(name, limit, new FailurePolicyDecisionSource(name, limit, local, policy,
 				fallback, this.breakers, (key) -> breakerFor(name, key), this.observer, this.failureLog));
 	}
@@ -142,10 +178,23 @@ public final class RedisBackend implements LimiterBackend {
 		return breaker;
 	}
 
-	private DecisionSource localFallback(Limit limit) {
-		long share = Math.max(1, limit.capacity() / this.fallbackInstances);
-		return new InMemoryDecisionSource(limit.toBuilder().capacity(share).build(), LimiterClock.system(),
-				InMemoryBackend.DEFAULT_MAXIMUM_KEYS_PER_LIMIT);
+	/**
+	 * Returns how many instances share each limit under {@link FailurePolicy#LOCAL_FALLBACK}: the
+	 * {@linkplain Builder#fallbackInstances(int) configured number}, or else the number of instances whose
+	 * heartbeat this backend last saw in Redis (itself included; 1 until Redis first answered).
+	 * @return at least 1
+	 */
+	public int fallbackInstances() {
+		return this.fallbackInstances.getAsInt();
+	}
+
+	/**
+	 * Returns whether the connection to Redis is open now; while it is not, Lettuce reconnects it in the
+	 * background and the failure policy decides.
+	 * @return {@code true} while connected
+	 */
+	public boolean isConnected() {
+		return this.executor.isConnected();
 	}
 
 	/**
@@ -169,11 +218,20 @@ public final class RedisBackend implements LimiterBackend {
 
 	@Override
 	public void close() {
+		Duration wait = (this.timeout.compareTo(GIVE_BACK_WAIT) > 0) ? this.timeout : GIVE_BACK_WAIT;
 		try {
-			this.localTiers.close((this.timeout.compareTo(GIVE_BACK_WAIT) > 0) ? this.timeout : GIVE_BACK_WAIT);
+			if (this.heartbeat != null) {
+				this.heartbeat.leave(wait);
+			}
+			this.localTiers.close(wait);
 		}
 		finally {
-			this.executor.close();
+			try {
+				this.executor.close();
+			}
+			finally {
+				this.background.shutdownNow();
+			}
 		}
 	}
 
@@ -192,11 +250,13 @@ public final class RedisBackend implements LimiterBackend {
 
 		private Duration timeout = DEFAULT_TIMEOUT;
 
+		private Duration minimumTimeout = DEFAULT_MINIMUM_TIMEOUT;
+
 		private LimiterClock clientClock;
 
 		private FailurePolicy failurePolicy = DEFAULT_FAILURE_POLICY;
 
-		private int fallbackInstances = 1;
+		private int fallbackInstances;
 
 		private int breakerFailureThreshold = 5;
 
@@ -213,8 +273,9 @@ public final class RedisBackend implements LimiterBackend {
 
 		/**
 		 * Trusts the certificates of a PEM file, typically the certificate authority that signed the server's
-		 * certificate, for a {@code rediss://} {@link #standalone(String) standalone} URL, instead of the JVM's
-		 * default trust store. The server's host name is still verified against its certificate.
+		 * certificate, for {@code rediss://} URLs of a {@link #standalone(String) standalone} server or
+		 * {@link #cluster(String) cluster} seeds, instead of the JVM's default trust store. The server's host
+		 * name is still verified against its certificate.
 		 * @param pemFile a readable PEM file of one or more certificates
 		 * @return this builder
 		 * @throws IllegalArgumentException naming the path when the file cannot be read
@@ -231,7 +292,7 @@ public final class RedisBackend implements LimiterBackend {
 
 		/**
 		 * Sets what a decision is when Redis fails, times out, or is being skipped by the circuit breaker.
-		 * @param policy the policy; {@link FailurePolicy#FAIL_OPEN} by default
+		 * @param policy the policy; {@link FailurePolicy#LOCAL_FALLBACK} by default
 		 * @return this builder
 		 */
 		public Builder failurePolicy(FailurePolicy policy) {
@@ -241,8 +302,9 @@ public final class RedisBackend implements LimiterBackend {
 
 		/**
 		 * Sets how many instances of the service share a limit, so that under
-		 * {@link FailurePolicy#LOCAL_FALLBACK} each decides with {@code capacity / instances} (at least 1).
-		 * @param instances at least 1; 1 by default
+		 * {@link FailurePolicy#LOCAL_FALLBACK} each decides with {@code ceil(capacity / instances)}. By default
+		 * the backends count each other through a heartbeat in Redis, so this is only for a fixed number.
+		 * @param instances at least 1
 		 * @return this builder
 		 */
 		public Builder fallbackInstances(int instances) {
@@ -289,10 +351,10 @@ public final class RedisBackend implements LimiterBackend {
 		 * Uses a standalone server.
 		 * @param url {@code redis://[user:password@]host:port[/database]} or {@code rediss://...} for TLS
 		 * @return this builder
-		 * @throws IllegalArgumentException naming the value when it is not such a URL
+		 * @throws IllegalArgumentException naming the value, its user info masked, when it is not such a URL
 		 */
 		public Builder standalone(String url) {
-			this.standalone = parseUrl(url);
+			this.standalone = RedisEndpoints.url(url);
 			return this;
 		}
 
@@ -302,10 +364,11 @@ public final class RedisBackend implements LimiterBackend {
 		 * {@code redis://[user:password@]host:port} URLs (or {@code rediss://} for TLS) when the cluster needs
 		 * credentials: Lettuce uses those of the first node for every node
 		 * @return this builder
-		 * @throws IllegalArgumentException naming the value when a node is neither {@code host:port} nor a URL
+		 * @throws IllegalArgumentException naming the node, its user info masked, when it is neither
+		 * {@code host:port} nor a URL
 		 */
 		public Builder cluster(String nodes) {
-			this.cluster = parseNodes(nodes);
+			this.cluster = RedisEndpoints.nodes(nodes);
 			return this;
 		}
 
@@ -330,18 +393,36 @@ public final class RedisBackend implements LimiterBackend {
 		}
 
 		/**
-		 * Sets the timeout of every Redis call, also on a client the application passed in, and the longest
-		 * wait of a synchronous decision.
-		 * @param timeout positive
+		 * Sets the longest deadline of a Redis call, also on a client the application passed in. The deadline
+		 * of each call adapts to the latency observed (a smoothed latency plus four of its deviations, doubled
+		 * after each timeout), between the {@linkplain #minimumTimeout(Duration) minimum} and this; a minimum
+		 * that is larger is lowered to it, so setting only this to a small value fixes the deadline.
+		 * @param timeout positive; 1 s by default
 		 * @return this builder
 		 */
 		public Builder timeout(Duration timeout) {
-			Objects.requireNonNull(timeout, "timeout must not be null");
-			if (timeout.isNegative() || timeout.isZero()) {
-				throw new IllegalArgumentException("timeout must be positive but was " + timeout);
-			}
-			this.timeout = timeout;
+			this.timeout = positive("timeout", timeout);
 			return this;
+		}
+
+		/**
+		 * Sets the shortest deadline of a Redis call, so that a run of fast answers does not make a pause of
+		 * the client, such as a garbage collection, look like a failure. Equal to the
+		 * {@linkplain #timeout(Duration) timeout}, the deadline is fixed.
+		 * @param minimumTimeout positive; 100 ms by default
+		 * @return this builder
+		 */
+		public Builder minimumTimeout(Duration minimumTimeout) {
+			this.minimumTimeout = positive("minimumTimeout", minimumTimeout);
+			return this;
+		}
+
+		private static Duration positive(String name, Duration value) {
+			Objects.requireNonNull(value, name + " must not be null");
+			if (value.isNegative() || value.isZero()) {
+				throw new IllegalArgumentException(name + " must be positive but was " + value);
+			}
+			return value;
 		}
 
 		/**
@@ -368,7 +449,8 @@ public final class RedisBackend implements LimiterBackend {
 		}
 
 		/**
-		 * Builds the backend; the connection opens in the background.
+		 * Builds the backend; the connection opens in the background, and a call made before it is open waits
+		 * for it within the call's deadline.
 		 * @return the backend
 		 * @throws IllegalStateException when no server, or more than one kind of server, was named
 		 */
@@ -379,65 +461,24 @@ public final class RedisBackend implements LimiterBackend {
 				throw new IllegalStateException(
 						"name exactly one of standalone, cluster or a client, but " + named + " were named");
 			}
+			Duration floor = (this.minimumTimeout.compareTo(this.timeout) > 0) ? this.timeout : this.minimumTimeout;
+			ScheduledExecutorService background = LimiterThreads.newScheduler("limiter-redis");
+			RedisExecutors.Settings settings = new RedisExecutors.Settings(new AdaptiveTimeout(floor, this.timeout),
+					this.trustedCertificates, background);
 			LettuceScriptExecutor<?> executor;
 			if (this.standalone != null) {
-				executor = RedisExecutors.standalone(this.standalone, this.timeout, this.trustedCertificates);
+				executor = RedisExecutors.standalone(this.standalone, settings);
 			}
 			else if (this.cluster != null) {
-				executor = RedisExecutors.cluster(this.cluster, this.timeout);
+				executor = RedisExecutors.cluster(this.cluster, settings);
 			}
 			else if (this.client != null) {
-				executor = RedisExecutors.standalone(this.client, this.timeout);
+				executor = RedisExecutors.standalone(this.client, settings);
 			}
 			else {
-				executor = RedisExecutors.cluster(this.clusterClient, this.timeout);
+				executor = RedisExecutors.cluster(this.clusterClient, settings);
 			}
-			return new RedisBackend(executor, this);
-		}
-
-		private static RedisURI parseUrl(String url) {
-			if (url == null || !(url.startsWith("redis://") || url.startsWith("rediss://"))) {
-				throw new IllegalArgumentException("redis url must start with redis:// or rediss:// but was '"
-						+ url + "'");
-			}
-			try {
-				return RedisURI.create(url);
-			}
-			catch (RuntimeException ex) {
-				throw new IllegalArgumentException("redis url is malformed: '" + url + "' (" + ex.getMessage() + ")",
-						ex);
-			}
-		}
-
-		private static List<RedisURI> parseNodes(String nodes) {
-			if (nodes == null || nodes.isBlank()) {
-				throw new IllegalArgumentException("cluster nodes must be comma-separated host:port but was '"
-						+ nodes + "'");
-			}
-			List<RedisURI> uris = new ArrayList<>();
-			for (String node : nodes.split(",")) {
-				String trimmed = node.trim();
-				if (trimmed.startsWith("redis://") || trimmed.startsWith("rediss://")) {
-					uris.add(parseUrl(trimmed));
-					continue;
-				}
-				int colon = trimmed.lastIndexOf(':');
-				int port = -1;
-				if (colon > 0) {
-					try {
-						port = Integer.parseInt(trimmed.substring(colon + 1));
-					}
-					catch (NumberFormatException ex) {
-						port = -1;
-					}
-				}
-				if (port < 1 || port > 65535) {
-					throw new IllegalArgumentException("cluster node must be host:port with a port from 1 to "
-							+ "65535 but was '" + trimmed + "' in '" + nodes + "'");
-				}
-				uris.add(RedisURI.create(trimmed.substring(0, colon), port));
-			}
-			return uris;
+			return new RedisBackend(executor, background, this);
 		}
 
 	}

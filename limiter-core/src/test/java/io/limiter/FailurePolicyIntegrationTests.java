@@ -9,6 +9,7 @@ import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
 
+import io.limiter.DegradedReason;
 import io.limiter.testsupport.RedisFixtures;
 import io.limiter.testsupport.RedisServerProcess;
 
@@ -70,7 +71,7 @@ class FailurePolicyIntegrationTests {
 		LimiterObserver observer = new LimiterObserver() {
 
 			@Override
-			public void onBackendFailure(String limitName, FailurePolicy policy, Throwable failure) {
+			public void onBackendFailure(String limitName, FailurePolicy policy, DegradedReason reason, Throwable failure) {
 				failures.add(policy);
 			}
 

@@ -6,6 +6,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 
 import org.junit.jupiter.api.Test;
 
+import io.limiter.DegradedReason;
 import io.limiter.testsupport.RedisFixtures;
 import io.limiter.testsupport.RedisServerProcess;
 
@@ -25,7 +26,7 @@ class LocalTierFailureIntegrationTests {
 		LimiterObserver observer = new LimiterObserver() {
 
 			@Override
-			public void onBackendFailure(String limitName, FailurePolicy policy, Throwable failure) {
+			public void onBackendFailure(String limitName, FailurePolicy policy, DegradedReason reason, Throwable failure) {
 				failures.add(failure);
 			}
 

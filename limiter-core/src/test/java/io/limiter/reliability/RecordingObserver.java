@@ -6,6 +6,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicLong;
 
+import io.limiter.DegradedReason;
 import io.limiter.FailurePolicy;
 import io.limiter.LimiterObserver;
 
@@ -26,7 +27,7 @@ final class RecordingObserver implements LimiterObserver {
 	private volatile long lastFailureNanos;
 
 	@Override
-	public void onBackendFailure(String limitName, FailurePolicy policy, Throwable failure) {
+	public void onBackendFailure(String limitName, FailurePolicy policy, DegradedReason reason, Throwable failure) {
 		this.lastFailureNanos = System.nanoTime();
 		this.failuresByLimit.computeIfAbsent(limitName, (name) -> new AtomicLong()).incrementAndGet();
 		if (this.failures.incrementAndGet() <= KEPT_FAILURES) {

@@ -112,6 +112,7 @@ class RedisDownIntegrationTests {
 		return RedisBackend.builder()
 			.timeout(TIMEOUT)
 			.failurePolicy(policy)
+			.fallbackInstances(1)
 			.circuitBreaker(BREAKER_THRESHOLD, Duration.ofMinutes(5));
 	}
 

@@ -25,8 +25,8 @@ final class LocalTierLimiters implements AutoCloseable {
 
 	LocalTierLimiters(RedisAddress address) {
 		LettuceScriptExecutor<?> lettuce = address.isCluster()
-				? RedisExecutors.cluster(address.seeds(), RedisTarget.TIMEOUT)
-				: RedisExecutors.standalone(address.standalone(), RedisTarget.TIMEOUT, null);
+				? RedisExecutors.cluster(address.seeds(), RedisExecutors.Settings.fixed(RedisTarget.TIMEOUT))
+				: RedisExecutors.standalone(address.standalone(), RedisExecutors.Settings.fixed(RedisTarget.TIMEOUT));
 		awaitConnection(lettuce);
 		this.executor = new CountingExecutor(lettuce);
 		this.tiers = new LocalTiers(this.executor, LimiterClock.system(), LimiterClock.system(), RedisTarget.TIMEOUT);

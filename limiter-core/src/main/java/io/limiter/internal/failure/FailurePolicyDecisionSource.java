@@ -6,6 +6,7 @@ import java.util.concurrent.CompletionStage;
 import java.util.function.Function;
 
 import io.limiter.Decision;
+import io.limiter.DegradedReason;
 import io.limiter.FailurePolicy;
 import io.limiter.Limit;
 import io.limiter.LimiterObserver;
@@ -15,8 +16,10 @@ import io.limiter.internal.DecisionSource;
 /**
  * Puts a {@link FailurePolicy} and circuit breakers in front of a remote source: while the backend fails, or
  * the breaker of the node that serves a key is open, decisions come from the policy instead of an exception,
- * at once. While every breaker is healthy a synchronous decision costs one volatile read more than the remote
- * source: the key's breaker is looked up only once something failed.
+ * at once, marked degraded and reported to the observer with their {@link DegradedReason}. While every breaker
+ * is healthy a decision costs one volatile read more than the remote source: the key's breaker is looked up
+ * only once something failed. Under {@link FailurePolicy#LOCAL_FALLBACK} each grant of Redis is charged to the
+ * fallback's share (see {@link SharedFallback}).
  */
 public final class FailurePolicyDecisionSource implements DecisionSource {
 
@@ -28,7 +31,7 @@ public final class FailurePolicyDecisionSource implements DecisionSource {
 
 	private final FailurePolicy policy;
 
-	private final DecisionSource fallback;
+	private final SharedFallback fallback;
 
 	private final CircuitBreakers breakers;
 
@@ -46,7 +49,7 @@ public final class FailurePolicyDecisionSource implements DecisionSource {
 	 * @param limit the limit
 	 * @param remote the source that may fail
 	 * @param policy what to decide on failure
-	 * @param fallback the in-process source of {@link FailurePolicy#LOCAL_FALLBACK}, or {@code null} for the
+	 * @param fallback the in-process limiter of {@link FailurePolicy#LOCAL_FALLBACK}, or {@code null} for the
 	 * other policies
 	 * @param breakers the breakers of the backend, shared by every limit
 	 * @param breakerOfKey the breaker of the node that a user key's calls go to now
@@ -54,7 +57,7 @@ public final class FailurePolicyDecisionSource implements DecisionSource {
 	 * @param log the throttled log of the backend
 	 */
 	public FailurePolicyDecisionSource(String name, Limit limit, DecisionSource remote, FailurePolicy policy,
-			DecisionSource fallback, CircuitBreakers breakers, Function<String, CircuitBreaker> breakerOfKey,
+			SharedFallback fallback, CircuitBreakers breakers, Function<String, CircuitBreaker> breakerOfKey,
 			LimiterObserver observer, ThrottledLog log) {
 		if (policy == FailurePolicy.LOCAL_FALLBACK && fallback == null) {
 			throw new IllegalArgumentException("local-fallback needs a fallback source for limit '" + name + "'");
@@ -69,34 +72,23 @@ public final class FailurePolicyDecisionSource implements DecisionSource {
 		this.observer = observer;
 		this.log = log;
 		this.circuitOpen = new RateLimiterException("the circuit breaker is open after repeated Redis failures",
-				null);
+				null, DegradedReason.CIRCUIT_OPEN);
 	}
 
 	@Override
 	public Decision decide(String key, long permits, long maxWaitMillis) {
-		if (this.breakers.allHealthy()) {
-			try {
-				return this.remote.decide(key, permits, maxWaitMillis);
-			}
-			catch (RateLimiterException ex) {
-				CircuitBreaker breaker = this.breakerOfKey.apply(key);
-				breaker.onFailure();
-				return decideOnFailure(key, permits, ex, breaker);
-			}
-		}
-		CircuitBreaker breaker = this.breakerOfKey.apply(key);
-		if (!breaker.tryPass()) {
+		CircuitBreaker breaker = this.breakers.allHealthy() ? null : this.breakerOfKey.apply(key);
+		if (breaker != null && !breaker.tryPass()) {
 			return decideOnFailure(key, permits, this.circuitOpen, breaker);
 		}
+		Decision decision;
 		try {
-			Decision decision = this.remote.decide(key, permits, maxWaitMillis);
-			breaker.onSuccess();
-			return decision;
+			decision = this.remote.decide(key, permits, maxWaitMillis);
 		}
 		catch (RateLimiterException ex) {
-			breaker.onFailure();
-			return decideOnFailure(key, permits, ex, breaker);
+			return onFailure(key, permits, ex, breaker);
 		}
+		return onSuccess(key, permits, decision, breaker);
 	}
 
 	@Override
@@ -105,24 +97,41 @@ public final class FailurePolicyDecisionSource implements DecisionSource {
 		if (breaker != null && !breaker.tryPass()) {
 			return CompletableFuture.completedFuture(decideOnFailure(key, permits, this.circuitOpen, breaker));
 		}
-		return this.remote.decideAsync(key, permits, maxWaitMillis).handle((decision, failure) -> {
-			CircuitBreaker outcome = (breaker != null || failure == null) ? breaker : this.breakerOfKey.apply(key);
-			if (failure == null) {
-				if (outcome != null) {
-					outcome.onSuccess();
-				}
-				return decision;
-			}
-			outcome.onFailure();
-			return decideOnFailure(key, permits, unwrap(failure), outcome);
-		});
+		// The fallback decides on the thread that completed the call: an in-memory decision costs less than a
+		// hand-over to another thread would.
+		return this.remote.decideAsync(key, permits, maxWaitMillis)
+			.handle((decision, failure) -> (failure == null) ? onSuccess(key, permits, decision, breaker)
+					: onFailure(key, permits, asLimiterException(failure), breaker));
 	}
 
-	private Decision decideOnFailure(String key, long permits, Throwable failure, CircuitBreaker breaker) {
-		this.observer.onBackendFailure(this.name, this.policy, failure);
+	private Decision onSuccess(String key, long permits, Decision decision, CircuitBreaker breaker) {
+		if (breaker != null) {
+			breaker.onSuccess();
+		}
+		if (this.fallback != null && decision.isAllowed() && !decision.isLocal() && permits > 0) {
+			this.fallback.charge(key, permits);
+		}
+		return decision;
+	}
+
+	/**
+	 * Decides by the policy after a failed call. An interrupted caller tells nothing about Redis, so it does not
+	 * count toward the breaker.
+	 */
+	private Decision onFailure(String key, long permits, RateLimiterException failure, CircuitBreaker known) {
+		CircuitBreaker breaker = (known != null) ? known : this.breakerOfKey.apply(key);
+		if (failure.reason() != DegradedReason.INTERRUPTED) {
+			breaker.onFailure();
+		}
+		return decideOnFailure(key, permits, failure, breaker);
+	}
+
+	private Decision decideOnFailure(String key, long permits, RateLimiterException failure, CircuitBreaker breaker) {
+		this.observer.onBackendFailure(this.name, this.policy, failure.reason(), failure);
 		// refusals by an open breaker count too, so that the log's "not logged" counts add up to every decision
 		// made by the policy
-		this.log.warn("Redis failed for limit '" + this.name + "', decided by " + this.policy, failure);
+		this.log.warn("Redis failed for limit '" + this.name + "' (" + failure.reason().configName()
+				+ "), decided by " + this.policy, failure);
 		Decision decision = switch (this.policy) {
 			case FAIL_OPEN -> Decision.allowed(this.limit.capacity(), this.limit.capacity() - permits, 0);
 			case FAIL_CLOSED -> Decision.denied(this.limit.capacity(), 0, retryAfterWhileFailing(breaker), 0);
@@ -140,8 +149,11 @@ public final class FailurePolicyDecisionSource implements DecisionSource {
 		return Math.max(1, Math.min(wait, this.limit.periodMillis()));
 	}
 
-	private static Throwable unwrap(Throwable failure) {
-		return (failure instanceof CompletionException && failure.getCause() != null) ? failure.getCause() : failure;
+	private RateLimiterException asLimiterException(Throwable failure) {
+		Throwable cause = (failure instanceof CompletionException && failure.getCause() != null) ? failure.getCause()
+				: failure;
+		return (cause instanceof RateLimiterException known) ? known
+				: new RateLimiterException("limit '" + this.name + "' failed: " + cause, cause, DegradedReason.ERROR);
 	}
 
 }

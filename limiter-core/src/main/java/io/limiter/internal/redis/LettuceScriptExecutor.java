@@ -8,6 +8,7 @@ import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.BiFunction;
@@ -18,6 +19,7 @@ import io.lettuce.core.RedisNoScriptException;
 import io.lettuce.core.ScriptOutputType;
 import io.lettuce.core.api.StatefulConnection;
 import io.lettuce.core.api.async.RedisScriptingAsyncCommands;
+import io.limiter.DegradedReason;
 import io.limiter.RateLimiterException;
 
 /**
@@ -45,7 +47,9 @@ public final class LettuceScriptExecutor<C extends StatefulConnection<String, St
 
 	private final Set<RedisScript> scripts = ConcurrentHashMap.newKeySet();
 
-	private final long callTimeoutMillis;
+	private final AdaptiveTimeout deadline;
+
+	private final boolean boundEachCall;
 
 	private final Duration connectionTimeout;
 
@@ -56,53 +60,90 @@ public final class LettuceScriptExecutor<C extends StatefulConnection<String, St
 	 * @param loadOnEveryMaster sends SCRIPT LOAD of a source to every master of a connection
 	 * @param routing where the calls for a key go; reloaded after a failed call
 	 * @param releaseClient runs after the connection is closed, to shut down a client this executor owns
+	 * @param deadline the deadline of each call, which learns from the latency of every answer
 	 * @param connectionTimeout the command timeout set on each new connection, or {@code null} to keep the
-	 * client's
-	 * @param callTimeout the time after which each call fails, or {@code null} when the client's own timeout
-	 * settings already make it fail in time; bounding each call costs a scheduled task per call, so it is only
-	 * for clients that do not time commands out
+	 * client's (a client Limiter creates asks {@code deadline} itself)
+	 * @param boundEachCall whether to fail each call at {@code deadline} here, for a client whose own timeout
+	 * settings do not; it costs a scheduled task per call
+	 * @param background runs the connection attempts
 	 */
 	public LettuceScriptExecutor(Supplier<CompletionStage<C>> connector,
 			Function<C, RedisScriptingAsyncCommands<String, String>> commands,
 			BiFunction<C, String, CompletionStage<?>> loadOnEveryMaster, Routing<C> routing,
-			Runnable releaseClient, Duration connectionTimeout, Duration callTimeout) {
+			Runnable releaseClient, AdaptiveTimeout deadline, Duration connectionTimeout, boolean boundEachCall,
+			ScheduledExecutorService background) {
 		this.commands = commands;
 		this.loadOnEveryMaster = loadOnEveryMaster;
 		this.routing = routing;
 		this.releaseClient = releaseClient;
-		this.callTimeoutMillis = (callTimeout != null) ? callTimeout.toMillis() : 0;
+		this.deadline = deadline;
+		this.boundEachCall = boundEachCall;
 		this.connectionTimeout = connectionTimeout;
-		this.connection = new ReconnectingConnection<>(connector, this::loadScripts, RECONNECT_INTERVAL_MILLIS);
+		this.connection = new ReconnectingConnection<>(connector, this::loadScripts, RECONNECT_INTERVAL_MILLIS,
+				background);
 	}
 
+	/**
+	 * {@inheritDoc}
+	 * <p>
+	 * While the first connection is being opened, the call waits for it within its deadline; once an attempt has
+	 * failed, calls fail at once until one succeeds.
+	 */
 	@Override
 	public CompletionStage<List<Object>> execute(RedisScript script, String[] keys, String... args) {
 		C current = this.connection.current();
-		if (current == null) {
-			Throwable lastFailure = this.connection.lastFailure();
-			return CompletableFuture.failedFuture(new RateLimiterException("not connected to Redis "
-					+ ((lastFailure != null) ? "(last attempt: " + FailureDescription.of(lastFailure) + ")" : "yet"),
-					lastFailure));
+		if (current != null) {
+			return call(current, script, keys, args);
 		}
+		if (this.connection.lastFailure() != null) {
+			return CompletableFuture.failedFuture(notConnected());
+		}
+		return this.connection.connected()
+			.toCompletableFuture()
+			.orTimeout(this.deadline.currentMillis(), TimeUnit.MILLISECONDS)
+			.exceptionallyCompose((failure) -> CompletableFuture.failedFuture(notConnected()))
+			.thenCompose((opened) -> call(opened, script, keys, args));
+	}
+
+	private RateLimiterException notConnected() {
+		Throwable lastFailure = this.connection.lastFailure();
+		return new RateLimiterException("not connected to Redis " + ((lastFailure != null)
+				? "(last attempt: " + FailureDescription.of(lastFailure) + ")" : "yet"), lastFailure,
+				DegradedReason.NOT_CONNECTED);
+	}
+
+	private CompletionStage<List<Object>> call(C current, RedisScript script, String[] keys, String[] args) {
 		RedisScriptingAsyncCommands<String, String> async = this.commands.apply(current);
+		long start = System.nanoTime();
 		CompletionStage<List<Object>> first = async.evalsha(script.sha1(), ScriptOutputType.MULTI, keys, args);
-		CompletionStage<List<Object>> healed = first.exceptionallyCompose((failure) -> {
+		CompletableFuture<List<Object>> call = first.exceptionallyCompose((failure) -> {
 			if (isNoScript(failure)) {
 				return async.<List<Object>>eval(script.source(), ScriptOutputType.MULTI, keys, args);
 			}
-			this.routing.refresh();
 			return CompletableFuture.failedFuture(failure);
-		});
-		if (this.callTimeoutMillis == 0) {
-			return healed;
+		}).toCompletableFuture();
+		if (this.boundEachCall) {
+			call.orTimeout(this.deadline.currentMillis(), TimeUnit.MILLISECONDS);
 		}
-		return healed.toCompletableFuture()
-			.orTimeout(this.callTimeoutMillis, TimeUnit.MILLISECONDS)
-			.whenComplete((result, failure) -> {
-				if (failure != null) {
-					this.routing.refresh();
-				}
-			});
+		return call.whenComplete((result, failure) -> {
+			if (failure == null) {
+				this.deadline.onAnswer(System.nanoTime() - start);
+				return;
+			}
+			if (RedisCalls.reasonOf(unwrap(failure)) == DegradedReason.TIMEOUT) {
+				this.deadline.onTimeout();
+			}
+			this.routing.refresh();
+		});
+	}
+
+	/**
+	 * Returns whether the connection is open now: opened, and not lost since (Lettuce reconnects it then).
+	 * @return {@code true} while connected
+	 */
+	public boolean isConnected() {
+		C current = this.connection.current();
+		return current != null && current.isOpen();
 	}
 
 	/**
@@ -159,9 +200,12 @@ public final class LettuceScriptExecutor<C extends StatefulConnection<String, St
 		}
 	}
 
+	private static Throwable unwrap(Throwable failure) {
+		return (failure instanceof CompletionException && failure.getCause() != null) ? failure.getCause() : failure;
+	}
+
 	private static boolean isNoScript(Throwable failure) {
-		Throwable cause = (failure instanceof CompletionException && failure.getCause() != null) ? failure.getCause()
-				: failure;
+		Throwable cause = unwrap(failure);
 		return cause instanceof RedisNoScriptException
 				|| (cause.getMessage() != null && cause.getMessage().startsWith("NOSCRIPT"));
 	}

@@ -2,6 +2,8 @@ package io.limiter.internal.redis;
 
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
@@ -30,6 +32,8 @@ final class ReconnectingConnection<C extends StatefulConnection<String, String>>
 
 	private final long retryIntervalMillis;
 
+	private final ScheduledExecutorService background;
+
 	private final CompletableFuture<C> firstConnection = new CompletableFuture<>();
 
 	private volatile C connection;
@@ -43,11 +47,14 @@ final class ReconnectingConnection<C extends StatefulConnection<String, String>>
 	 * @param connector opens a connection asynchronously
 	 * @param onConnect runs once a connection is open, before it is used
 	 * @param retryIntervalMillis the shortest time between two attempts
+	 * @param background runs the later attempts
 	 */
-	ReconnectingConnection(Supplier<CompletionStage<C>> connector, Consumer<C> onConnect, long retryIntervalMillis) {
+	ReconnectingConnection(Supplier<CompletionStage<C>> connector, Consumer<C> onConnect, long retryIntervalMillis,
+			ScheduledExecutorService background) {
 		this.connector = connector;
 		this.onConnect = onConnect;
 		this.retryIntervalMillis = retryIntervalMillis;
+		this.background = background;
 		attempt();
 	}
 
@@ -91,7 +98,7 @@ final class ReconnectingConnection<C extends StatefulConnection<String, String>>
 				this.lastFailure = failure;
 				this.log.warn("Cannot connect to Redis, trying again every " + this.retryIntervalMillis + " ms",
 						new RateLimiterException(FailureDescription.of(failure), failure));
-				CompletableFuture.delayedExecutor(this.retryIntervalMillis, TimeUnit.MILLISECONDS).execute(this::attempt);
+				retryLater();
 			}
 			else if (this.closed) {
 				opened.closeAsync();
@@ -103,6 +110,15 @@ final class ReconnectingConnection<C extends StatefulConnection<String, String>>
 				this.firstConnection.complete(opened);
 			}
 		});
+	}
+
+	private void retryLater() {
+		try {
+			this.background.schedule(this::attempt, this.retryIntervalMillis, TimeUnit.MILLISECONDS);
+		}
+		catch (RejectedExecutionException ex) {
+			// the backend is closing
+		}
 	}
 
 	/**

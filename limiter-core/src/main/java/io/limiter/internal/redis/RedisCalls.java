@@ -1,30 +1,39 @@
 package io.limiter.internal.redis;
 
+import java.io.IOException;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
+import io.lettuce.core.RedisCommandTimeoutException;
+import io.lettuce.core.RedisConnectionException;
+import io.limiter.DegradedReason;
 import io.limiter.RateLimiterException;
 
 /**
  * What every caller of Redis does with a reply that is late or failed: a bounded wait for the synchronous
- * API, and one exception type that names the limit.
+ * API, and one exception type that names the limit and the kind of failure.
  */
 public final class RedisCalls {
+
+	/** Lettuce's message for a command refused while its connection is down and reconnecting. */
+	private static final String REJECTED_WHILE_DISCONNECTED = "Commands are rejected";
 
 	private RedisCalls() {
 	}
 
 	/**
-	 * Waits for a decision of a limit, at most the backend's timeout.
+	 * Waits for a decision of a limit. The stage itself fails once the call's deadline has passed, so this wait
+	 * only guards against a stage that never completes.
 	 * @param <T> the result type
 	 * @param stage the pending result
 	 * @param timeoutMillis the longest wait
 	 * @param limitName the limit, for messages
 	 * @return the result
-	 * @throws RateLimiterException when the stage fails, times out or the thread is interrupted
+	 * @throws RateLimiterException when the stage fails or times out, or the thread is interrupted (then with
+	 * {@link DegradedReason#INTERRUPTED} and the thread's interrupt flag set again)
 	 */
 	public static <T> T await(CompletionStage<T> stage, long timeoutMillis, String limitName) {
 		try {
@@ -32,13 +41,16 @@ public final class RedisCalls {
 		}
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();
-			throw new RateLimiterException("interrupted while deciding limit '" + limitName + "'", ex);
+			throw new RateLimiterException("interrupted while deciding limit '" + limitName + "'", ex,
+					DegradedReason.INTERRUPTED);
 		}
 		catch (ExecutionException ex) {
-			throw (ex.getCause() instanceof RateLimiterException failure) ? failure : failure(limitName, ex.getCause());
+			throw failure(limitName, ex.getCause());
 		}
 		catch (TimeoutException ex) {
-			throw timedOut(limitName, timeoutMillis, ex);
+			throw new RateLimiterException(
+					"Redis did not decide limit '" + limitName + "' within " + timeoutMillis + " ms", ex,
+					DegradedReason.TIMEOUT);
 		}
 	}
 
@@ -49,23 +61,35 @@ public final class RedisCalls {
 	 * @return the exception to throw
 	 */
 	public static RateLimiterException failure(String limitName, Throwable failure) {
-		if (failure instanceof RateLimiterException known) {
-			return known;
-		}
 		Throwable cause = (failure instanceof CompletionException && failure.getCause() != null) ? failure.getCause()
 				: failure;
 		if (cause instanceof RateLimiterException known) {
 			return known;
 		}
-		if (cause instanceof TimeoutException) {
-			return new RateLimiterException("Redis did not decide limit '" + limitName + "' in time", cause);
+		DegradedReason reason = reasonOf(cause);
+		if (reason == DegradedReason.TIMEOUT) {
+			return new RateLimiterException("Redis did not decide limit '" + limitName + "' in time", cause, reason);
 		}
-		return new RateLimiterException("Redis failed to decide limit '" + limitName + "': " + cause, cause);
+		return new RateLimiterException("Redis failed to decide limit '" + limitName + "': " + cause, cause, reason);
 	}
 
-	private static RateLimiterException timedOut(String limitName, long timeoutMillis, TimeoutException timeout) {
-		return new RateLimiterException(
-				"Redis did not decide limit '" + limitName + "' within " + timeoutMillis + " ms", timeout);
+	/**
+	 * Classifies the failure of a call.
+	 * @param failure the failure, unwrapped
+	 * @return its kind
+	 */
+	static DegradedReason reasonOf(Throwable failure) {
+		if (failure instanceof TimeoutException || failure instanceof RedisCommandTimeoutException) {
+			return DegradedReason.TIMEOUT;
+		}
+		if (failure instanceof RedisConnectionException || failure instanceof IOException
+				|| (failure.getMessage() != null && failure.getMessage().contains(REJECTED_WHILE_DISCONNECTED))) {
+			return DegradedReason.CONNECTION;
+		}
+		if (failure instanceof InterruptedException) {
+			return DegradedReason.INTERRUPTED;
+		}
+		return DegradedReason.ERROR;
 	}
 
 }

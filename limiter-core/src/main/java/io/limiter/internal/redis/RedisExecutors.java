@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ScheduledExecutorService;
 
 import io.lettuce.core.AbstractRedisClient;
 import io.lettuce.core.ClientOptions;
@@ -17,15 +18,20 @@ import io.lettuce.core.cluster.ClusterTopologyRefreshOptions;
 import io.lettuce.core.cluster.RedisClusterClient;
 import io.lettuce.core.cluster.api.StatefulRedisClusterConnection;
 import io.lettuce.core.codec.StringCodec;
+import io.limiter.internal.LimiterThreads;
 
 /**
  * Creates {@link ScriptExecutor}s over one multiplexed Lettuce connection, to a standalone server or a
  * cluster, from settings or from a client the application already has. Connections open in the background.
+ * <p>
+ * Clients created here time each command out at the {@link AdaptiveTimeout}'s deadline, and refuse commands at
+ * once while their connection is down (instead of queueing them until it is back), so that the failure policy
+ * decides without waiting.
  */
 public final class RedisExecutors {
 
 	/** How often the cluster topology is refreshed even when nothing triggers it. */
-	static final Duration PERIODIC_TOPOLOGY_REFRESH = Duration.ofSeconds(30);
+	static final Duration PERIODIC_TOPOLOGY_REFRESH = Duration.ofSeconds(10);
 
 	/**
 	 * The shortest time between two topology reloads caused by MOVED, ASK or reconnections. Lettuce's default
@@ -34,109 +40,129 @@ public final class RedisExecutors {
 	static final Duration ADAPTIVE_REFRESH_TIMEOUT = Duration.ofSeconds(1);
 
 	/** The shortest time between two topology reloads caused by failed calls. */
-	static final Duration TOPOLOGY_REFRESH_ON_FAILURE = Duration.ofSeconds(1);
+	static final Duration TOPOLOGY_REFRESH_ON_FAILURE = Duration.ofMillis(500);
 
 	private RedisExecutors() {
 	}
 
 	/**
+	 * What every executor needs besides its server.
+	 * @param deadline the deadline of each call
+	 * @param trustedCertificates a PEM file of the certificates that a TLS server's chain must end in, or
+	 * {@code null} for the JVM's default trust store (clients created here only)
+	 * @param background runs connection attempts
+	 */
+	public record Settings(AdaptiveTimeout deadline, Path trustedCertificates, ScheduledExecutorService background) {
+
+		/**
+		 * Returns settings with a fixed deadline, the default trust store and background threads of their own,
+		 * for tools and tests that use an executor without a backend.
+		 * @param timeout the deadline of every call
+		 * @return the settings
+		 */
+		public static Settings fixed(Duration timeout) {
+			return new Settings(new AdaptiveTimeout(timeout, timeout), null, LimiterThreads.newScheduler("limiter-redis"));
+		}
+
+	}
+
+	/**
 	 * Creates a client and an executor for a standalone server; closing the executor shuts the client down.
 	 * @param uri the server
-	 * @param timeout the timeout of every command
-	 * @param trustedCertificates a PEM file of the certificates that a TLS server's chain must end in, or
-	 * {@code null} for the JVM's default trust store
+	 * @param settings the deadline, trust and background threads
 	 * @return the executor
 	 */
-	public static LettuceScriptExecutor<?> standalone(RedisURI uri, Duration timeout, Path trustedCertificates) {
+	public static LettuceScriptExecutor<?> standalone(RedisURI uri, Settings settings) {
 		RedisClient client = RedisClient.create(uri);
-		ClientOptions.Builder options = ClientOptions.builder().timeoutOptions(timeoutOptions(timeout));
-		if (trustedCertificates != null) {
-			options.sslOptions(
-					SslOptions.builder().jdkSslProvider().trustManager(trustedCertificates.toFile()).build());
-		}
-		client.setOptions(options.build());
-		return standalone(client, true, null, null);
+		client.setOptions(ownedClientOptions(ClientOptions.builder(), settings).build());
+		return standalone(client, true, null, false, settings);
 	}
 
 	/**
 	 * Creates an executor over a client the application owns; closing the executor leaves the client open.
-	 * The executor bounds every call by the timeout, whatever the client's own timeout settings are: as the
-	 * connection's command timeout, or, when the client does not time commands out, call by call.
+	 * The executor bounds every call by the deadline, whatever the client's own timeout settings are, and a
+	 * client that times commands out gets the ceiling of the deadline as its connection's command timeout.
 	 * @param client the client
-	 * @param timeout the timeout of every call
+	 * @param settings the deadline and background threads
 	 * @return the executor
 	 */
-	public static LettuceScriptExecutor<?> standalone(RedisClient client, Duration timeout) {
-		return standalone(client, false, timeout, boundEachCall(client, timeout));
+	public static LettuceScriptExecutor<?> standalone(RedisClient client, Settings settings) {
+		return standalone(client, false, connectionTimeoutOf(client, settings), true, settings);
 	}
 
 	private static LettuceScriptExecutor<?> standalone(RedisClient client, boolean ownsClient,
-			Duration connectionTimeout, Duration callTimeout) {
+			Duration connectionTimeout, boolean boundEachCall, Settings settings) {
 		return new LettuceScriptExecutor<StatefulRedisConnection<String, String>>(
-				() -> CompletableFuture.supplyAsync(client::connect), StatefulRedisConnection::async,
-				(connection, source) -> connection.async().scriptLoad(source), Routing.standalone(),
-				releaser(client, ownsClient), connectionTimeout, callTimeout);
+				() -> CompletableFuture.supplyAsync(client::connect, settings.background()),
+				StatefulRedisConnection::async, (connection, source) -> connection.async().scriptLoad(source),
+				Routing.standalone(), releaser(client, ownsClient), settings.deadline(), connectionTimeout,
+				boundEachCall, settings.background());
 	}
 
 	/**
-	 * Creates a client and an executor for a cluster, with periodic and adaptive topology refresh (Lettuce
-	 * enables every adaptive trigger by default), and a refresh after failed calls (see
-	 * {@link ClusterRouting}); closing the executor shuts the client down.
+	 * Creates a client and an executor for a cluster, with periodic and adaptive topology refresh (MOVED, ASK,
+	 * persistent reconnects and the other triggers Lettuce enables by default), and a refresh after failed calls
+	 * (see {@link ClusterRouting}); closing the executor shuts the client down.
 	 * @param seeds some nodes of the cluster
-	 * @param timeout the timeout of every command
+	 * @param settings the deadline, trust and background threads
 	 * @return the executor
 	 */
-	public static LettuceScriptExecutor<?> cluster(List<RedisURI> seeds, Duration timeout) {
+	public static LettuceScriptExecutor<?> cluster(List<RedisURI> seeds, Settings settings) {
 		RedisClusterClient client = RedisClusterClient.create(seeds);
-		client.setOptions(ClusterClientOptions.builder()
-			.timeoutOptions(timeoutOptions(timeout))
+		ClusterClientOptions.Builder options = ClusterClientOptions.builder()
 			.topologyRefreshOptions(ClusterTopologyRefreshOptions.builder()
 				.enablePeriodicRefresh(PERIODIC_TOPOLOGY_REFRESH)
 				.adaptiveRefreshTriggersTimeout(ADAPTIVE_REFRESH_TIMEOUT)
-				.build())
-			.build());
-		return cluster(client, true, null, null);
+				.build());
+		client.setOptions(ownedClientOptions(options, settings).build());
+		return cluster(client, true, null, false, settings);
 	}
 
 	/**
 	 * Creates an executor over a cluster client the application owns; closing the executor leaves the client
-	 * open. The executor bounds every call by the timeout as for a standalone client, and reloads the client's
-	 * topology after failed calls.
+	 * open. The executor bounds every call as for a standalone client, and reloads the client's topology after
+	 * failed calls.
 	 * @param client the client
-	 * @param timeout the timeout of every call
+	 * @param settings the deadline and background threads
 	 * @return the executor
 	 */
-	public static LettuceScriptExecutor<?> cluster(RedisClusterClient client, Duration timeout) {
-		return cluster(client, false, timeout, boundEachCall(client, timeout));
+	public static LettuceScriptExecutor<?> cluster(RedisClusterClient client, Settings settings) {
+		return cluster(client, false, connectionTimeoutOf(client, settings), true, settings);
 	}
 
 	private static LettuceScriptExecutor<?> cluster(RedisClusterClient client, boolean ownsClient,
-			Duration connectionTimeout, Duration callTimeout) {
+			Duration connectionTimeout, boolean boundEachCall, Settings settings) {
 		return new LettuceScriptExecutor<StatefulRedisClusterConnection<String, String>>(
 				() -> client.refreshPartitionsAsync().thenCompose((topology) -> client.connectAsync(StringCodec.UTF8)),
 				StatefulRedisClusterConnection::async,
 				(connection, source) -> connection.async().upstream().commands().scriptLoad(source),
 				new ClusterRouting(client, TOPOLOGY_REFRESH_ON_FAILURE), releaser(client, ownsClient),
-				connectionTimeout, callTimeout);
+				settings.deadline(), connectionTimeout, boundEachCall, settings.background());
+	}
+
+	private static <B extends ClientOptions.Builder> B ownedClientOptions(B options, Settings settings) {
+		options.timeoutOptions(TimeoutOptions.builder().timeoutSource(settings.deadline()).build())
+			.disconnectedBehavior(ClientOptions.DisconnectedBehavior.REJECT_COMMANDS);
+		if (settings.trustedCertificates() != null) {
+			options.sslOptions(
+					SslOptions.builder().jdkSslProvider().trustManager(settings.trustedCertificates().toFile()).build());
+		}
+		return options;
 	}
 
 	/**
-	 * Returns the timeout to put on each call of a client the application owns: none when the client times
-	 * commands out, since the connection's command timeout is then set to the backend's; the backend's
-	 * otherwise.
+	 * Returns the command timeout to put on the connection of a client the application owns: the deadline's
+	 * ceiling when the client times commands out, so that its own longer timeout does not apply; none otherwise.
 	 */
-	private static Duration boundEachCall(AbstractRedisClient client, Duration timeout) {
+	private static Duration connectionTimeoutOf(AbstractRedisClient client, Settings settings) {
 		ClientOptions options = client.getOptions();
-		return (options != null && options.getTimeoutOptions().isTimeoutCommands()) ? null : timeout;
+		return (options != null && options.getTimeoutOptions().isTimeoutCommands())
+				? Duration.ofMillis(settings.deadline().ceilingMillis()) : null;
 	}
 
 	private static Runnable releaser(AbstractRedisClient client, boolean ownsClient) {
 		return ownsClient ? client::shutdown : () -> {
 		};
-	}
-
-	private static TimeoutOptions timeoutOptions(Duration timeout) {
-		return TimeoutOptions.builder().fixedTimeout(timeout).build();
 	}
 
 }

@@ -71,7 +71,7 @@ class TwinConformanceIntegrationTests {
 	@BeforeAll
 	static void connect() throws Exception {
 		RedisURI uri = RedisURI.create(RedisFixtures.standalone().uri());
-		LettuceScriptExecutor<?> connecting = RedisExecutors.standalone(uri, TIMEOUT, null);
+		LettuceScriptExecutor<?> connecting = RedisExecutors.standalone(uri, RedisExecutors.Settings.fixed(TIMEOUT));
 		assertThat(connecting.awaitConnection(Duration.ofSeconds(10))).isTrue();
 		executor = connecting;
 		client = RedisClient.create(uri);

@@ -42,7 +42,7 @@ final class LocalTierFixture implements AutoCloseable {
 			int colon = node.lastIndexOf(':');
 			seeds.add(RedisURI.create(node.substring(0, colon), Integer.parseInt(node.substring(colon + 1))));
 		}
-		LettuceScriptExecutor<?> lettuce = RedisExecutors.cluster(seeds, TIMEOUT);
+		LettuceScriptExecutor<?> lettuce = RedisExecutors.cluster(seeds, RedisExecutors.Settings.fixed(TIMEOUT));
 		try {
 			if (!lettuce.awaitConnection(Duration.ofSeconds(10))) {
 				lettuce.close();

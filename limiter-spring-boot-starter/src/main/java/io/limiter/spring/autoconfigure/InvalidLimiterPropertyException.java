@@ -1,7 +1,10 @@
 package io.limiter.spring.autoconfigure;
 
+import io.limiter.internal.redis.RedisEndpoints;
+
 /**
- * Thrown at start-up when a {@code limiter.*} setting is invalid; names the property and its value.
+ * Thrown at start-up when a {@code limiter.*} setting is invalid; names the property and its value, with the
+ * user info (user name and password) of any Redis URL in the value or the reason masked.
  */
 public class InvalidLimiterPropertyException extends IllegalStateException {
 
@@ -18,13 +21,14 @@ public class InvalidLimiterPropertyException extends IllegalStateException {
 	 * @param property the full property name, such as {@code limiter.limits.hello.capacity}
 	 * @param value the invalid value, or {@code null} when it is missing
 	 * @param reason why it is invalid
-	 * @param cause the underlying failure, or {@code null}
+	 * @param cause the underlying failure, or {@code null}; its message must not hold a secret
 	 */
 	public InvalidLimiterPropertyException(String property, Object value, String reason, Throwable cause) {
-		super("Invalid value '" + value + "' of " + property + ": " + reason, cause);
+		super("Invalid value '" + RedisEndpoints.mask(String.valueOf(value)) + "' of " + property + ": "
+				+ RedisEndpoints.mask(reason), cause);
 		this.property = property;
-		this.value = String.valueOf(value);
-		this.reason = reason;
+		this.value = RedisEndpoints.mask(String.valueOf(value));
+		this.reason = RedisEndpoints.mask(reason);
 	}
 
 	/**

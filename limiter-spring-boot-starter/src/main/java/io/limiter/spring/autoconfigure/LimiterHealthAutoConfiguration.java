@@ -1,8 +1,5 @@
 package io.limiter.spring.autoconfigure;
 
-import io.lettuce.core.RedisClient;
-import io.lettuce.core.cluster.RedisClusterClient;
-
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
@@ -11,12 +8,12 @@ import org.springframework.boot.health.autoconfigure.contributor.ConditionalOnEn
 import org.springframework.boot.health.contributor.HealthIndicator;
 import org.springframework.context.annotation.Bean;
 
-import io.limiter.spring.internal.actuate.RedisClusterHealthIndicator;
-import io.limiter.spring.internal.actuate.RedisStandaloneHealthIndicator;
+import io.limiter.LimiterBackend;
+import io.limiter.spring.internal.actuate.LimiterHealthIndicator;
 
 /**
- * Auto-configuration of the health of the Redis server or cluster behind the limits, reported as
- * {@code limiterRedis} or {@code limiterRedisCluster}; turned off by
+ * Auto-configuration of the health of the limits' backend, reported as {@code limiter}: read from the backend,
+ * which knows whether it is connected and whether a circuit breaker is open. Turned off by
  * {@code management.health.limiter.enabled=false}.
  */
 @AutoConfiguration(after = LimiterAutoConfiguration.class)
@@ -25,17 +22,10 @@ import io.limiter.spring.internal.actuate.RedisStandaloneHealthIndicator;
 public final class LimiterHealthAutoConfiguration {
 
 	@Bean
-	@ConditionalOnBean(RedisClusterClient.class)
-	@ConditionalOnMissingBean(name = "limiterRedisClusterHealthIndicator")
-	RedisClusterHealthIndicator limiterRedisClusterHealthIndicator(RedisClusterClient client) {
-		return new RedisClusterHealthIndicator(client);
-	}
-
-	@Bean
-	@ConditionalOnBean(RedisClient.class)
-	@ConditionalOnMissingBean(name = "limiterRedisHealthIndicator")
-	RedisStandaloneHealthIndicator limiterRedisHealthIndicator(RedisClient client) {
-		return new RedisStandaloneHealthIndicator(client);
+	@ConditionalOnBean(LimiterBackend.class)
+	@ConditionalOnMissingBean(name = "limiterHealthIndicator")
+	LimiterHealthIndicator limiterHealthIndicator(LimiterBackend backend) {
+		return new LimiterHealthIndicator(backend);
 	}
 
 }

@@ -1,5 +1,6 @@
 package io.limiter.spring.autoconfigure;
 
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -23,8 +24,11 @@ public class LimiterProperties {
 	/** What a decision is when the backend fails or does not answer in time, for limits that set none. */
 	private FailurePolicy failurePolicy = RedisBackend.DEFAULT_FAILURE_POLICY;
 
-	/** Instances of the service that share each limit: under local-fallback each decides with capacity / this. */
-	private int fallbackInstances = 1;
+	/**
+	 * Instances of the service that share each limit: under local-fallback each decides with capacity / this,
+	 * rounded up. Counted through a heartbeat in Redis when not set.
+	 */
+	private Integer fallbackInstances;
 
 	/** The limits, by name. */
 	private final Map<String, LimitSettings> limits = new LinkedHashMap<>();
@@ -45,11 +49,11 @@ public class LimiterProperties {
 		this.failurePolicy = failurePolicy;
 	}
 
-	public int getFallbackInstances() {
+	public Integer getFallbackInstances() {
 		return this.fallbackInstances;
 	}
 
-	public void setFallbackInstances(int fallbackInstances) {
+	public void setFallbackInstances(Integer fallbackInstances) {
 		this.fallbackInstances = fallbackInstances;
 	}
 
@@ -200,8 +204,20 @@ public class LimiterProperties {
 		/** URL of a standalone server: redis://[user:password@]host:port[/database], or rediss:// for TLS. */
 		private String url;
 
-		/** Timeout of every Redis call, and the longest a decision waits for Redis. */
+		/**
+		 * Longest deadline of a Redis call. Each call's deadline adapts to the latency observed, between the
+		 * minimum timeout and this; set both to the same value for a fixed deadline.
+		 */
 		private Duration timeout = RedisBackend.DEFAULT_TIMEOUT;
+
+		/** Shortest deadline of a Redis call; lowered to the timeout when larger. */
+		private Duration minimumTimeout = RedisBackend.DEFAULT_MINIMUM_TIMEOUT;
+
+		/**
+		 * PEM file of the certificates (such as a private certificate authority) that a rediss:// server's or
+		 * cluster node's certificate chain must end in, instead of the JVM's trust store.
+		 */
+		private Path trustedCertificates;
 
 		/** How long start-up waits for the first connection; the application starts anyway when it passes. */
 		private Duration startupWait = Duration.ofSeconds(2);
@@ -224,6 +240,22 @@ public class LimiterProperties {
 			this.timeout = timeout;
 		}
 
+		public Duration getMinimumTimeout() {
+			return this.minimumTimeout;
+		}
+
+		public void setMinimumTimeout(Duration minimumTimeout) {
+			this.minimumTimeout = minimumTimeout;
+		}
+
+		public Path getTrustedCertificates() {
+			return this.trustedCertificates;
+		}
+
+		public void setTrustedCertificates(Path trustedCertificates) {
+			this.trustedCertificates = trustedCertificates;
+		}
+
 		public Duration getStartupWait() {
 			return this.startupWait;
 		}
@@ -241,7 +273,10 @@ public class LimiterProperties {
 		 */
 		public static class Cluster {
 
-			/** Comma-separated host:port of some nodes of a Redis Cluster. */
+			/**
+			 * Comma-separated host:port of some nodes of a Redis Cluster, or their redis:// (rediss:// for TLS)
+			 * URLs when the cluster needs credentials; those of the first node are used for every node.
+			 */
 			private String nodes;
 
 			public String getNodes() {

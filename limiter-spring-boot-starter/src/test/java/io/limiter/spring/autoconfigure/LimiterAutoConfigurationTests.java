@@ -56,7 +56,7 @@ class LimiterAutoConfigurationTests {
 				.doesNotHaveBean(RedisClient.class)
 				.doesNotHaveBean(RedisClusterClient.class)
 				.doesNotHaveBean(FilterRegistrationBean.class)
-				.doesNotHaveBean("limiterRedisHealthIndicator");
+				.hasBean("limiterHealthIndicator");
 			assertThat(context.getBean(RateLimiterRegistry.class).names()).isEmpty();
 		});
 	}

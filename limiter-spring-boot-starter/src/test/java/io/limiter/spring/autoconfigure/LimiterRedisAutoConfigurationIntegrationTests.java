@@ -1,6 +1,7 @@
 package io.limiter.spring.autoconfigure;
 
 import java.util.UUID;
+import java.util.concurrent.TimeUnit;
 
 import io.lettuce.core.RedisClient;
 import io.lettuce.core.cluster.RedisClusterClient;
@@ -20,6 +21,7 @@ import io.limiter.RedisBackend;
 import io.limiter.spring.RateLimiterRegistry;
 import io.limiter.spring.internal.LimitEnforcer;
 import io.limiter.spring.internal.LimitEnforcers;
+import io.limiter.spring.internal.actuate.LimiterHealthIndicator;
 import io.limiter.testsupport.RedisFixtures;
 import io.limiter.testsupport.RedisServerProcess;
 
@@ -41,12 +43,12 @@ class LimiterRedisAutoConfigurationIntegrationTests {
 		String url = "limiter.redis.url=" + RedisFixtures.standalone().uri();
 		String key = UUID.randomUUID().toString();
 		this.runner.withPropertyValues(url).run((context) -> {
-			assertThat(context).hasSingleBean(RedisBackend.class).hasSingleBean(RedisClient.class);
+			assertThat(context).hasSingleBean(RedisBackend.class).doesNotHaveBean(RedisClient.class);
 			assertThat(context.getBean(RateLimiterRegistry.class).limiter("hello").tryAcquire(key, 2).remaining())
 				.isEqualTo(1);
-			Health health = context.getBean("limiterRedisHealthIndicator", HealthIndicator.class).health();
+			Health health = context.getBean("limiterHealthIndicator", HealthIndicator.class).health();
 			assertThat(health.getStatus()).isEqualTo(Status.UP);
-			assertThat(health.getDetails()).containsEntry("ping", "PONG");
+			assertThat(health.getDetails()).containsEntry("backend", "redis").containsEntry("connected", true);
 		});
 		this.runner.withPropertyValues(url)
 			.run((context) -> assertThat(
@@ -59,13 +61,13 @@ class LimiterRedisAutoConfigurationIntegrationTests {
 		String key = UUID.randomUUID().toString();
 		this.runner.withPropertyValues("limiter.redis.cluster.nodes=" + RedisFixtures.cluster().seedNodes())
 			.run((context) -> {
-				assertThat(context).hasSingleBean(RedisBackend.class).hasSingleBean(RedisClusterClient.class);
+				assertThat(context).hasSingleBean(RedisBackend.class).doesNotHaveBean(RedisClusterClient.class);
 				RateLimiter hello = context.getBean(RateLimiterRegistry.class).limiter("hello");
 				assertThat(hello.tryAcquire(key, 3).isAllowed()).isTrue();
 				assertThat(hello.tryAcquire(key).isAllowed()).isFalse();
-				Health health = context.getBean("limiterRedisClusterHealthIndicator", HealthIndicator.class).health();
+				Health health = context.getBean("limiterHealthIndicator", HealthIndicator.class).health();
 				assertThat(health.getStatus()).isEqualTo(Status.UP);
-				assertThat(health.getDetails()).containsEntry("cluster_state", "ok");
+				assertThat(health.getDetails()).containsEntry("circuitOpen", false);
 			});
 	}
 
@@ -111,19 +113,31 @@ class LimiterRedisAutoConfigurationIntegrationTests {
 		this.runner.withPropertyValues("limiter.redis.url=" + RedisFixtures.standalone().uri())
 			.withClassLoader(new FilteredClassLoader(HealthIndicator.class))
 			.run((context) -> assertThat(context).hasSingleBean(RedisBackend.class)
-				.doesNotHaveBean("limiterRedisHealthIndicator"));
+				.doesNotHaveBean("limiterHealthIndicator"));
 	}
 
 	@Test
-	void healthIsDownWhenTheServerIsGone() {
+	void healthIsDegradedWhileTheServerIsGoneAndUpWhenItIsBack() {
 		try (RedisServerProcess server = RedisFixtures.startStandalone()) {
 			this.runner.withPropertyValues("limiter.redis.url=" + server.uri()).run((context) -> {
-				HealthIndicator indicator = context.getBean("limiterRedisHealthIndicator", HealthIndicator.class);
+				HealthIndicator indicator = context.getBean("limiterHealthIndicator", HealthIndicator.class);
 				assertThat(indicator.health().getStatus()).isEqualTo(Status.UP);
-				server.stop();
-				assertThat(indicator.health().getStatus()).isEqualTo(Status.DOWN);
+				server.kill();
+				awaitStatus(indicator, LimiterHealthIndicator.DEGRADED);
+				assertThat(context.getBean(RateLimiterRegistry.class).limiter("hello").tryAcquire("k").isDegraded())
+					.isTrue();
+				server.restart();
+				awaitStatus(indicator, Status.UP);
 			});
 		}
+	}
+
+	private static void awaitStatus(HealthIndicator indicator, Status expected) throws InterruptedException {
+		long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+		while (!indicator.health().getStatus().equals(expected) && System.nanoTime() < deadline) {
+			Thread.sleep(50);
+		}
+		assertThat(indicator.health().getStatus()).isEqualTo(expected);
 	}
 
 	private static double decisions(MeterRegistry meters, String path, String outcome) {

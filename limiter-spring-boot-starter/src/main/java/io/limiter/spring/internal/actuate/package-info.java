@@ -1,4 +1,4 @@
 /**
- * Actuator support: the {@code limiters} endpoint and the health of the Redis connection.
+ * Actuator support: the {@code limiters} endpoint and the health of the backend.
  */
 package io.limiter.spring.internal.actuate;

@@ -1,26 +1,41 @@
 package io.limiter.spring.internal.metrics;
 
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 
+import io.limiter.DegradedReason;
+import io.limiter.FailurePolicy;
 import io.limiter.LimiterObserver;
 
 /**
  * Counts what the Redis backend does behind the decisions: the counter {@code limiter.redis.calls} of the
- * scripts it sends, so that the share of decisions kept off the network by the local tier can be watched.
+ * scripts it sends, so that the share of decisions kept off the network by the local tier can be watched, and
+ * {@code limiter.degraded} of the decisions made by the failure policy, by limit, policy and reason.
  */
 public final class MicrometerLimiterObserver implements LimiterObserver {
 
 	/** The name of the Redis call counter. */
 	public static final String REDIS_CALLS = "limiter.redis.calls";
 
+	/** The name of the counter of decisions made by the failure policy. */
+	public static final String DEGRADED = "limiter.degraded";
+
+	private final MeterRegistry registry;
+
 	private final Counter redisCalls;
+
+	private final Map<DegradedKey, Counter> degraded = new ConcurrentHashMap<>();
 
 	/**
 	 * Creates an observer.
 	 * @param registry where the counter is registered
 	 */
 	public MicrometerLimiterObserver(MeterRegistry registry) {
+		this.registry = registry;
 		this.redisCalls = Counter.builder(REDIS_CALLS)
 			.description("Scripts sent to Redis: decisions, and borrows and give-backs of the local tier")
 			.register(registry);
@@ -29,6 +44,24 @@ public final class MicrometerLimiterObserver implements LimiterObserver {
 	@Override
 	public void onRedisCall() {
 		this.redisCalls.increment();
+	}
+
+	@Override
+	public void onBackendFailure(String limitName, FailurePolicy policy, DegradedReason reason, Throwable failure) {
+		this.degraded.computeIfAbsent(new DegradedKey(limitName, policy, reason), this::newDegradedCounter).increment();
+	}
+
+	private Counter newDegradedCounter(DegradedKey key) {
+		return Counter.builder(DEGRADED)
+			.description("Decisions made by the failure policy because Redis did not decide")
+			.tag("limit", key.limit())
+			.tag("policy", key.policy().name().toLowerCase(Locale.ROOT).replace('_', '-'))
+			.tag("reason", key.reason().configName())
+			.register(this.registry);
+	}
+
+	/** Limit names are the configured ones, so the map holds at most limits x policies x reasons counters. */
+	private record DegradedKey(String limit, FailurePolicy policy, DegradedReason reason) {
 	}
 
 }

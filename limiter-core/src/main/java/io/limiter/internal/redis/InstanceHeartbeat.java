@@ -1,0 +1,89 @@
+package io.limiter.internal.redis;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * Tells how many instances of the service share this Redis, so that each can take its share of a limit when it
+ * has to decide without Redis. Every few seconds, while Redis answers, each instance puts its id with the
+ * server's time in one small sorted set, drops the ids whose last heartbeat is older than
+ * {@link #EXPIRY}, and reads how many remain. While Redis does not answer, the last count stands.
+ * <p>
+ * Every instance that uses this Redis counts, whatever its limits; a count too high only makes the shares of an
+ * outage smaller. An instance that has never reached Redis counts itself alone.
+ */
+public final class InstanceHeartbeat {
+
+	/** How often an instance renews its heartbeat. */
+	public static final Duration INTERVAL = Duration.ofSeconds(2);
+
+	/** How long a heartbeat counts: an instance that stopped is no longer counted after this. */
+	public static final Duration EXPIRY = Duration.ofSeconds(10);
+
+	/** The set's key; the hash tag puts it on one node, and no limit's key can have that tag. */
+	static final String KEY = "limiter:{#instances}";
+
+	private static final RedisScript SCRIPT = RedisScript.load(InstanceHeartbeat.class, "instances.lua");
+
+	private static final String[] KEYS = { KEY };
+
+	private final ScriptExecutor executor;
+
+	private final String id = UUID.randomUUID().toString();
+
+	private final ScheduledFuture<?> task;
+
+	private volatile int instances = 1;
+
+	/**
+	 * Starts the heartbeat.
+	 * @param executor runs the script
+	 * @param background runs the heartbeat
+	 */
+	public InstanceHeartbeat(ScriptExecutor executor, ScheduledExecutorService background) {
+		this.executor = executor;
+		executor.load(SCRIPT);
+		this.task = background.scheduleWithFixedDelay(this::beat, 0, INTERVAL.toMillis(), TimeUnit.MILLISECONDS);
+	}
+
+	/**
+	 * Returns how many instances share this Redis, this one included, as last seen.
+	 * @return at least 1
+	 */
+	public int instances() {
+		return this.instances;
+	}
+
+	private void beat() {
+		send("").thenAccept((reply) -> this.instances = (int) Math.max(1, (Long) reply.get(0)));
+	}
+
+	private CompletionStage<List<Object>> send(String action) {
+		return this.executor.execute(SCRIPT, KEYS, this.id, Long.toString(EXPIRY.toMillis()), action, "-1");
+	}
+
+	/**
+	 * Stops the heartbeat and removes this instance from the set.
+	 * @param wait the longest wait for Redis to answer
+	 */
+	public void leave(Duration wait) {
+		this.task.cancel(false);
+		try {
+			send("leave").toCompletableFuture().get(wait.toMillis(), TimeUnit.MILLISECONDS);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+		}
+		catch (ExecutionException | TimeoutException ex) {
+			// Redis is away: the heartbeat expires by itself
+		}
+	}
+
+}

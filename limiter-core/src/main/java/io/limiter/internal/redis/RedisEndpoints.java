@@ -1,0 +1,118 @@
+package io.limiter.internal.redis;
+
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Pattern;
+
+import io.lettuce.core.RedisURI;
+
+/**
+ * Reads where Redis is: a {@code redis://} or {@code rediss://} URL, or a list of cluster seeds, each
+ * {@code host:port} or such a URL. Every error message names the value with its user info masked, and carries
+ * no cause that could print it: a password never reaches an exception, a log or a failure report.
+ */
+public final class RedisEndpoints {
+
+	/** What replaces the user info (user name and password) of a URL in messages. */
+	public static final String MASK = "******";
+
+	private static final Pattern USER_INFO = Pattern.compile("(?i)(rediss?://)[^\\s'\"]*@");
+
+	private RedisEndpoints() {
+	}
+
+	/**
+	 * Parses a standalone server's URL.
+	 * @param url {@code redis://[[user:]password@]host[:port][/database]} or {@code rediss://...} for TLS
+	 * @return the URI
+	 * @throws IllegalArgumentException naming the masked value when it is not such a URL
+	 */
+	public static RedisURI url(String url) {
+		if (url == null || !(url.startsWith("redis://") || url.startsWith("rediss://"))) {
+			throw new IllegalArgumentException(
+					"the URL must start with redis:// or rediss:// but was '" + mask(url) + "'");
+		}
+		try {
+			// Lettuce takes "host:notaport" for a host name; java.net.URI finds no host in it.
+			if (new URI(url).getHost() == null) {
+				throw new IllegalArgumentException("no host, or a port that is not a number");
+			}
+			return RedisURI.create(url);
+		}
+		catch (URISyntaxException | RuntimeException ex) {
+			throw new IllegalArgumentException("the URL '" + mask(url) + "' is malformed: " + redact(ex, url));
+		}
+	}
+
+	/**
+	 * Parses cluster seeds.
+	 * @param nodes comma-separated {@code host:port}, or URLs as {@link #url(String)} takes them when the cluster
+	 * needs credentials or TLS (Lettuce uses those of the first seed for every node)
+	 * @return the seeds
+	 * @throws IllegalArgumentException naming the masked node when one is neither
+	 */
+	public static List<RedisURI> nodes(String nodes) {
+		if (nodes == null || nodes.isBlank()) {
+			throw new IllegalArgumentException("cluster nodes must be comma-separated host:port but was '"
+					+ mask(nodes) + "'");
+		}
+		List<RedisURI> seeds = new ArrayList<>();
+		for (String node : nodes.split(",")) {
+			String trimmed = node.trim();
+			if (trimmed.startsWith("redis://") || trimmed.startsWith("rediss://")) {
+				seeds.add(url(trimmed));
+				continue;
+			}
+			int colon = trimmed.lastIndexOf(':');
+			int port = (colon > 0) ? port(trimmed.substring(colon + 1)) : -1;
+			if (port < 1 || port > 65535) {
+				throw new IllegalArgumentException("every cluster node must be host:port with a port from 1 to 65535"
+						+ " or a redis:// URL, but '" + mask(trimmed) + "' is not");
+			}
+			seeds.add(RedisURI.create(trimmed.substring(0, colon), port));
+		}
+		return seeds;
+	}
+
+	/**
+	 * Masks the user info of every Redis URL in a text.
+	 * @param text a value or a message, may be {@code null}
+	 * @return the text with each {@code redis://user:password@} written {@code redis://******@}
+	 */
+	public static String mask(String text) {
+		if (text == null) {
+			return null;
+		}
+		String masked = USER_INFO.matcher(text).replaceAll("$1" + MASK + "@");
+		int at = masked.lastIndexOf('@');
+		// a malformed value without a scheme, such as user:password@host:port
+		return (at > 0 && !masked.contains("://")) ? MASK + masked.substring(at) : masked;
+	}
+
+	private static String redact(Throwable failure, String url) {
+		String message = String.valueOf(failure.getMessage());
+		int scheme = url.indexOf("://");
+		int at = url.lastIndexOf('@');
+		if (scheme >= 0 && at > scheme + 3) {
+			String userInfo = url.substring(scheme + 3, at);
+			String password = userInfo.substring(userInfo.indexOf(':') + 1);
+			message = message.replace(userInfo, MASK);
+			if (!password.isEmpty()) {
+				message = message.replace(password, MASK);
+			}
+		}
+		return mask(message);
+	}
+
+	private static int port(String text) {
+		try {
+			return Integer.parseInt(text);
+		}
+		catch (NumberFormatException ex) {
+			return -1;
+		}
+	}
+
+}

@@ -11,10 +11,12 @@
 #   DURATION=600 src/soak/soak.sh
 #
 # Settings (environment): DURATION (600 s), WARMUP (60 s, or DURATION/5 when shorter), CONNECTIONS (64, split
-# between the two endpoints), WRK_THREADS (2), WRK_TIMEOUT (10s), JAVA_OPTS (-Xmx512m), APP_ARGS (more arguments of the demo, e.g.
-# --limiter.redis.timeout=200ms on a machine busy with other work), HEAP_TOLERANCE_PERCENT (20),
+# between the two endpoints), WRK_THREADS (2), WRK_TIMEOUT (10s), JAVA_OPTS (-Xmx512m), APP_ARGS (more arguments of
+# the demo; none by default, so that the default settings are what is soaked), HEAP_TOLERANCE_PERCENT (20),
 # THREAD_TOLERANCE (5), KEEP=1 keeps the working directory with the logs.
 # Needs redis-server, redis-cli, java with jcmd, curl and wrk (installed with apt-get when missing and root).
+# Decisions made by the failure policy count as errors: with default settings there must be none, cold start
+# included.
 set -euo pipefail
 
 DURATION=${DURATION:-600}
@@ -32,11 +34,10 @@ THREAD_TOLERANCE=${THREAD_TOLERANCE:-5}
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 JAR="$ROOT/samples/demo/target/demo.jar"
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/limiter-soak.XXXXXX")
-REDIS_PORTS=()
 APP_PID=
-
-log() { printf '%s soak: %s\n' "$(date +%H:%M:%S)" "$*" >&2; }
-die() { log "$*"; exit 2; }
+SCRIPT_NAME=soak
+# shellcheck source=src/soak/lib.sh
+. "$ROOT/src/soak/lib.sh"
 
 cleanup() {
 	local status=$?
@@ -44,9 +45,7 @@ cleanup() {
 		kill "$APP_PID" 2>/dev/null || true
 		wait "$APP_PID" 2>/dev/null || true
 	fi
-	for port in "${REDIS_PORTS[@]}"; do
-		redis-cli -p "$port" shutdown nosave >/dev/null 2>&1 || true
-	done
+	stop_cluster
 	if [[ ${KEEP:-0} == 1 ]]; then
 		log "logs kept in $WORK"
 	else
@@ -56,79 +55,6 @@ cleanup() {
 }
 trap cleanup EXIT
 trap 'exit 130' INT TERM
-
-require() {
-	for tool in "$@"; do
-		command -v "$tool" >/dev/null || die "$tool is not on the PATH"
-	done
-}
-
-listening() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
-
-# A port that is free, and whose cluster bus port (port + 10000) is free too.
-free_port() {
-	local port
-	for _ in $(seq 1 200); do
-		port=$(( 20000 + RANDOM % 20000 ))
-		if ! listening "$port" && ! listening $(( port + 10000 )) && [[ " ${REDIS_PORTS[*]} " != *" $port "* ]]; then
-			echo "$port"
-			return
-		fi
-	done
-	die "no free port found"
-}
-
-wait_until() {
-	local seconds=$1 what=$2
-	shift 2
-	for _ in $(seq 1 $(( seconds * 10 ))); do
-		"$@" >/dev/null 2>&1 && return 0
-		sleep 0.1
-	done
-	die "$what did not happen within $seconds s"
-}
-
-cluster_ok() {
-	for port in "${REDIS_PORTS[@]}"; do
-		redis-cli -p "$port" cluster info 2>/dev/null | grep -q '^cluster_state:ok' || return 1
-	done
-}
-
-# Starts one node on a free port, trying other ports when one is taken meanwhile; prints the port.
-start_node() {
-	local port
-	for _ in 1 2 3 4 5; do
-		port=$(free_port)
-		mkdir -p "$WORK/redis-$port"
-		redis-server --port "$port" --bind 127.0.0.1 --cluster-enabled yes --cluster-config-file nodes.conf \
-			--cluster-node-timeout 5000 --save "" --appendonly no --dir "$WORK/redis-$port" \
-			--logfile "$WORK/redis-$port/redis.log" --daemonize yes
-		for _ in $(seq 1 100); do
-			if redis-cli -p "$port" ping >/dev/null 2>&1; then
-				echo "$port"
-				return
-			fi
-			sleep 0.1
-		done
-		log "redis-server on $port did not start: $(tail -3 "$WORK/redis-$port/redis.log" 2>/dev/null)"
-	done
-	die "no redis-server could start"
-}
-
-start_cluster() {
-	local nodes=()
-	for _ in 1 2 3 4 5 6; do
-		local port
-		port=$(start_node)
-		REDIS_PORTS+=("$port")
-		nodes+=("127.0.0.1:$port")
-	done
-	redis-cli --cluster create "${nodes[@]}" --cluster-replicas 1 --cluster-yes >"$WORK/cluster-create.log" 2>&1 \
-		|| die "redis-cli --cluster create failed: $(tail -5 "$WORK/cluster-create.log")"
-	wait_until 30 "cluster_state:ok on every node" cluster_ok
-	SEEDS=$(IFS=,; echo "${nodes[*]}")
-	log "Redis Cluster up: $SEEDS"
-}
 
 start_app() {
 	APP_PORT=$(free_port)
@@ -226,15 +152,8 @@ snapshot() {
 }
 
 main() {
-	require redis-server redis-cli java jcmd curl
-	if ! command -v wrk >/dev/null; then
-		if [[ $(id -u) == 0 ]] && command -v apt-get >/dev/null; then
-			log "installing wrk"
-			apt-get install -y wrk >/dev/null || die "apt-get install wrk failed"
-		else
-			die "wrk is not on the PATH: apt-get install wrk"
-		fi
-	fi
+	require java jcmd curl
+	install_missing redis-server=redis-server redis-cli=redis-tools wrk=wrk
 	[[ -f $JAR ]] || die "$JAR is missing: ./mvnw -B -pl samples/demo -am package -DskipTests"
 	start_cluster
 	start_app

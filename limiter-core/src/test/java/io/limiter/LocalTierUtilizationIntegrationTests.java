@@ -66,6 +66,7 @@ class LocalTierUtilizationIntegrationTests {
 			RedisBackend backend = RedisBackend.builder()
 				.cluster(RedisFixtures.cluster().seedNodes())
 				.timeout(Duration.ofSeconds(5))
+				.minimumTimeout(Duration.ofSeconds(5))
 				.failurePolicy(FailurePolicy.FAIL_CLOSED)
 				.build();
 			assertThat(backend.awaitConnection(Duration.ofSeconds(10))).isTrue();

@@ -65,6 +65,7 @@ class OverGrantIntegrationTests {
 			.cluster(RedisFixtures.cluster().seedNodes())
 			.clientClock(recording)
 			.timeout(Duration.ofSeconds(2))
+			.minimumTimeout(Duration.ofSeconds(2))
 			.failurePolicy(FailurePolicy.FAIL_CLOSED)
 			.build();
 		assertThat(backend.awaitConnection(Duration.ofSeconds(10))).isTrue();

@@ -48,6 +48,7 @@ public final class BackendFixture {
 			.standalone(RedisFixtures.standalone().uri())
 			.clientClock(clock)
 			.timeout(TEST_TIMEOUT)
+			.minimumTimeout(TEST_TIMEOUT)
 			.failurePolicy(FailurePolicy.FAIL_CLOSED)
 			.build()));
 	}
@@ -62,6 +63,7 @@ public final class BackendFixture {
 			.cluster(RedisFixtures.cluster().seedNodes())
 			.clientClock(clock)
 			.timeout(TEST_TIMEOUT)
+			.minimumTimeout(TEST_TIMEOUT)
 			.failurePolicy(FailurePolicy.FAIL_CLOSED)
 			.build()));
 	}

@@ -194,6 +194,7 @@ class AuthAndTlsIntegrationTests {
 		RecordingObserver observer = new RecordingObserver();
 		try (RedisBackend backend = builder.failurePolicy(FailurePolicy.FAIL_CLOSED)
 			.timeout(Duration.ofSeconds(2))
+			.minimumTimeout(Duration.ofSeconds(2))
 			.observer(observer)
 			.build()) {
 			assertThat(backend.awaitConnection(Duration.ofSeconds(5))).isTrue();

@@ -24,6 +24,8 @@ final class RecordingObserver implements LimiterObserver {
 
 	private final List<Throwable> firstFailures = new CopyOnWriteArrayList<>();
 
+	private final List<DegradedReason> firstReasons = new CopyOnWriteArrayList<>();
+
 	private volatile long lastFailureNanos;
 
 	@Override
@@ -32,6 +34,7 @@ final class RecordingObserver implements LimiterObserver {
 		this.failuresByLimit.computeIfAbsent(limitName, (name) -> new AtomicLong()).incrementAndGet();
 		if (this.failures.incrementAndGet() <= KEPT_FAILURES) {
 			this.firstFailures.add(failure);
+			this.firstReasons.add(reason);
 		}
 	}
 
@@ -59,6 +62,14 @@ final class RecordingObserver implements LimiterObserver {
 	 */
 	List<Throwable> firstFailures() {
 		return List.copyOf(this.firstFailures);
+	}
+
+	/**
+	 * Returns the reasons of the first failures heard.
+	 * @return up to 20 reasons
+	 */
+	List<DegradedReason> reasons() {
+		return List.copyOf(this.firstReasons);
 	}
 
 	/**

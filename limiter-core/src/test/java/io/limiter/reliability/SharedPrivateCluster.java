@@ -31,6 +31,7 @@ final class SharedPrivateCluster {
 		RedisBackend backend = settings.apply(RedisBackend.builder()
 			.cluster(get().seedNodes())
 			.timeout(Duration.ofSeconds(2))
+			.minimumTimeout(Duration.ofSeconds(2))
 			.failurePolicy(FailurePolicy.FAIL_CLOSED)).build();
 		if (!backend.awaitConnection(Duration.ofSeconds(10))) {
 			backend.close();

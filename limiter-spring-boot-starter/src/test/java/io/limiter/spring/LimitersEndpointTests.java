@@ -35,7 +35,7 @@ class LimitersEndpointTests {
 			.andExpect(jsonPath("$.limits.hello.capacity").value(3))
 			.andExpect(jsonPath("$.limits.hello.period").value("PT1H"))
 			.andExpect(jsonPath("$.limits.hello.shadow").value(false))
-			.andExpect(jsonPath("$.limits.hello.failurePolicy").value("fail-open"))
+			.andExpect(jsonPath("$.limits.hello.failurePolicy").value("local-fallback"))
 			.andExpect(jsonPath("$.limits.shadowed.shadow").value(true));
 	}
 

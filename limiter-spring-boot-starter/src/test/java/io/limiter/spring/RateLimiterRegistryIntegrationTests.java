@@ -27,6 +27,7 @@ class RateLimiterRegistryIntegrationTests {
 		String name = "registry-" + UUID.randomUUID().toString().substring(0, 8);
 		try (RedisBackend backend = RedisBackend.builder().standalone(RedisFixtures.standalone().uri())
 			.timeout(Duration.ofSeconds(1))
+			.minimumTimeout(Duration.ofSeconds(1))
 			.build()) {
 			assertThat(backend.awaitConnection(Duration.ofSeconds(10))).isTrue();
 			RateLimiterRegistry registry = new RateLimiterRegistry(backend,

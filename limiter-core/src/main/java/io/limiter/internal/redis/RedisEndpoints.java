@@ -32,7 +32,7 @@ public final class RedisEndpoints {
 	public static RedisURI url(String url) {
 		if (url == null || !(url.startsWith("redis://") || url.startsWith("rediss://"))) {
 			throw new IllegalArgumentException(
-					"the URL must start with redis:// or rediss:// but was '" + mask(url) + "'");
+					"the URL must start with redis:// or rediss:// but was '" + maskValue(url) + "'");
 		}
 		try {
 			// Lettuce takes "host:notaport" for a host name; java.net.URI finds no host in it.
@@ -42,7 +42,7 @@ public final class RedisEndpoints {
 			return RedisURI.create(url);
 		}
 		catch (URISyntaxException | RuntimeException ex) {
-			throw new IllegalArgumentException("the URL '" + mask(url) + "' is malformed: " + redact(ex, url));
+			throw new IllegalArgumentException("the URL '" + maskValue(url) + "' is malformed: " + redact(ex, url));
 		}
 	}
 
@@ -56,7 +56,7 @@ public final class RedisEndpoints {
 	public static List<RedisURI> nodes(String nodes) {
 		if (nodes == null || nodes.isBlank()) {
 			throw new IllegalArgumentException("cluster nodes must be comma-separated host:port but was '"
-					+ mask(nodes) + "'");
+					+ maskValue(nodes) + "'");
 		}
 		List<RedisURI> seeds = new ArrayList<>();
 		for (String node : nodes.split(",")) {
@@ -69,7 +69,7 @@ public final class RedisEndpoints {
 			int port = (colon > 0) ? port(trimmed.substring(colon + 1)) : -1;
 			if (port < 1 || port > 65535) {
 				throw new IllegalArgumentException("every cluster node must be host:port with a port from 1 to 65535"
-						+ " or a redis:// URL, but '" + mask(trimmed) + "' is not");
+						+ " or a redis:// URL, but '" + maskValue(trimmed) + "' is not");
 			}
 			seeds.add(RedisURI.create(trimmed.substring(0, colon), port));
 		}
@@ -82,13 +82,33 @@ public final class RedisEndpoints {
 	 * @return the text with each {@code redis://user:password@} written {@code redis://******@}
 	 */
 	public static String mask(String text) {
-		if (text == null) {
+		return (text != null) ? USER_INFO.matcher(text).replaceAll("$1" + MASK + "@") : null;
+	}
+
+	/**
+	 * Masks what may be user info in a value given as a Redis URL or cluster nodes, also when it lacks its
+	 * scheme, such as {@code user:password@host:port}.
+	 * @param value the value, may be {@code null}
+	 * @return the value with everything before its last {@code @} masked in each comma-separated part
+	 */
+	public static String maskValue(String value) {
+		if (value == null) {
 			return null;
 		}
-		String masked = USER_INFO.matcher(text).replaceAll("$1" + MASK + "@");
-		int at = masked.lastIndexOf('@');
-		// a malformed value without a scheme, such as user:password@host:port
-		return (at > 0 && !masked.contains("://")) ? MASK + masked.substring(at) : masked;
+		StringBuilder masked = new StringBuilder();
+		for (String part : value.split(",", -1)) {
+			int scheme = part.indexOf("://");
+			int at = part.lastIndexOf('@');
+			masked.append((masked.length() > 0) ? "," : "");
+			if (at < 0) {
+				masked.append(part);
+			}
+			else {
+				masked.append((scheme >= 0 && scheme < at) ? part.substring(0, scheme + 3) : "").append(MASK)
+					.append(part.substring(at));
+			}
+		}
+		return masked.toString();
 	}
 
 	private static String redact(Throwable failure, String url) {

@@ -100,6 +100,7 @@ public final class RedisTarget implements NodeConnections, AutoCloseable {
 	public RedisBackend backend(LimiterClock clientClock) {
 		RedisBackend.Builder builder = RedisBackend.builder()
 			.timeout(TIMEOUT)
+			.minimumTimeout(TIMEOUT)
 			.failurePolicy(FailurePolicy.FAIL_CLOSED);
 		if (this.address.isCluster()) {
 			builder.client(this.clusterClient);

@@ -1,6 +1,7 @@
 package io.limiter.spring.autoconfigure;
 
 import java.time.Duration;
+import java.util.function.Consumer;
 
 import io.lettuce.core.RedisClient;
 import io.lettuce.core.cluster.RedisClusterClient;
@@ -9,6 +10,7 @@ import org.apache.commons.logging.LogFactory;
 
 import io.limiter.LimiterObserver;
 import io.limiter.RedisBackend;
+import io.limiter.internal.redis.RedisEndpoints;
 
 /**
  * Builds the {@link RedisBackend} of {@code limiter.redis.*} with the core's own builder, so that the starter's
@@ -43,8 +45,8 @@ final class LimiterRedisBackends {
 			LimiterObserver observer) {
 		LimiterProperties.Redis redis = properties.getRedis();
 		if (redis.getUrl() != null && redis.getCluster().getNodes() != null) {
-			throw new InvalidLimiterPropertyException(URL, redis.getUrl(), "set either it or " + NODES + ", not both",
-					null);
+			throw new InvalidLimiterPropertyException(URL, RedisEndpoints.maskValue(redis.getUrl()),
+					"set either it or " + NODES + ", not both", null);
 		}
 		RedisBackend.Builder builder = RedisBackend.builder().observer(observer);
 		LimitDefinitions.check("limiter.failure-policy", properties.getFailurePolicy(), builder::failurePolicy);
@@ -65,14 +67,24 @@ final class LimiterRedisBackends {
 			builder.client(standalone);
 		}
 		else if (redis.getUrl() != null) {
-			LimitDefinitions.check(URL, redis.getUrl().trim(), builder::standalone);
+			endpoint(URL, redis.getUrl().trim(), builder::standalone);
 		}
 		else {
-			LimitDefinitions.check(NODES, redis.getCluster().getNodes(), builder::cluster);
+			endpoint(NODES, redis.getCluster().getNodes(), builder::cluster);
 		}
 		RedisBackend backend = builder.build();
 		awaitConnection(backend, redis.getStartupWait());
 		return backend;
+	}
+
+	/** Applies a URL or node list, reporting a bad one with its user info masked, even without a scheme. */
+	private static void endpoint(String property, String value, Consumer<String> apply) {
+		try {
+			apply.accept(value);
+		}
+		catch (IllegalArgumentException ex) {
+			throw new InvalidLimiterPropertyException(property, RedisEndpoints.maskValue(value), ex.getMessage(), null);
+		}
 	}
 
 	private static void awaitConnection(RedisBackend backend, Duration startupWait) {

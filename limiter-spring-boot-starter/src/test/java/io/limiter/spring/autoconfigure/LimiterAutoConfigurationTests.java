@@ -100,7 +100,7 @@ class LimiterAutoConfigurationTests {
 		this.runner.withBean(RateLimiterRegistry.class, () -> own).run((context) -> {
 			assertThat(context).getBean(RateLimiterRegistry.class).isSameAs(own);
 			assertThat(context.getBean(LimitEnforcers.class).get("mine").policy().failurePolicy())
-				.isEqualTo(FailurePolicy.FAIL_OPEN);
+				.isEqualTo(FailurePolicy.LOCAL_FALLBACK);
 		});
 	}
 
@@ -194,7 +194,7 @@ class LimiterAutoConfigurationTests {
 		this.runner.withPropertyValues("limiter.redis.url=http://localhost:6379")
 			.run(failsWith("limiter.redis.url", "http://localhost:6379", "must start with redis:// or rediss://"));
 		this.runner.withPropertyValues("limiter.redis.url=redis://localhost:notaport")
-			.run(failsWith("limiter.redis.url", "redis://localhost:notaport", "the URL is malformed"));
+			.run(failsWith("limiter.redis.url", "redis://localhost:notaport", "is malformed"));
 	}
 
 	@Test

@@ -1,7 +1,12 @@
 package io.limiter.spring.autoconfigure;
 
+import java.io.PrintWriter;
+import java.io.StringWriter;
+
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.WebApplicationType;
@@ -20,6 +25,8 @@ import static org.assertj.core.api.Assertions.assertThatException;
 @ExtendWith(OutputCaptureExtension.class)
 class LimiterFailureAnalysisTests {
 
+	private static final String PASSWORD = "k9-Secret-Pa55";
+
 	@Test
 	void badCapacityIsReportedAtStartUp(CapturedOutput output) {
 		SpringApplication application = new SpringApplication(Application.class);
@@ -29,6 +36,25 @@ class LimiterFailureAnalysisTests {
 		assertThat(output).contains("APPLICATION FAILED TO START", "Property: limiter.limits.hello.capacity",
 				"Value: 0", "Reason: capacity must be at least 1 but was 0",
 				"Update limiter.limits.hello.capacity in your application's configuration.");
+	}
+
+	@ParameterizedTest
+	@ValueSource(strings = { "--limiter.redis.url=redis://app:" + PASSWORD + "@localhost:notaport",
+			"--limiter.redis.url=redis://" + PASSWORD + "@[::1:6379", "--limiter.redis.url=app:" + PASSWORD + "@localhost:6379",
+			"--limiter.redis.cluster.nodes=127.0.0.1:7000,redis://app:" + PASSWORD + "@127.0.0.1:notaport",
+			"--limiter.redis.cluster.nodes=app:" + PASSWORD + "@127.0.0.1" })
+	void aBadRedisUrlIsReportedWithoutItsPassword(String setting, CapturedOutput output) {
+		SpringApplication application = new SpringApplication(Application.class);
+		application.setWebApplicationType(WebApplicationType.NONE);
+		assertThatException().isThrownBy(() -> application.run(setting))
+			.satisfies((failure) -> assertThat(stackTraceOf(failure)).doesNotContain(PASSWORD));
+		assertThat(output).contains("APPLICATION FAILED TO START", "******").doesNotContain(PASSWORD);
+	}
+
+	private static String stackTraceOf(Throwable failure) {
+		StringWriter text = new StringWriter();
+		failure.printStackTrace(new PrintWriter(text));
+		return text.toString();
 	}
 
 	@Configuration(proxyBeanMethods = false)

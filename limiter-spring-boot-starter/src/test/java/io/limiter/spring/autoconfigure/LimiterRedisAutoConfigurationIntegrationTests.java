@@ -1,10 +1,12 @@
 package io.limiter.spring.autoconfigure;
 
+import java.time.Duration;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 
 import io.lettuce.core.RedisClient;
 import io.lettuce.core.cluster.RedisClusterClient;
+import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.junit.jupiter.api.Test;
@@ -47,7 +49,7 @@ class LimiterRedisAutoConfigurationIntegrationTests {
 			assertThat(context.getBean(RateLimiterRegistry.class).limiter("hello").tryAcquire(key, 2).remaining())
 				.isEqualTo(1);
 			Health health = context.getBean("limiterHealthIndicator", HealthIndicator.class).health();
-			assertThat(health.getStatus()).isEqualTo(Status.UP);
+			assertThat(health.getStatus()).as(health.getDetails().toString()).isEqualTo(Status.UP);
 			assertThat(health.getDetails()).containsEntry("backend", "redis").containsEntry("connected", true);
 		});
 		this.runner.withPropertyValues(url)
@@ -62,6 +64,7 @@ class LimiterRedisAutoConfigurationIntegrationTests {
 		this.runner.withPropertyValues("limiter.redis.cluster.nodes=" + RedisFixtures.cluster().seedNodes())
 			.run((context) -> {
 				assertThat(context).hasSingleBean(RedisBackend.class).doesNotHaveBean(RedisClusterClient.class);
+				assertThat(context.getBean(RedisBackend.class).awaitConnection(Duration.ofSeconds(20))).isTrue();
 				RateLimiter hello = context.getBean(RateLimiterRegistry.class).limiter("hello");
 				assertThat(hello.tryAcquire(key, 3).isAllowed()).isTrue();
 				assertThat(hello.tryAcquire(key).isAllowed()).isFalse();
@@ -119,16 +122,26 @@ class LimiterRedisAutoConfigurationIntegrationTests {
 	@Test
 	void healthIsDegradedWhileTheServerIsGoneAndUpWhenItIsBack() {
 		try (RedisServerProcess server = RedisFixtures.startStandalone()) {
-			this.runner.withPropertyValues("limiter.redis.url=" + server.uri()).run((context) -> {
-				HealthIndicator indicator = context.getBean("limiterHealthIndicator", HealthIndicator.class);
-				assertThat(indicator.health().getStatus()).isEqualTo(Status.UP);
-				server.kill();
-				awaitStatus(indicator, LimiterHealthIndicator.DEGRADED);
-				assertThat(context.getBean(RateLimiterRegistry.class).limiter("hello").tryAcquire("k").isDegraded())
-					.isTrue();
-				server.restart();
-				awaitStatus(indicator, Status.UP);
-			});
+			this.runner.withConfiguration(AutoConfigurations.of(LimiterMetricsAutoConfiguration.class))
+				.withBean(MeterRegistry.class, SimpleMeterRegistry::new)
+				.withPropertyValues("limiter.redis.url=" + server.uri())
+				.run((context) -> {
+					HealthIndicator indicator = context.getBean("limiterHealthIndicator", HealthIndicator.class);
+					assertThat(indicator.health().getStatus()).isEqualTo(Status.UP);
+					server.kill();
+					awaitStatus(indicator, LimiterHealthIndicator.DEGRADED);
+					assertThat(context.getBean(RateLimiterRegistry.class).limiter("hello").tryAcquire("k").isDegraded())
+						.isTrue();
+					Counter degraded = context.getBean(MeterRegistry.class)
+						.get("limiter.degraded")
+						.tag("limit", "hello")
+						.tag("policy", "local-fallback")
+						.tag("reason", "connection")
+						.counter();
+					assertThat(degraded.count()).isEqualTo(1);
+					server.restart();
+					awaitStatus(indicator, Status.UP);
+				});
 		}
 	}
 

@@ -94,6 +94,7 @@ class FailoverIntegrationTests {
 		try (RedisBackend backend = RedisBackend.builder()
 			.cluster(cluster.seedNodes())
 			.timeout(TIMEOUT)
+			.minimumTimeout(TIMEOUT)
 			.failurePolicy(policy)
 			.observer(observer)
 			.build()) {

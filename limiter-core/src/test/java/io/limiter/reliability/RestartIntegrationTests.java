@@ -91,6 +91,7 @@ class RestartIntegrationTests {
 		return RedisBackend.builder()
 			.standalone(redis.uri())
 			.timeout(TIMEOUT)
+			.minimumTimeout(TIMEOUT)
 			.failurePolicy(FailurePolicy.FAIL_CLOSED)
 			.circuitBreaker(3, Duration.ofMillis(200))
 			.observer(observer)

@@ -11,6 +11,7 @@ import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
+import org.springframework.core.env.Environment;
 
 import io.limiter.InMemoryBackend;
 import io.limiter.LimiterBackend;
@@ -36,7 +37,10 @@ public final class LimiterAutoConfiguration {
 	@ConditionalOnMissingBean
 	LimiterBackend limiterBackend(LimiterProperties properties, ObjectProvider<RedisClusterClient> clusterClient,
 			ObjectProvider<RedisClient> client, ObjectProvider<LimiterClock> clock,
-			ObjectProvider<LimiterObserver> observer) {
+			ObjectProvider<LimiterObserver> observer, Environment environment) {
+		if (properties.getRedis().isUseSpringDataRedis()) {
+			SpringDataRedisSettings.apply(environment, properties.getRedis());
+		}
 		RedisClusterClient cluster = clusterClient.getIfUnique();
 		RedisClient standalone = client.getIfUnique();
 		if (LimiterRedisBackends.isConfigured(properties.getRedis(), cluster, standalone)) {

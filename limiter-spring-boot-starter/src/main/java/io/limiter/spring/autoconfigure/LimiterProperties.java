@@ -219,6 +219,12 @@ public class LimiterProperties {
 		 */
 		private Path trustedCertificates;
 
+		/**
+		 * Whether to connect to the Redis that Spring Data Redis is configured for (spring.data.redis.url, host,
+		 * port, database, username, password, ssl.enabled or cluster.nodes) when no URL or nodes are set here.
+		 */
+		private boolean useSpringDataRedis;
+
 		/** How long start-up waits for the first connection; the application starts anyway when it passes. */
 		private Duration startupWait = Duration.ofSeconds(2);
 
@@ -254,6 +260,14 @@ public class LimiterProperties {
 
 		public void setTrustedCertificates(Path trustedCertificates) {
 			this.trustedCertificates = trustedCertificates;
+		}
+
+		public boolean isUseSpringDataRedis() {
+			return this.useSpringDataRedis;
+		}
+
+		public void setUseSpringDataRedis(boolean useSpringDataRedis) {
+			this.useSpringDataRedis = useSpringDataRedis;
 		}
 
 		public Duration getStartupWait() {

@@ -32,27 +32,10 @@ ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 JAR="$ROOT/samples/demo/target/demo.jar"
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/limiter-defaults.XXXXXX")
 SCRIPT_NAME=defaults-under-load
-APP_PIDS=()
 APP_PORTS=()
 # shellcheck source=src/soak/lib.sh
 . "$ROOT/src/soak/lib.sh"
 
-cleanup() {
-	local status=$?
-	for pid in "${APP_PIDS[@]}"; do
-		kill "$pid" 2>/dev/null || true
-	done
-	wait 2>/dev/null || true
-	stop_cluster
-	if [[ ${KEEP:-0} == 1 ]]; then
-		log "logs kept in $WORK"
-	else
-		rm -rf "$WORK"
-	fi
-	exit "$status"
-}
-trap cleanup EXIT
-trap 'exit 130' INT TERM
 
 start_instances() {
 	for i in $(seq 1 "$INSTANCES"); do

@@ -1,9 +1,30 @@
-# Shared by the scripts of src/soak: logging, tools, free ports, a local 3-master/3-replica Redis Cluster.
-# Source it after setting WORK (a scratch directory); it sets REDIS_PORTS, SEEDS and NODE_TIMEOUT (ms, 5000 unless
-# set). stop_cluster shuts the nodes down.
+# Shared by the scripts of src/soak: logging, tools, free ports, a local 3-master/3-replica Redis Cluster, and the
+# clean-up on exit. Source it after setting WORK (a scratch directory); it sets REDIS_PORTS, SEEDS and NODE_TIMEOUT
+# (ms, 5000 unless set). Processes whose pids are added to APP_PIDS are stopped on exit, with the cluster; WORK is
+# removed unless KEEP=1.
 
 NODE_TIMEOUT=${NODE_TIMEOUT:-5000}
 REDIS_PORTS=()
+APP_PIDS=()
+
+cleanup() {
+	local status=$?
+	for pid in "${APP_PIDS[@]}"; do
+		kill "$pid" 2>/dev/null || true
+	done
+	for pid in "${APP_PIDS[@]}"; do
+		wait "$pid" 2>/dev/null || true
+	done
+	stop_cluster
+	if [[ ${KEEP:-0} == 1 ]]; then
+		log "logs kept in $WORK"
+	else
+		rm -rf "$WORK"
+	fi
+	exit "$status"
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
 
 log() { printf '%s %s: %s\n' "$(date +%H:%M:%S)" "${SCRIPT_NAME:-soak}" "$*" >&2; }
 die() { log "$*"; exit 2; }

@@ -34,27 +34,10 @@ THREAD_TOLERANCE=${THREAD_TOLERANCE:-5}
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 JAR="$ROOT/samples/demo/target/demo.jar"
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/limiter-soak.XXXXXX")
-APP_PID=
 SCRIPT_NAME=soak
 # shellcheck source=src/soak/lib.sh
 . "$ROOT/src/soak/lib.sh"
 
-cleanup() {
-	local status=$?
-	if [[ -n $APP_PID ]] && kill -0 "$APP_PID" 2>/dev/null; then
-		kill "$APP_PID" 2>/dev/null || true
-		wait "$APP_PID" 2>/dev/null || true
-	fi
-	stop_cluster
-	if [[ ${KEEP:-0} == 1 ]]; then
-		log "logs kept in $WORK"
-	else
-		rm -rf "$WORK"
-	fi
-	exit "$status"
-}
-trap cleanup EXIT
-trap 'exit 130' INT TERM
 
 start_app() {
 	APP_PORT=$(free_port)
@@ -62,6 +45,7 @@ start_app() {
 	java $JAVA_OPTS -jar "$JAR" --server.port="$APP_PORT" --limiter.redis.cluster.nodes="$SEEDS" $APP_ARGS \
 		>"$WORK/app.log" 2>&1 &
 	APP_PID=$!
+	APP_PIDS+=("$APP_PID")
 	wait_until 120 "the demo answering on port $APP_PORT" \
 		curl -fs -o /dev/null -w '' "http://127.0.0.1:$APP_PORT/bench/limited"
 	log "demo up on port $APP_PORT, pid $APP_PID"

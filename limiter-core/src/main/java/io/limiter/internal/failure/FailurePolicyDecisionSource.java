@@ -118,6 +118,16 @@ public final class FailurePolicyDecisionSource implements DecisionSource {
 		});
 	}
 
+	/**
+	 * {@inheritDoc}
+	 * <p>
+	 * Asks the remote source whatever the breakers say, and lets its failure through: a look is not a decision.
+	 */
+	@Override
+	public Decision peek(String key) {
+		return this.remote.peek(key);
+	}
+
 	private Decision decideOnFailure(String key, long permits, Throwable failure, CircuitBreaker breaker) {
 		this.observer.onBackendFailure(this.name, this.policy, failure);
 		// refusals by an open breaker count too, so that the log's "not logged" counts add up to every decision

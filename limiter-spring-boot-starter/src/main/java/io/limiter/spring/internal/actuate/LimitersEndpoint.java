@@ -17,8 +17,10 @@ import io.limiter.spring.internal.LimitPolicy;
 
 /**
  * The {@code limiters} endpoint: {@code /actuator/limiters} lists the limits with their settings, and
- * {@code /actuator/limiters/{name}/{key}} shows the current state of one key, by a request for zero permits
- * (which takes nothing, but may bring the key's stored state up to date).
+ * {@code /actuator/limiters/{name}/{key}} shows the current state of one key through
+ * {@link RateLimiter#peek(String)}, which stores nothing: no state for a key that has none, no refreshed time to
+ * live. Anyone who can read it sees the state of any key (a client address, a user name), so expose it only to
+ * operators: it is not exposed unless {@code management.endpoints.web.exposure.include} names it.
  */
 @Endpoint(id = "limiters")
 public final class LimitersEndpoint {
@@ -65,7 +67,7 @@ public final class LimitersEndpoint {
 			return null;
 		}
 		RateLimiter limiter = this.registry.limiter(name);
-		Decision decision = limiter.tryAcquire(key, 0);
+		Decision decision = limiter.peek(key);
 		return new KeyStateDescriptor(name, key, limiter.limit().capacity(), decision.remaining(),
 				decision.resetAfterMillis());
 	}

@@ -13,6 +13,8 @@ import io.limiter.FailurePolicy;
 import io.limiter.InMemoryBackend;
 import io.limiter.LocalTier;
 import io.limiter.RedisBackend;
+import io.limiter.spring.internal.web.ClientAddressResolver;
+import io.limiter.spring.internal.web.ForwardedHeader;
 
 /**
  * Settings of Limiter, under {@code limiter}.
@@ -288,8 +290,10 @@ public class LimiterProperties {
 		/** Whether only the first matching rule applies to a request, or every matching rule. */
 		private Match match = Match.FIRST;
 
-		/** Addresses and CIDR blocks of the proxies whose Forwarded and X-Forwarded-For headers are believed. */
+		/** Addresses and CIDR blocks of the proxies whose client-address header is believed. */
 		private List<String> trustedProxies = new ArrayList<>();
+
+		private final ClientAddress clientAddress = new ClientAddress();
 
 		/** The rules, in order. */
 		private List<Rule> rules = new ArrayList<>();
@@ -328,6 +332,10 @@ public class LimiterProperties {
 			this.trustedProxies = trustedProxies;
 		}
 
+		public ClientAddress getClientAddress() {
+			return this.clientAddress;
+		}
+
 		public List<Rule> getRules() {
 			return this.rules;
 		}
@@ -350,6 +358,35 @@ public class LimiterProperties {
 
 			/** Every matching rule, in order, until one denies. */
 			ALL
+
+		}
+
+		/**
+		 * How the key 'ip' is found: which header the trusted proxies write, and how IPv6 clients are grouped.
+		 */
+		public static class ClientAddress {
+
+			/** The one header the trusted proxies write the client's address into: X-Forwarded-For, Forwarded or X-Real-IP. */
+			private String header = ForwardedHeader.X_FORWARDED_FOR.headerName();
+
+			/** Length of the network prefix that is the key of an IPv6 client (one host often holds a /64). */
+			private int ipv6PrefixLength = ClientAddressResolver.DEFAULT_IPV6_PREFIX_LENGTH;
+
+			public String getHeader() {
+				return this.header;
+			}
+
+			public void setHeader(String header) {
+				this.header = header;
+			}
+
+			public int getIpv6PrefixLength() {
+				return this.ipv6PrefixLength;
+			}
+
+			public void setIpv6PrefixLength(int ipv6PrefixLength) {
+				this.ipv6PrefixLength = ipv6PrefixLength;
+			}
 
 		}
 

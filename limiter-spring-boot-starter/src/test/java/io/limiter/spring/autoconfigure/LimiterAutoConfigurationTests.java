@@ -238,6 +238,20 @@ class LimiterAutoConfigurationTests {
 	}
 
 	@Test
+	void badClientAddressSettingsFailNamingPropertyAndValue() {
+		WebApplicationContextRunner web = new WebApplicationContextRunner().withConfiguration(LIMITER)
+			.withPropertyValues("limiter.limits.hello.capacity=10", "limiter.limits.hello.period=1s");
+		web.withPropertyValues("limiter.filter.client-address.header=X-Client-IP")
+			.run(failsWith("limiter.filter.client-address.header", "X-Client-IP",
+					"must be X-Forwarded-For, Forwarded or X-Real-IP"));
+		web.withPropertyValues("limiter.filter.client-address.ipv6-prefix-length=129")
+			.run(failsWith("limiter.filter.client-address.ipv6-prefix-length", "129", "between 1 and 128"));
+		web.withPropertyValues("limiter.filter.client-address.header=x-real-ip",
+				"limiter.filter.client-address.ipv6-prefix-length=48")
+			.run((context) -> assertThat(context).hasNotFailed());
+	}
+
+	@Test
 	void failureAnalysisNamesPropertyValueAndReason() {
 		InvalidLimiterPropertyException failure = new InvalidLimiterPropertyException("limiter.limits.hello.capacity",
 				0, "capacity must be at least 1 but was 0", null);

@@ -10,6 +10,7 @@ import io.limiter.spring.autoconfigure.LimiterAspectAutoConfiguration;
 import io.limiter.spring.autoconfigure.LimiterAutoConfiguration;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
@@ -57,6 +58,38 @@ class RateLimitedMisuseTests {
 	}
 
 	@Test
+	void keyOfAnObjectWithoutItsOwnTextIsRejectedNamingMethodExpressionAndType() {
+		this.runner.run((context) -> assertThatIllegalStateException()
+			.isThrownBy(() -> context.getBean(Misused.class).byObject(new Credentials("alice")))
+			.withMessageContaining("@RateLimited(limit = \"known\") on public java.lang.String")
+			.withMessageContaining("Misused.byObject(io.limiter.spring.RateLimitedMisuseTests$Credentials)")
+			.withMessageContaining("with key \"#request\"")
+			.withMessageContaining("gives a io.limiter.spring.RateLimitedMisuseTests$Credentials, which has no "
+					+ "toString() of its own"));
+	}
+
+	@Test
+	void keyOfAnArrayIsRejected() {
+		this.runner.run((context) -> assertThatIllegalStateException()
+			.isThrownBy(() -> context.getBean(Misused.class).byArray(new String[] { "alice" }))
+			.withMessageContaining("gives a java.lang.String[], which has no toString() of its own"));
+	}
+
+	@Test
+	void keysOfValuesWithTheirOwnTextLimitPerValue() {
+		this.runner.run((context) -> {
+			Misused bean = context.getBean(Misused.class);
+			assertThat(bean.byUser(new Credentials("alice"))).isEqualTo("alice");
+			assertThat(bean.byUser(new Credentials("bob"))).isEqualTo("bob");
+			assertThatExceptionOfType(RateLimitExceededException.class)
+				.isThrownBy(() -> bean.byUser(new Credentials("alice")));
+			assertThat(bean.byRecord(new Login("carol"))).isEqualTo("carol");
+			assertThatExceptionOfType(RateLimitExceededException.class)
+				.isThrownBy(() -> bean.byRecord(new Login("carol")));
+		});
+	}
+
+	@Test
 	void deniedCallWithoutFallbackThrowsWithTheDecision() {
 		this.runner.run((context) -> {
 			Misused bean = context.getBean(Misused.class);
@@ -98,6 +131,46 @@ class RateLimitedMisuseTests {
 			return "ok";
 		}
 
+		@RateLimited(limit = "known", key = "#request")
+		public String byObject(Credentials request) {
+			return request.user;
+		}
+
+		@RateLimited(limit = "known", key = "#users")
+		public String byArray(String[] users) {
+			return users[0];
+		}
+
+		@RateLimited(limit = "known", key = "'user:' + #request.user")
+		public String byUser(Credentials request) {
+			return request.user;
+		}
+
+		@RateLimited(limit = "known", key = "#login")
+		public String byRecord(Login login) {
+			return login.user();
+		}
+
+	}
+
+	/**
+	 * A request object without its own {@code toString()}.
+	 */
+	public static class Credentials {
+
+		public final String user;
+
+		Credentials(String user) {
+			this.user = user;
+		}
+
+	}
+
+	/**
+	 * A record, whose {@code toString()} is its components.
+	 * @param user the user
+	 */
+	public record Login(String user) {
 	}
 
 }

@@ -32,6 +32,21 @@ final class MethodLimits {
 
 	private static final SpelExpressionParser PARSER = new SpelExpressionParser();
 
+	/** Whether a type's text is its value rather than {@code Object}'s class name and identity hash. */
+	private static final ClassValue<Boolean> HAS_OWN_TO_STRING = new ClassValue<>() {
+
+		@Override
+		protected Boolean computeValue(Class<?> type) {
+			try {
+				return type.getMethod("toString").getDeclaringClass() != Object.class;
+			}
+			catch (NoSuchMethodException ex) {
+				throw new IllegalStateException("every class has toString()", ex);
+			}
+		}
+
+	};
+
 	private final Method method;
 
 	private final List<MethodLimit> limits;
@@ -74,7 +89,8 @@ final class MethodLimits {
 		FallbackMethod fallback = annotation.fallbackMethod().isEmpty() ? null
 				: FallbackMethod.find(method, targetClass, annotation.fallbackMethod(), where);
 		String constantKey = targetClass.getName() + '.' + method.getName();
-		return new MethodLimit(enforcer, key, constantKey, annotation.cost(), fallback);
+		return new MethodLimit(enforcer, key, constantKey, annotation.cost(), fallback, where + " with key \""
+				+ annotation.key() + "\"");
 	}
 
 	Object invoke(ProceedingJoinPoint joinPoint, Object target) throws Throwable {
@@ -99,11 +115,20 @@ final class MethodLimits {
 		}
 		Object value = limit.key()
 			.getValue(new MethodBasedEvaluationContext(target, this.method, arguments, PARAMETER_NAMES));
-		return (value != null) ? value.toString() : "";
+		if (value == null) {
+			return "";
+		}
+		if (!HAS_OWN_TO_STRING.get(value.getClass())) {
+			throw new IllegalStateException(limit.where() + " gives a " + value.getClass().getTypeName()
+					+ ", which has no toString() of its own: its text is its identity, new with every object, so "
+					+ "every call would get a key of its own and the limit would never apply. Name a value that "
+					+ "identifies the caller instead, such as a property of it (#request.userId).");
+		}
+		return value.toString();
 	}
 
 	private record MethodLimit(LimitEnforcer enforcer, Expression key, String constantKey, long cost,
-			FallbackMethod fallback) {
+			FallbackMethod fallback, String where) {
 	}
 
 }

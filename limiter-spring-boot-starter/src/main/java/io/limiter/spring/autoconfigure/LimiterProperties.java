@@ -284,7 +284,7 @@ public class LimiterProperties {
 		/** Whether the servlet filter applies the rules. */
 		private boolean enabled = true;
 
-		/** Order of the filter among the servlet filters; after Spring Security's (-100) by default. */
+		/** Order among the servlet filters: after Spring Security's (-100) by default; -101 runs ahead of it, to limit failed logins. */
 		private int order = 0;
 
 		/** Whether only the first matching rule applies to a request, or every matching rule. */

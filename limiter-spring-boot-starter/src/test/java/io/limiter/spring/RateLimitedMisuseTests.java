@@ -58,21 +58,33 @@ class RateLimitedMisuseTests {
 	}
 
 	@Test
-	void keyOfAnObjectWithoutItsOwnTextIsRejectedNamingMethodExpressionAndType() {
-		this.runner.run((context) -> assertThatIllegalStateException()
-			.isThrownBy(() -> context.getBean(Misused.class).byObject(new Credentials("alice")))
-			.withMessageContaining("@RateLimited(limit = \"known\") on public java.lang.String")
-			.withMessageContaining("Misused.byObject(io.limiter.spring.RateLimitedMisuseTests$Credentials)")
-			.withMessageContaining("with key \"#request\"")
-			.withMessageContaining("gives a io.limiter.spring.RateLimitedMisuseTests$Credentials, which has no "
-					+ "toString() of its own"));
+	void keyOfAnObjectWithoutItsOwnTextFailsTheCallNamingMethodExpressionAndType() {
+		this.runner.run((context) -> {
+			Misused bean = context.getBean(Misused.class);
+			assertThatIllegalStateException().isThrownBy(() -> bean.byObject(new Credentials("alice")))
+				.withMessageContaining("@RateLimited(limit = \"known\") on public java.lang.String")
+				.withMessageContaining("Misused.byObject(java.lang.Object) with key \"#request\"")
+				.withMessageContaining("gives a io.limiter.spring.RateLimitedMisuseTests$Credentials, which has no "
+						+ "toString() of its own");
+			assertThatIllegalStateException().isThrownBy(() -> bean.byObject(new String[] { "alice" }))
+				.withMessageContaining("gives a java.lang.String[], which has no toString() of its own");
+			assertThat(bean.byObject("alice")).isEqualTo("alice");
+		});
 	}
 
 	@Test
-	void keyOfAnArrayIsRejected() {
-		this.runner.run((context) -> assertThatIllegalStateException()
-			.isThrownBy(() -> context.getBean(Misused.class).byArray(new String[] { "alice" }))
-			.withMessageContaining("gives a java.lang.String[], which has no toString() of its own"));
+	void keyOfAParameterWhoseDeclaredTypeHasNoTextOfItsOwnFailsStartUp() {
+		this.runner.withBean(KeyedByObject.class).run((context) -> {
+			assertThat(context).hasFailed();
+			assertThat(context.getStartupFailure()).rootCause()
+				.isInstanceOf(IllegalStateException.class)
+				.hasMessageContaining("KeyedByObject.login(io.limiter.spring.RateLimitedMisuseTests$Credentials) "
+						+ "with key \"#p0\" gives a io.limiter.spring.RateLimitedMisuseTests$Credentials, which has "
+						+ "no toString() of its own");
+		});
+		this.runner.withBean(KeyedByArray.class)
+			.run((context) -> assertThat(context.getStartupFailure()).rootCause()
+				.hasMessageContaining("with key \"#users\" gives a java.lang.String[]"));
 	}
 
 	@Test
@@ -132,13 +144,8 @@ class RateLimitedMisuseTests {
 		}
 
 		@RateLimited(limit = "known", key = "#request")
-		public String byObject(Credentials request) {
-			return request.user;
-		}
-
-		@RateLimited(limit = "known", key = "#users")
-		public String byArray(String[] users) {
-			return users[0];
+		public String byObject(Object request) {
+			return String.valueOf(request);
 		}
 
 		@RateLimited(limit = "known", key = "'user:' + #request.user")
@@ -149,6 +156,24 @@ class RateLimitedMisuseTests {
 		@RateLimited(limit = "known", key = "#login")
 		public String byRecord(Login login) {
 			return login.user();
+		}
+
+	}
+
+	static class KeyedByObject {
+
+		@RateLimited(limit = "known", key = "#p0")
+		public String login(Credentials credentials) {
+			return credentials.user;
+		}
+
+	}
+
+	static class KeyedByArray {
+
+		@RateLimited(limit = "known", key = "#users")
+		public String first(String[] users) {
+			return users[0];
 		}
 
 	}

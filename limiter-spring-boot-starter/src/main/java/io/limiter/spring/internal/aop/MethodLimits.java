@@ -32,21 +32,6 @@ final class MethodLimits {
 
 	private static final SpelExpressionParser PARSER = new SpelExpressionParser();
 
-	/** Whether a type's text is its value rather than {@code Object}'s class name and identity hash. */
-	private static final ClassValue<Boolean> HAS_OWN_TO_STRING = new ClassValue<>() {
-
-		@Override
-		protected Boolean computeValue(Class<?> type) {
-			try {
-				return type.getMethod("toString").getDeclaringClass() != Object.class;
-			}
-			catch (NoSuchMethodException ex) {
-				throw new IllegalStateException("every class has toString()", ex);
-			}
-		}
-
-	};
-
 	private final Method method;
 
 	private final List<MethodLimit> limits;
@@ -58,20 +43,40 @@ final class MethodLimits {
 
 	static MethodLimits resolve(Method method, Class<?> targetClass, LimitEnforcers enforcers) {
 		Method specific = AopUtils.getMostSpecificMethod(method, targetClass);
-		List<RateLimited> annotations = new ArrayList<>(
-				AnnotatedElementUtils.findMergedRepeatableAnnotations(targetClass, RateLimited.class, RateLimits.class));
-		annotations.addAll(
-				AnnotatedElementUtils.findMergedRepeatableAnnotations(specific, RateLimited.class, RateLimits.class));
 		List<MethodLimit> limits = new ArrayList<>();
-		for (RateLimited annotation : annotations) {
+		for (RateLimited annotation : annotations(specific, targetClass)) {
 			limits.add(resolve(annotation, specific, targetClass, enforcers));
 		}
 		return new MethodLimits(specific, limits);
 	}
 
+	/**
+	 * Returns the annotations that apply to a method: those of its class first, then its own.
+	 * @param method the most specific method
+	 * @param targetClass the class of the bean
+	 * @return the annotations, possibly none
+	 */
+	static List<RateLimited> annotations(Method method, Class<?> targetClass) {
+		List<RateLimited> annotations = new ArrayList<>(
+				AnnotatedElementUtils.findMergedRepeatableAnnotations(targetClass, RateLimited.class, RateLimits.class));
+		annotations.addAll(
+				AnnotatedElementUtils.findMergedRepeatableAnnotations(method, RateLimited.class, RateLimits.class));
+		return annotations;
+	}
+
+	/**
+	 * Returns how messages name an annotation on a method.
+	 * @param annotation the annotation
+	 * @param method the method
+	 * @return such as {@code @RateLimited(limit = "quote") on public String QuoteService.quote(String)}
+	 */
+	static String where(RateLimited annotation, Method method) {
+		return "@RateLimited(limit = \"" + annotation.limit() + "\") on " + method.toGenericString();
+	}
+
 	private static MethodLimit resolve(RateLimited annotation, Method method, Class<?> targetClass,
 			LimitEnforcers enforcers) {
-		String where = "@RateLimited(limit = \"" + annotation.limit() + "\") on " + method.toGenericString();
+		String where = where(annotation, method);
 		LimitEnforcer enforcer;
 		Expression key = null;
 		try {
@@ -89,8 +94,11 @@ final class MethodLimits {
 		FallbackMethod fallback = annotation.fallbackMethod().isEmpty() ? null
 				: FallbackMethod.find(method, targetClass, annotation.fallbackMethod(), where);
 		String constantKey = targetClass.getName() + '.' + method.getName();
-		return new MethodLimit(enforcer, key, constantKey, annotation.cost(), fallback, where + " with key \""
-				+ annotation.key() + "\"");
+		if (key != null) {
+			KeyCheck.checkDeclared(annotation, method);
+		}
+		return new MethodLimit(enforcer, key, constantKey, annotation.cost(), fallback,
+				KeyCheck.where(annotation, method));
 	}
 
 	Object invoke(ProceedingJoinPoint joinPoint, Object target) throws Throwable {
@@ -118,12 +126,7 @@ final class MethodLimits {
 		if (value == null) {
 			return "";
 		}
-		if (!HAS_OWN_TO_STRING.get(value.getClass())) {
-			throw new IllegalStateException(limit.where() + " gives a " + value.getClass().getTypeName()
-					+ ", which has no toString() of its own: its text is its identity, new with every object, so "
-					+ "every call would get a key of its own and the limit would never apply. Name a value that "
-					+ "identifies the caller instead, such as a property of it (#request.userId).");
-		}
+		KeyCheck.checkValue(value, limit.where());
 		return value.toString();
 	}
 

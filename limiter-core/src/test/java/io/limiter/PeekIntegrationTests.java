@@ -70,10 +70,7 @@ class PeekIntegrationTests {
 		try (RedisBackend backend = redisBackend()) {
 			String name = uniqueName();
 			RateLimiter limiter = backend.limiter(name, limit(algorithm));
-			limiter.tryAcquire("user", 2);
-			byte[] key = single(storedKeys(name));
-			// far longer than any time to live a script sets, so that a script that refreshed it would show
-			commands().pexpire(key, LONG_TTL_MILLIS);
+			byte[] key = take(limiter, "user", 2);
 			byte[] before = commands().dump(key);
 			this.clock.advance(PERIOD_MILLIS / 10);
 
@@ -91,9 +88,7 @@ class PeekIntegrationTests {
 		try (RedisBackend backend = redisBackend()) {
 			String name = uniqueName();
 			RateLimiter limiter = backend.limiter(name, limit(algorithm));
-			limiter.tryAcquire("user", 1);
-			byte[] key = single(storedKeys(name));
-			commands().pexpire(key, LONG_TTL_MILLIS);
+			byte[] key = take(limiter, "user", 1);
 			this.clock.advance(3 * PERIOD_MILLIS);
 
 			assertThat(limiter.peek("user").remaining()).isEqualTo(5);
@@ -167,8 +162,15 @@ class PeekIntegrationTests {
 		return commands().keys("limiter:{" + name + ":*");
 	}
 
-	private static byte[] single(List<byte[]> keys) {
+	/**
+	 * Takes permits for the one key of a limiter and gives its Redis key a time to live far longer than any a script
+	 * sets, so that a script that set it again would show.
+	 */
+	private static byte[] take(RateLimiter limiter, String key, long permits) {
+		limiter.tryAcquire(key, permits);
+		List<byte[]> keys = storedKeys(limiter.name());
 		assertThat(keys).hasSize(1);
+		commands().pexpire(keys.get(0), LONG_TTL_MILLIS);
 		return keys.get(0);
 	}
 

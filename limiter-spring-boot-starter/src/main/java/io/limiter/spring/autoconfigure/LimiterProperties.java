@@ -284,8 +284,11 @@ public class LimiterProperties {
 		/** Whether the servlet filter applies the rules. */
 		private boolean enabled = true;
 
-		/** Order among the servlet filters: after Spring Security's (-100) by default; -101 runs ahead of it, to limit failed logins. */
-		private int order = 0;
+		/** Order among the servlet filters; 0 when not set, after Spring Security's filter chain (-100). */
+		private Integer order;
+
+		/** Whether the filter runs just ahead of Spring Security's filter chain, to limit failed logins too. */
+		private boolean beforeSecurity;
 
 		/** Whether only the first matching rule applies to a request, or every matching rule. */
 		private Match match = Match.FIRST;
@@ -308,12 +311,20 @@ public class LimiterProperties {
 			this.enabled = enabled;
 		}
 
-		public int getOrder() {
+		public Integer getOrder() {
 			return this.order;
 		}
 
-		public void setOrder(int order) {
+		public void setOrder(Integer order) {
 			this.order = order;
+		}
+
+		public boolean isBeforeSecurity() {
+			return this.beforeSecurity;
+		}
+
+		public void setBeforeSecurity(boolean beforeSecurity) {
+			this.beforeSecurity = beforeSecurity;
 		}
 
 		public Match getMatch() {

@@ -1,4 +1,4 @@
-package io.limiter.spring;
+package io.limiter.spring.autoconfigure;
 
 import java.io.IOException;
 import java.net.URI;
@@ -24,24 +24,24 @@ import io.limiter.spring.testapp.TestController;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Spring Security answers a failed login itself (401), so a filter ordered after its chain never sees one: ordered
- * ahead of it, the filter limits login attempts, failed ones included. A real server with Spring Boot's security
- * auto-configuration (every request authenticated, HTTP Basic) and a limit of three attempts per client.
+ * Spring Security answers a failed login itself (401), so a filter ordered after its chain never sees one:
+ * {@code limiter.filter.before-security} runs it just ahead of the chain, where it limits login attempts, failed
+ * ones included. A real server with Spring Boot's security auto-configuration (every request authenticated, HTTP
+ * Basic) and a limit of three attempts per client.
  */
 class FilterBeforeSecurityTests {
-
-	private static final int AHEAD_OF_SECURITY = SecurityFilterProperties.DEFAULT_FILTER_ORDER - 1;
 
 	private final HttpClient http = HttpClient.newHttpClient();
 
 	@Test
-	void theOrderInTheReadmeIsAheadOfSecurity() {
-		assertThat(AHEAD_OF_SECURITY).isEqualTo(-101);
+	void theDefaultOrderOfTheSecurityFilterIsSpringBoots() {
+		assertThat(LimiterWebAutoConfiguration.DEFAULT_SECURITY_FILTER_ORDER)
+			.isEqualTo(SecurityFilterProperties.DEFAULT_FILTER_ORDER);
 	}
 
 	@Test
-	void orderedAheadOfSecurityFailedLoginsGet429AfterTheLimit() throws Exception {
-		try (ConfigurableApplicationContext application = start(AHEAD_OF_SECURITY)) {
+	void beforeSecurityFailedLoginsGet429AfterTheLimit() throws Exception {
+		try (ConfigurableApplicationContext application = start("limiter.filter.before-security=true")) {
 			for (int i = 0; i < 3; i++) {
 				assertThat(login(application, "wrong").statusCode()).isEqualTo(401);
 			}
@@ -53,8 +53,19 @@ class FilterBeforeSecurityTests {
 	}
 
 	@Test
-	void orderedAfterSecurityFailedLoginsAreNeverLimited() throws Exception {
-		try (ConfigurableApplicationContext application = start(0)) {
+	void beforeSecurityFollowsTheOrderOfTheSecurityFilter() throws Exception {
+		try (ConfigurableApplicationContext application = start("limiter.filter.before-security=true",
+				"spring.security.filter.order=-300")) {
+			for (int i = 0; i < 3; i++) {
+				assertThat(login(application, "wrong").statusCode()).isEqualTo(401);
+			}
+			assertThat(login(application, "wrong").statusCode()).isEqualTo(429);
+		}
+	}
+
+	@Test
+	void byDefaultFailedLoginsNeverReachTheFilter() throws Exception {
+		try (ConfigurableApplicationContext application = start()) {
 			for (int i = 0; i < 6; i++) {
 				assertThat(login(application, "wrong").statusCode()).isEqualTo(401);
 			}
@@ -62,12 +73,12 @@ class FilterBeforeSecurityTests {
 		}
 	}
 
-	private static ConfigurableApplicationContext start(int filterOrder) {
+	private static ConfigurableApplicationContext start(String... properties) {
 		return new SpringApplicationBuilder(SecuredApplication.class)
 			.properties("server.port=0", "spring.security.user.name=alice", "spring.security.user.password=secret",
 					"limiter.limits.login.capacity=3", "limiter.limits.login.period=1h",
-					"limiter.filter.rules[0].paths=/api/hello", "limiter.filter.rules[0].limit=login",
-					"limiter.filter.order=" + filterOrder)
+					"limiter.filter.rules[0].paths=/api/hello", "limiter.filter.rules[0].limit=login")
+			.properties(properties)
 			.run();
 	}
 

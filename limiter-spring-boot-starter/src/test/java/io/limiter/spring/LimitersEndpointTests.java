@@ -73,6 +73,15 @@ class LimitersEndpointTests {
 	}
 
 	@Test
+	void theKeyOfAnIpv6ClientCanBeNamedWithItsSlash() throws Exception {
+		this.mvc.perform(get("/api/hello").with(from("2001:db8:77::1"))).andExpect(status().isOk());
+		this.mvc.perform(get("/actuator/limiters/hello/2001:db8:77::/64"))
+			.andExpect(status().isOk())
+			.andExpect(jsonPath("$.key").value("2001:db8:77::/64"))
+			.andExpect(jsonPath("$.remaining").value(2));
+	}
+
+	@Test
 	void unknownLimitIsNotFound() throws Exception {
 		this.mvc.perform(get("/actuator/limiters/nope/key")).andExpect(status().isNotFound());
 	}

@@ -56,16 +56,19 @@ public final class LimitersEndpoint {
 	}
 
 	/**
-	 * Shows the state of one key of one limit.
+	 * Shows the state of one key of one limit. The key is the rest of the path, so that keys with slashes, such as
+	 * the key {@code 2001:db8:1:2::/64} of an IPv6 client, can be named.
 	 * @param name the limit name
-	 * @param key the key
+	 * @param keySegments the key's path segments
 	 * @return the state, or {@code null} (404) when there is no such limit
 	 */
 	@ReadOperation
-	public KeyStateDescriptor keyState(@Selector String name, @Selector String key) {
+	public KeyStateDescriptor keyState(@Selector String name,
+			@Selector(match = Selector.Match.ALL_REMAINING) String[] keySegments) {
 		if (!this.registry.names().contains(name)) {
 			return null;
 		}
+		String key = String.join("/", keySegments);
 		RateLimiter limiter = this.registry.limiter(name);
 		Decision decision = limiter.peek(key);
 		return new KeyStateDescriptor(name, key, limiter.limit().capacity(), decision.remaining(),

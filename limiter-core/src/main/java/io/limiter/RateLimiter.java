@@ -82,4 +82,16 @@ public interface RateLimiter {
 	 */
 	CompletionStage<Decision> acquireAsync(String key, long permits, Duration maxWait);
 
+	/**
+	 * Returns the state of a key as a request for zero permits would see it now, without creating, changing or
+	 * extending the key's stored state (on Redis, a script that writes nothing and leaves the time to live alone):
+	 * for looking at a key, as the Actuator endpoint does, never for deciding. A key with no state reads as full.
+	 * Under a two-tier {@link LocalTier}, permits that instances borrowed and have not spent yet count as taken.
+	 * @param key the key
+	 * @return an allowed decision for zero permits: its remaining permits and reset-after
+	 * @throws RateLimiterException when the backend fails or does not answer in time: a look is not a decision,
+	 * so no failure policy makes one up
+	 */
+	Decision peek(String key);
+
 }

@@ -30,4 +30,13 @@ public interface DecisionSource {
 	 */
 	CompletionStage<Decision> decideAsync(String key, long permits, long maxWaitMillis);
 
+	/**
+	 * Looks at a key as a request for zero permits would, changing nothing that is stored
+	 * ({@link io.limiter.RateLimiter#peek(String)}).
+	 * @param key the user's key
+	 * @return the decision for zero permits
+	 * @throws io.limiter.RateLimiterException when the backend fails
+	 */
+	Decision peek(String key);
+
 }

@@ -129,6 +129,12 @@ public final class DefaultRateLimiter implements RateLimiter {
 		return Math.max(0, Math.min(budget, exactLimit));
 	}
 
+	@Override
+	public Decision peek(String key) {
+		Objects.requireNonNull(key, "key must not be null");
+		return this.source.peek(key);
+	}
+
 	private void checkArguments(String key, long permits) {
 		Objects.requireNonNull(key, "key must not be null");
 		if (permits < 0 || permits > this.limit.capacity()) {

@@ -72,6 +72,15 @@ final class CarryOverRateLimiter implements RateLimiter {
 		return this.current.acquireAsync(key, permits, maxWait);
 	}
 
+	/**
+	 * Looks at the state under the new limit only: a key not yet carried over reads as it will stand until its
+	 * first decision brings its old remaining permits over.
+	 */
+	@Override
+	public Decision peek(String key) {
+		return this.current.peek(key);
+	}
+
 	private void carryOver(String key) {
 		if (this.done) {
 			return;

@@ -8,9 +8,12 @@ import org.springframework.boot.webmvc.test.autoconfigure.AutoConfigureMockMvc;
 import org.springframework.test.context.ActiveProfiles;
 import org.springframework.test.web.servlet.MockMvc;
 
+import io.limiter.internal.DefaultRateLimiter;
+import io.limiter.internal.memory.InMemoryDecisionSource;
 import io.limiter.spring.testapp.TestApplication;
 
 import static io.limiter.spring.RateLimitFilterTests.from;
+import static org.assertj.core.api.Assertions.assertThat;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.jsonPath;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
@@ -25,6 +28,9 @@ class LimitersEndpointTests {
 
 	@Autowired
 	private MockMvc mvc;
+
+	@Autowired
+	private RateLimiterRegistry registry;
 
 	@Test
 	void listsTheLimitsWithTheirSettings() throws Exception {
@@ -50,6 +56,29 @@ class LimitersEndpointTests {
 				.andExpect(jsonPath("$.capacity").value(3))
 				.andExpect(jsonPath("$.remaining").value(2));
 		}
+	}
+
+	@Test
+	void lookingAtAKeyStoresNoStateForIt() throws Exception {
+		InMemoryDecisionSource hello = (InMemoryDecisionSource) ((DefaultRateLimiter) this.registry.limiter("hello"))
+			.source();
+		int keys = hello.size();
+		for (int i = 0; i < 3; i++) {
+			this.mvc.perform(get("/actuator/limiters/hello/stranger-" + i))
+				.andExpect(status().isOk())
+				.andExpect(jsonPath("$.remaining").value(3))
+				.andExpect(jsonPath("$.resetAfterMillis").value(0));
+		}
+		assertThat(hello.size()).isEqualTo(keys);
+	}
+
+	@Test
+	void theKeyOfAnIpv6ClientCanBeNamedWithItsSlash() throws Exception {
+		this.mvc.perform(get("/api/hello").with(from("2001:db8:77::1"))).andExpect(status().isOk());
+		this.mvc.perform(get("/actuator/limiters/hello/2001:db8:77::/64"))
+			.andExpect(status().isOk())
+			.andExpect(jsonPath("$.key").value("2001:db8:77::/64"))
+			.andExpect(jsonPath("$.remaining").value(2));
 	}
 
 	@Test

@@ -139,8 +139,27 @@ class RateLimitFilterTests {
 					.header("X-Forwarded-For", "192.0.2." + (100 + i) + ", 203.0.113.50, 10.0.0.5"))
 				.andExpect(status().isOk());
 		}
-		this.mvc.perform(get("/api/hello").with(from("10.0.0.1")).header("Forwarded", "for=\"203.0.113.50:4711\""))
+		this.mvc.perform(get("/api/hello").with(from("10.0.0.1")).header("X-Forwarded-For", "203.0.113.50:4711"))
 			.andExpect(status().isTooManyRequests());
+	}
+
+	@Test
+	void aForwardedHeaderSentByTheClientGetsItNoFreshBucket() throws Exception {
+		for (int i = 0; i < 4; i++) {
+			this.mvc
+				.perform(get("/api/hello").with(from("10.0.0.7"))
+					.header("Forwarded", "for=198.51.100." + (200 + i))
+					.header("X-Forwarded-For", "203.0.113.60"))
+				.andExpect((i < 3) ? status().isOk() : status().isTooManyRequests());
+		}
+	}
+
+	@Test
+	void ipv6ClientsOfOneSlash64ShareABucket() throws Exception {
+		exhaust(get("/api/hello").with(from("2001:db8:aa:bb::1")), 3);
+		this.mvc.perform(get("/api/hello").with(from("2001:db8:aa:bb:1234:5678:9abc:def0")))
+			.andExpect(status().isTooManyRequests());
+		this.mvc.perform(get("/api/hello").with(from("2001:db8:aa:bc::1"))).andExpect(status().isOk());
 	}
 
 	@Test

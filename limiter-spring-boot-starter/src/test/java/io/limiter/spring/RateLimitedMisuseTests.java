@@ -10,6 +10,7 @@ import io.limiter.spring.autoconfigure.LimiterAspectAutoConfiguration;
 import io.limiter.spring.autoconfigure.LimiterAutoConfiguration;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
@@ -57,6 +58,50 @@ class RateLimitedMisuseTests {
 	}
 
 	@Test
+	void keyOfAnObjectWithoutItsOwnTextFailsTheCallNamingMethodExpressionAndType() {
+		this.runner.run((context) -> {
+			Misused bean = context.getBean(Misused.class);
+			assertThatIllegalStateException().isThrownBy(() -> bean.byObject(new Credentials("alice")))
+				.withMessageContaining("@RateLimited(limit = \"known\") on public java.lang.String")
+				.withMessageContaining("Misused.byObject(java.lang.Object) with key \"#request\"")
+				.withMessageContaining("gives a io.limiter.spring.RateLimitedMisuseTests$Credentials, which has no "
+						+ "toString() of its own");
+			assertThatIllegalStateException().isThrownBy(() -> bean.byObject(new String[] { "alice" }))
+				.withMessageContaining("gives a java.lang.String[], which has no toString() of its own");
+			assertThat(bean.byObject("alice")).isEqualTo("alice");
+		});
+	}
+
+	@Test
+	void keyOfAParameterWhoseDeclaredTypeHasNoTextOfItsOwnFailsStartUp() {
+		this.runner.withBean(KeyedByObject.class).run((context) -> {
+			assertThat(context).hasFailed();
+			assertThat(context.getStartupFailure()).rootCause()
+				.isInstanceOf(IllegalStateException.class)
+				.hasMessageContaining("KeyedByObject.login(io.limiter.spring.RateLimitedMisuseTests$Credentials) "
+						+ "with key \"#p0\" gives a io.limiter.spring.RateLimitedMisuseTests$Credentials, which has "
+						+ "no toString() of its own");
+		});
+		this.runner.withBean(KeyedByArray.class)
+			.run((context) -> assertThat(context.getStartupFailure()).rootCause()
+				.hasMessageContaining("with key \"#users\" gives a java.lang.String[]"));
+	}
+
+	@Test
+	void keysOfValuesWithTheirOwnTextLimitPerValue() {
+		this.runner.run((context) -> {
+			Misused bean = context.getBean(Misused.class);
+			assertThat(bean.byUser(new Credentials("alice"))).isEqualTo("alice");
+			assertThat(bean.byUser(new Credentials("bob"))).isEqualTo("bob");
+			assertThatExceptionOfType(RateLimitExceededException.class)
+				.isThrownBy(() -> bean.byUser(new Credentials("alice")));
+			assertThat(bean.byRecord(new Login("carol"))).isEqualTo("carol");
+			assertThatExceptionOfType(RateLimitExceededException.class)
+				.isThrownBy(() -> bean.byRecord(new Login("carol")));
+		});
+	}
+
+	@Test
 	void deniedCallWithoutFallbackThrowsWithTheDecision() {
 		this.runner.run((context) -> {
 			Misused bean = context.getBean(Misused.class);
@@ -98,6 +143,59 @@ class RateLimitedMisuseTests {
 			return "ok";
 		}
 
+		@RateLimited(limit = "known", key = "#request")
+		public String byObject(Object request) {
+			return String.valueOf(request);
+		}
+
+		@RateLimited(limit = "known", key = "'user:' + #request.user")
+		public String byUser(Credentials request) {
+			return request.user;
+		}
+
+		@RateLimited(limit = "known", key = "#login")
+		public String byRecord(Login login) {
+			return login.user();
+		}
+
+	}
+
+	static class KeyedByObject {
+
+		@RateLimited(limit = "known", key = "#p0")
+		public String login(Credentials credentials) {
+			return credentials.user;
+		}
+
+	}
+
+	static class KeyedByArray {
+
+		@RateLimited(limit = "known", key = "#users")
+		public String first(String[] users) {
+			return users[0];
+		}
+
+	}
+
+	/**
+	 * A request object without its own {@code toString()}.
+	 */
+	public static class Credentials {
+
+		public final String user;
+
+		Credentials(String user) {
+			this.user = user;
+		}
+
+	}
+
+	/**
+	 * A record, whose {@code toString()} is its components.
+	 * @param user the user
+	 */
+	public record Login(String user) {
 	}
 
 }

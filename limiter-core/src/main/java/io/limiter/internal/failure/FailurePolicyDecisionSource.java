@@ -104,6 +104,16 @@ public final class FailurePolicyDecisionSource implements DecisionSource {
 					: onFailure(key, permits, asLimiterException(failure), breaker));
 	}
 
+	/**
+	 * {@inheritDoc}
+	 * <p>
+	 * Asks the remote source whatever the breakers say, and lets its failure through: a look is not a decision.
+	 */
+	@Override
+	public Decision peek(String key) {
+		return this.remote.peek(key);
+	}
+
 	private Decision onSuccess(String key, long permits, Decision decision, CircuitBreaker breaker) {
 		if (breaker != null) {
 			breaker.onSuccess();

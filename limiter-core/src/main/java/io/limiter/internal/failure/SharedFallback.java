@@ -56,6 +56,11 @@ public final class SharedFallback implements DecisionSource {
 		return CompletableFuture.completedFuture(decide(key, permits, maxWaitMillis));
 	}
 
+	@Override
+	public Decision peek(String key) {
+		return share().source.peek(key);
+	}
+
 	/**
 	 * Takes permits that Redis granted from this instance's share, as far as it has them.
 	 * @param key the user's key

@@ -57,6 +57,16 @@ public final class BlockingDecisionSource implements DecisionSource {
 	}
 
 	/**
+	 * {@inheritDoc}
+	 * <p>
+	 * Looks in Redis, which keeps the key's state; a block only repeats a denial Redis made.
+	 */
+	@Override
+	public Decision peek(String key) {
+		return this.delegate.peek(key);
+	}
+
+	/**
 	 * Returns the number of blocks kept, expired ones included until they are collected.
 	 * @return the number of blocks
 	 */

@@ -104,6 +104,16 @@ public final class TwoTierDecisionSource implements DecisionSource {
 	}
 
 	/**
+	 * {@inheritDoc}
+	 * <p>
+	 * Looks in Redis, where borrowed ticks are already debited.
+	 */
+	@Override
+	public Decision peek(String key) {
+		return this.exact.peek(key);
+	}
+
+	/**
 	 * Gives the unspent ticks of every key back to Redis.
 	 * @return a stage completed once every give-back is answered; it fails if one failed
 	 */

@@ -48,6 +48,18 @@ public final class InMemoryDecisionSource implements DecisionSource {
 	}
 
 	/**
+	 * {@inheritDoc}
+	 * <p>
+	 * A key without state is looked at on a new state that is thrown away, so that looking adds no entry.
+	 */
+	@Override
+	public Decision peek(String key) {
+		KeyState state = this.states.getIfPresent(StateKeys.memoryKey(key));
+		// a request for zero permits changes no state in a way any later decision could tell
+		return ((state != null) ? state : this.stateFactory.apply(key)).decide(this.clock.millis(), 0, 0);
+	}
+
+	/**
 	 * Returns the number of keys whose state is kept.
 	 * @return the number of keys
 	 */

@@ -18,6 +18,10 @@ public final class RedisDecisionSource implements DecisionSource {
 
 	private static final String SERVER_TIME = "-1";
 
+	private static final String NO_PERMITS = "0";
+
+	private static final String READ_ONLY = "read-only";
+
 	private final String name;
 
 	private final LimitAlgorithm algorithm;
@@ -64,17 +68,33 @@ public final class RedisDecisionSource implements DecisionSource {
 
 	@Override
 	public CompletionStage<Decision> decideAsync(String key, long permits, long maxWaitMillis) {
+		return call(key, new String[] { this.capacity, this.periodMillis, Long.toString(permits), now(),
+				Long.toString(maxWaitMillis) });
+	}
+
+	/**
+	 * {@inheritDoc}
+	 * <p>
+	 * Runs the algorithm's script for zero permits in its read-only mode, which writes nothing.
+	 */
+	@Override
+	public Decision peek(String key) {
+		String[] args = { this.capacity, this.periodMillis, NO_PERMITS, now(), NO_PERMITS, READ_ONLY };
+		return RedisCalls.await(call(key, args), this.timeoutMillis, this.name);
+	}
+
+	private String now() {
+		return (this.clientClock != null) ? Long.toString(this.clientClock.millis()) : SERVER_TIME;
+	}
+
+	private CompletionStage<Decision> call(String key, String[] args) {
 		String[] keys = this.algorithm.redisKeys(StateKeys.redisKey(this.name, key));
-		String now = (this.clientClock != null) ? Long.toString(this.clientClock.millis()) : SERVER_TIME;
-		return this.executor
-			.execute(this.script, keys, this.capacity, this.periodMillis, Long.toString(permits), now,
-					Long.toString(maxWaitMillis))
-			.handle((reply, failure) -> {
-				if (failure != null) {
-					throw RedisCalls.failure(this.name, failure);
-				}
-				return toDecision(reply);
-			});
+		return this.executor.execute(this.script, keys, args).handle((reply, failure) -> {
+			if (failure != null) {
+				throw RedisCalls.failure(this.name, failure);
+			}
+			return toDecision(reply);
+		});
 	}
 
 	private Decision toDecision(List<Object> reply) {

@@ -1,5 +1,5 @@
 -- Fixed window, the twin of FixedWindow.java.
--- KEYS[1] the window; ARGV capacity, period_ms, permits, now_ms (< 0: server TIME), max_wait_ms (ignored).
+-- KEYS[1] the window; ARGV capacity, period_ms, permits, now_ms (< 0: server TIME), max_wait_ms (ignored)[, 'read-only'].
 -- Windows are aligned to multiples of period_ms since the epoch. State: n = permits granted in the window of t,
 -- t = the time of the last grant; a now before t counts as t, so the window never moves back.
 -- Returns {allowed, remaining, retry_after_ms, reset_after_ms, delay_ms}.
@@ -31,6 +31,10 @@ end
 local reset_after = 0
 if count > 0 then
   reset_after = window_end - at
+end
+if read_only then
+  -- a look leaves the key as it is
+elseif count > 0 then
   if allowed == 1 and permits > 0 then
     redis.call('HSET', KEYS[1], 'n', count, 't', at)
   end

@@ -1,5 +1,5 @@
 -- GCRA (generic cell rate algorithm), the twin of Gcra.java.
--- KEYS[1] the theoretical arrival time (TAT); ARGV capacity, period_ms, permits, now_ms (< 0: server TIME), max_wait_ms.
+-- KEYS[1] the theoretical arrival time (TAT); ARGV capacity, period_ms, permits, now_ms (< 0: server TIME), max_wait_ms[, 'read-only'].
 -- Ticks as in token-bucket.lua: a permit is period_ms ticks and capacity ticks pass per ms. The debt is how far the
 -- TAT lies ahead of now, in ticks; the key decides exactly as a token bucket holding capacity * period_ms - debt
 -- ticks. State: the TAT's whole ms and the rest in ticks (0 <= rest < capacity), so that an epoch time is never
@@ -32,7 +32,9 @@ else
 end
 
 local reset_after = ceildiv(debt, capacity)
-if reset_after == 0 then
+if read_only then
+  -- a look leaves the key as it is
+elseif reset_after == 0 then
   if stored then
     redis.call('DEL', KEYS[1])
   end

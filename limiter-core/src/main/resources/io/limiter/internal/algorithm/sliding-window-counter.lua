@@ -1,5 +1,5 @@
 -- Sliding window counter, the twin of SlidingWindowCounter.java.
--- KEYS[1] the counters; ARGV capacity, period_ms, permits, now_ms (< 0: server TIME), max_wait_ms (ignored).
+-- KEYS[1] the counters; ARGV capacity, period_ms, permits, now_ms (< 0: server TIME), max_wait_ms (ignored)[, 'read-only'].
 -- Windows are aligned to multiples of period_ms since the epoch. The sliding window holds the current window's
 -- count plus the previous window's count weighted by the part of it still inside the sliding window, all in
 -- permit-milliseconds: allow iff previous * (period - elapsed) + (current + permits) * period <= capacity * period.
@@ -60,7 +60,9 @@ if current > 0 then
 elseif previous > 0 then
   reset_after = period - elapsed
 end
-if reset_after > 0 then
+if read_only then
+  -- a look leaves the key as it is
+elseif reset_after > 0 then
   if allowed == 1 and permits > 0 then
     redis.call('HSET', KEYS[1], 'c', current, 'p', previous, 't', at)
   end

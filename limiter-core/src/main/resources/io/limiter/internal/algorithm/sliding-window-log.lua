@@ -1,5 +1,5 @@
 -- Sliding window log, the twin of SlidingWindowLog.java.
--- KEYS[1] the log; ARGV capacity, period_ms, permits, now_ms (< 0: server TIME), max_wait_ms (ignored).
+-- KEYS[1] the log; ARGV capacity, period_ms, permits, now_ms (< 0: server TIME), max_wait_ms (ignored)[, 'read-only'].
 -- A sorted set with one member per granted permit, scored by the time of its grant; members are "time:i", i counting
 -- the permits granted at that time. A permit counts while now - period_ms < time. The newest grant is the key's
 -- time: a now before it counts as it, so grants are added in time order and the window never moves back. Entries
@@ -50,6 +50,10 @@ end
 local reset_after = 0
 if count > 0 then
   reset_after = newest + period - at
+end
+if read_only then
+  -- a look leaves the key as it is
+elseif count > 0 then
   redis.call('PEXPIRE', KEYS[1], reset_after + 1000)
 else
   redis.call('DEL', KEYS[1])

@@ -1,5 +1,5 @@
 -- Token bucket, the twin of TokenBucket.java.
--- KEYS[1] the bucket; ARGV capacity, period_ms, permits, now_ms (< 0: server TIME), max_wait_ms.
+-- KEYS[1] the bucket; ARGV capacity, period_ms, permits, now_ms (< 0: server TIME), max_wait_ms[, 'read-only'].
 -- State: the ticks (a permit is period_ms ticks; capacity ticks are added per ms) and the ms of the last update.
 -- Returns {allowed, remaining, retry_after_ms, reset_after_ms, delay_ms}.
 -- A key lives until its bucket is full again, plus a second of slack for clients whose clocks differ. A denial
@@ -30,7 +30,9 @@ else
 end
 
 local reset_after = ceildiv(full - ticks, capacity)
-if reset_after > 0 then
+if read_only then
+  -- a look leaves the key as it is
+elseif reset_after > 0 then
   if allowed == 1 then
     write(reset_after + 1000)
   end

@@ -11,11 +11,13 @@ import org.springframework.web.util.pattern.PathPatternParser;
 import org.springframework.web.util.pattern.PatternParseException;
 
 import io.limiter.spring.autoconfigure.LimiterProperties.Filter;
+import io.limiter.spring.autoconfigure.LimiterProperties.Filter.ClientAddress;
 import io.limiter.spring.autoconfigure.LimiterProperties.Filter.Rule;
 import io.limiter.spring.internal.LimitEnforcer;
 import io.limiter.spring.internal.LimitEnforcers;
 import io.limiter.spring.internal.web.ClientAddressResolver;
 import io.limiter.spring.internal.web.FilterRule;
+import io.limiter.spring.internal.web.ForwardedHeader;
 import io.limiter.spring.internal.web.RequestKeyResolver;
 
 /**
@@ -31,7 +33,7 @@ final class FilterRules {
 	}
 
 	static List<FilterRule> rules(Filter filter, LimitEnforcers enforcers) {
-		ClientAddressResolver clients = clients(filter.getTrustedProxies());
+		ClientAddressResolver clients = clients(filter.getTrustedProxies(), filter.getClientAddress());
 		List<FilterRule> rules = new ArrayList<>();
 		for (int i = 0; i < filter.getRules().size(); i++) {
 			rules.add(rule("limiter.filter.rules[" + i + "].", filter.getRules().get(i), enforcers, clients));
@@ -39,9 +41,22 @@ final class FilterRules {
 		return rules;
 	}
 
-	private static ClientAddressResolver clients(List<String> trustedProxies) {
+	private static ClientAddressResolver clients(List<String> trustedProxies, ClientAddress settings) {
+		ForwardedHeader header;
 		try {
-			return new ClientAddressResolver(trustedProxies);
+			header = ForwardedHeader.named(settings.getHeader());
+		}
+		catch (IllegalArgumentException ex) {
+			throw new InvalidLimiterPropertyException("limiter.filter.client-address.header", settings.getHeader(),
+					ex.getMessage(), ex);
+		}
+		int prefixLength = settings.getIpv6PrefixLength();
+		if (prefixLength < 1 || prefixLength > 128) {
+			throw new InvalidLimiterPropertyException("limiter.filter.client-address.ipv6-prefix-length", prefixLength,
+					"the prefix length must be between 1 and 128", null);
+		}
+		try {
+			return new ClientAddressResolver(trustedProxies, header, prefixLength);
 		}
 		catch (IllegalArgumentException ex) {
 			throw new InvalidLimiterPropertyException("limiter.filter.trusted-proxies", trustedProxies,

@@ -8,6 +8,7 @@ import org.springframework.context.annotation.Bean;
 
 import io.limiter.spring.internal.LimitEnforcers;
 import io.limiter.spring.internal.aop.RateLimitedAspect;
+import io.limiter.spring.internal.aop.RateLimitedKeyCheck;
 
 /**
  * Auto-configuration of the {@link io.limiter.spring.RateLimited} aspect, when AspectJ is on the class path
@@ -17,6 +18,11 @@ import io.limiter.spring.internal.aop.RateLimitedAspect;
 @ConditionalOnClass(name = "org.aspectj.weaver.Advice")
 @ConditionalOnBean(LimitEnforcers.class)
 public final class LimiterAspectAutoConfiguration {
+
+	@Bean
+	static RateLimitedKeyCheck rateLimitedKeyCheck() {
+		return new RateLimitedKeyCheck();
+	}
 
 	@Bean
 	@ConditionalOnMissingBean

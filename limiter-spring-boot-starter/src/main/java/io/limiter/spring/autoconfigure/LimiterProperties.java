@@ -14,6 +14,8 @@ import io.limiter.FailurePolicy;
 import io.limiter.InMemoryBackend;
 import io.limiter.LocalTier;
 import io.limiter.RedisBackend;
+import io.limiter.spring.internal.web.ClientAddressResolver;
+import io.limiter.spring.internal.web.ForwardedHeader;
 
 /**
  * Settings of Limiter, under {@code limiter}.
@@ -331,14 +333,19 @@ public class LimiterProperties {
 		/** Whether the servlet filter applies the rules. */
 		private boolean enabled = true;
 
-		/** Order of the filter among the servlet filters; after Spring Security's (-100) by default. */
-		private int order = 0;
+		/** Order among the servlet filters; 0 when not set, after Spring Security's filter chain (-100). */
+		private Integer order;
+
+		/** Whether the filter runs just ahead of Spring Security's filter chain, to limit failed logins too. */
+		private boolean beforeSecurity;
 
 		/** Whether only the first matching rule applies to a request, or every matching rule. */
 		private Match match = Match.FIRST;
 
-		/** Addresses and CIDR blocks of the proxies whose Forwarded and X-Forwarded-For headers are believed. */
+		/** Addresses and CIDR blocks of the proxies whose client-address header is believed. */
 		private List<String> trustedProxies = new ArrayList<>();
+
+		private final ClientAddress clientAddress = new ClientAddress();
 
 		/** The rules, in order. */
 		private List<Rule> rules = new ArrayList<>();
@@ -353,12 +360,20 @@ public class LimiterProperties {
 			this.enabled = enabled;
 		}
 
-		public int getOrder() {
+		public Integer getOrder() {
 			return this.order;
 		}
 
-		public void setOrder(int order) {
+		public void setOrder(Integer order) {
 			this.order = order;
+		}
+
+		public boolean isBeforeSecurity() {
+			return this.beforeSecurity;
+		}
+
+		public void setBeforeSecurity(boolean beforeSecurity) {
+			this.beforeSecurity = beforeSecurity;
 		}
 
 		public Match getMatch() {
@@ -375,6 +390,10 @@ public class LimiterProperties {
 
 		public void setTrustedProxies(List<String> trustedProxies) {
 			this.trustedProxies = trustedProxies;
+		}
+
+		public ClientAddress getClientAddress() {
+			return this.clientAddress;
 		}
 
 		public List<Rule> getRules() {
@@ -399,6 +418,35 @@ public class LimiterProperties {
 
 			/** Every matching rule, in order, until one denies. */
 			ALL
+
+		}
+
+		/**
+		 * How the key 'ip' is found: which header the trusted proxies write, and how IPv6 clients are grouped.
+		 */
+		public static class ClientAddress {
+
+			/** The one header the trusted proxies write the client's address into: X-Forwarded-For, Forwarded or X-Real-IP. */
+			private String header = ForwardedHeader.X_FORWARDED_FOR.headerName();
+
+			/** Length of the network prefix that is the key of an IPv6 client (one host often holds a /64). */
+			private int ipv6PrefixLength = ClientAddressResolver.DEFAULT_IPV6_PREFIX_LENGTH;
+
+			public String getHeader() {
+				return this.header;
+			}
+
+			public void setHeader(String header) {
+				this.header = header;
+			}
+
+			public int getIpv6PrefixLength() {
+				return this.ipv6PrefixLength;
+			}
+
+			public void setIpv6PrefixLength(int ipv6PrefixLength) {
+				this.ipv6PrefixLength = ipv6PrefixLength;
+			}
 
 		}
 

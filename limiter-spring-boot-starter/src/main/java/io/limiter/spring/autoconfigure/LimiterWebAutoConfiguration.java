@@ -11,6 +11,7 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplicat
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication.Type;
 import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.context.annotation.Bean;
+import org.springframework.core.env.Environment;
 import org.springframework.web.util.pattern.PathPattern;
 
 import io.limiter.spring.RateLimiterRegistry;
@@ -22,7 +23,9 @@ import io.limiter.spring.internal.web.RateLimitResponses;
 
 /**
  * Auto-configuration of the servlet side: the filter of {@code limiter.filter.rules}, and the answer of Spring
- * MVC to a {@link io.limiter.spring.RateLimitExceededException}.
+ * MVC to a {@link io.limiter.spring.RateLimitExceededException}. The filter runs after Spring Security's filter
+ * chain, or with {@code limiter.filter.before-security} just ahead of it, where it also sees the requests that
+ * Security answers itself, such as failed logins.
  */
 @AutoConfiguration(after = LimiterAutoConfiguration.class)
 @ConditionalOnWebApplication(type = Type.SERVLET)
@@ -37,19 +40,38 @@ public final class LimiterWebAutoConfiguration {
 		return new RateLimitResponses(headers.isEnabled(), headers.isLegacy());
 	}
 
+	/**
+	 * The order of Spring Security's filter chain when {@value #SECURITY_FILTER_ORDER_PROPERTY} is not set:
+	 * {@code SecurityFilterProperties.DEFAULT_FILTER_ORDER} of Spring Boot's security module.
+	 */
+	static final int DEFAULT_SECURITY_FILTER_ORDER = -100;
+
+	static final String SECURITY_FILTER_ORDER_PROPERTY = "spring.security.filter.order";
+
 	@Bean
 	@ConditionalOnMissingBean(name = "rateLimitFilterRegistration")
 	@ConditionalOnBooleanProperty(name = "limiter.filter.enabled", matchIfMissing = true)
 	FilterRegistrationBean<RateLimitFilter> rateLimitFilterRegistration(LimiterProperties properties,
-			LimitEnforcers limitEnforcers, RateLimitResponses rateLimitResponses) {
+			LimitEnforcers limitEnforcers, RateLimitResponses rateLimitResponses, Environment environment) {
 		Filter filter = properties.getFilter();
 		RateLimitFilter rateLimitFilter = new RateLimitFilter(FilterRules.rules(filter, limitEnforcers),
 				filter.getMatch() == Filter.Match.FIRST, rateLimitResponses);
 		FilterRegistrationBean<RateLimitFilter> registration = new FilterRegistrationBean<>(rateLimitFilter);
 		registration.setName("rateLimitFilter");
-		registration.setOrder(filter.getOrder());
+		registration.setOrder(order(filter, environment));
 		registration.setDispatcherTypes(DispatcherType.REQUEST);
 		return registration;
+	}
+
+	private static int order(Filter filter, Environment environment) {
+		if (!filter.isBeforeSecurity()) {
+			return (filter.getOrder() != null) ? filter.getOrder() : 0;
+		}
+		if (filter.getOrder() != null) {
+			throw new InvalidLimiterPropertyException("limiter.filter.order", filter.getOrder(),
+					"set either it or limiter.filter.before-security, not both", null);
+		}
+		return environment.getProperty(SECURITY_FILTER_ORDER_PROPERTY, Integer.class, DEFAULT_SECURITY_FILTER_ORDER) - 1;
 	}
 
 	@Bean

@@ -90,8 +90,8 @@ public final class LimitEnforcer {
 		}
 		if (this.policy.shadow()) {
 			if (!decision.isAllowed()) {
-				this.shadowLog.info(() -> "Limit '" + this.name + "' (shadow mode) would have denied key '" + key
-						+ "': " + decision);
+				this.shadowLog.info(() -> "Limit '" + this.name + "' (shadow mode) would have denied key "
+						+ LoggedKeys.quote(key) + ": " + decision);
 			}
 			return new Verdict(this.name, limit, null, true);
 		}

@@ -14,6 +14,7 @@ import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.autoconfigure.aop.AopAutoConfiguration;
 import org.springframework.boot.test.context.FilteredClassLoader;
 import org.springframework.boot.test.context.assertj.ApplicationContextAssertProvider;
+import org.springframework.boot.test.context.assertj.AssertableWebApplicationContext;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.boot.test.context.runner.ContextConsumer;
 import org.springframework.boot.test.context.runner.WebApplicationContextRunner;
@@ -235,6 +236,39 @@ class LimiterAutoConfigurationTests {
 			.run(failsWith("limiter.filter.trusted-proxies", "10.0.0.0/33", "prefix length"));
 		web.withPropertyValues("limiter.filter.trusted-proxies=proxy.example.com")
 			.run(failsWith("limiter.filter.trusted-proxies", "proxy.example.com", "not an IP address"));
+	}
+
+	@Test
+	void filterOrderIsZeroByDefaultOrJustAheadOfSpringSecurity() {
+		WebApplicationContextRunner web = new WebApplicationContextRunner().withConfiguration(LIMITER);
+		web.run((context) -> assertThat(filterOrder(context)).isZero());
+		web.withPropertyValues("limiter.filter.order=7").run((context) -> assertThat(filterOrder(context)).isEqualTo(7));
+		web.withPropertyValues("limiter.filter.before-security=true")
+			.run((context) -> assertThat(filterOrder(context)).isEqualTo(-101));
+		web.withPropertyValues("limiter.filter.before-security=true", "spring.security.filter.order=-5")
+			.run((context) -> assertThat(filterOrder(context)).isEqualTo(-6));
+		web.withPropertyValues("limiter.filter.before-security=true", "limiter.filter.order=3")
+			.run(failsWith("limiter.filter.order", "3", "either it or limiter.filter.before-security"));
+	}
+
+	private static int filterOrder(AssertableWebApplicationContext context) {
+		FilterRegistrationBean<?> registration = context.getBean("rateLimitFilterRegistration",
+				FilterRegistrationBean.class);
+		return registration.getOrder();
+	}
+
+	@Test
+	void badClientAddressSettingsFailNamingPropertyAndValue() {
+		WebApplicationContextRunner web = new WebApplicationContextRunner().withConfiguration(LIMITER)
+			.withPropertyValues("limiter.limits.hello.capacity=10", "limiter.limits.hello.period=1s");
+		web.withPropertyValues("limiter.filter.client-address.header=X-Client-IP")
+			.run(failsWith("limiter.filter.client-address.header", "X-Client-IP",
+					"must be X-Forwarded-For, Forwarded or X-Real-IP"));
+		web.withPropertyValues("limiter.filter.client-address.ipv6-prefix-length=129")
+			.run(failsWith("limiter.filter.client-address.ipv6-prefix-length", "129", "between 1 and 128"));
+		web.withPropertyValues("limiter.filter.client-address.header=x-real-ip",
+				"limiter.filter.client-address.ipv6-prefix-length=48")
+			.run((context) -> assertThat(context).hasNotFailed());
 	}
 
 	@Test

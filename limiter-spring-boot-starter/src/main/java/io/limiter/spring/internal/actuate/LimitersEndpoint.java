@@ -17,8 +17,10 @@ import io.limiter.spring.internal.LimitPolicy;
 
 /**
  * The {@code limiters} endpoint: {@code /actuator/limiters} lists the limits with their settings, and
- * {@code /actuator/limiters/{name}/{key}} shows the current state of one key, by a request for zero permits
- * (which takes nothing, but may bring the key's stored state up to date).
+ * {@code /actuator/limiters/{name}/{key}} shows the current state of one key through
+ * {@link RateLimiter#peek(String)}, which stores nothing: no state for a key that has none, no refreshed time to
+ * live. Anyone who can read it sees the state of any key (a client address, a user name), so expose it only to
+ * operators: it is not exposed unless {@code management.endpoints.web.exposure.include} names it.
  */
 @Endpoint(id = "limiters")
 public final class LimitersEndpoint {
@@ -54,18 +56,21 @@ public final class LimitersEndpoint {
 	}
 
 	/**
-	 * Shows the state of one key of one limit.
+	 * Shows the state of one key of one limit. The key is the rest of the path, so that keys with slashes, such as
+	 * the key {@code 2001:db8:1:2::/64} of an IPv6 client, can be named.
 	 * @param name the limit name
-	 * @param key the key
+	 * @param keySegments the key's path segments
 	 * @return the state, or {@code null} (404) when there is no such limit
 	 */
 	@ReadOperation
-	public KeyStateDescriptor keyState(@Selector String name, @Selector String key) {
+	public KeyStateDescriptor keyState(@Selector String name,
+			@Selector(match = Selector.Match.ALL_REMAINING) String[] keySegments) {
 		if (!this.registry.names().contains(name)) {
 			return null;
 		}
+		String key = String.join("/", keySegments);
 		RateLimiter limiter = this.registry.limiter(name);
-		Decision decision = limiter.tryAcquire(key, 0);
+		Decision decision = limiter.peek(key);
 		return new KeyStateDescriptor(name, key, limiter.limit().capacity(), decision.remaining(),
 				decision.resetAfterMillis());
 	}

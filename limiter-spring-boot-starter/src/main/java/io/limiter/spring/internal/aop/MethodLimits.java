@@ -43,20 +43,40 @@ final class MethodLimits {
 
 	static MethodLimits resolve(Method method, Class<?> targetClass, LimitEnforcers enforcers) {
 		Method specific = AopUtils.getMostSpecificMethod(method, targetClass);
-		List<RateLimited> annotations = new ArrayList<>(
-				AnnotatedElementUtils.findMergedRepeatableAnnotations(targetClass, RateLimited.class, RateLimits.class));
-		annotations.addAll(
-				AnnotatedElementUtils.findMergedRepeatableAnnotations(specific, RateLimited.class, RateLimits.class));
 		List<MethodLimit> limits = new ArrayList<>();
-		for (RateLimited annotation : annotations) {
+		for (RateLimited annotation : annotations(specific, targetClass)) {
 			limits.add(resolve(annotation, specific, targetClass, enforcers));
 		}
 		return new MethodLimits(specific, limits);
 	}
 
+	/**
+	 * Returns the annotations that apply to a method: those of its class first, then its own.
+	 * @param method the most specific method
+	 * @param targetClass the class of the bean
+	 * @return the annotations, possibly none
+	 */
+	static List<RateLimited> annotations(Method method, Class<?> targetClass) {
+		List<RateLimited> annotations = new ArrayList<>(
+				AnnotatedElementUtils.findMergedRepeatableAnnotations(targetClass, RateLimited.class, RateLimits.class));
+		annotations.addAll(
+				AnnotatedElementUtils.findMergedRepeatableAnnotations(method, RateLimited.class, RateLimits.class));
+		return annotations;
+	}
+
+	/**
+	 * Returns how messages name an annotation on a method.
+	 * @param annotation the annotation
+	 * @param method the method
+	 * @return such as {@code @RateLimited(limit = "quote") on public String QuoteService.quote(String)}
+	 */
+	static String where(RateLimited annotation, Method method) {
+		return "@RateLimited(limit = \"" + annotation.limit() + "\") on " + method.toGenericString();
+	}
+
 	private static MethodLimit resolve(RateLimited annotation, Method method, Class<?> targetClass,
 			LimitEnforcers enforcers) {
-		String where = "@RateLimited(limit = \"" + annotation.limit() + "\") on " + method.toGenericString();
+		String where = where(annotation, method);
 		LimitEnforcer enforcer;
 		Expression key = null;
 		try {
@@ -74,7 +94,11 @@ final class MethodLimits {
 		FallbackMethod fallback = annotation.fallbackMethod().isEmpty() ? null
 				: FallbackMethod.find(method, targetClass, annotation.fallbackMethod(), where);
 		String constantKey = targetClass.getName() + '.' + method.getName();
-		return new MethodLimit(enforcer, key, constantKey, annotation.cost(), fallback);
+		if (key != null) {
+			KeyCheck.checkDeclared(annotation, method);
+		}
+		return new MethodLimit(enforcer, key, constantKey, annotation.cost(), fallback,
+				KeyCheck.where(annotation, method));
 	}
 
 	Object invoke(ProceedingJoinPoint joinPoint, Object target) throws Throwable {
@@ -99,11 +123,15 @@ final class MethodLimits {
 		}
 		Object value = limit.key()
 			.getValue(new MethodBasedEvaluationContext(target, this.method, arguments, PARAMETER_NAMES));
-		return (value != null) ? value.toString() : "";
+		if (value == null) {
+			return "";
+		}
+		KeyCheck.checkValue(value, limit.where());
+		return value.toString();
 	}
 
 	private record MethodLimit(LimitEnforcer enforcer, Expression key, String constantKey, long cost,
-			FallbackMethod fallback) {
+			FallbackMethod fallback, String where) {
 	}
 
 }

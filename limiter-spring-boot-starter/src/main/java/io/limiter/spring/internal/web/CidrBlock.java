@@ -42,6 +42,23 @@ final class CidrBlock {
 	}
 
 	/**
+	 * Returns the network of an address: its first {@code prefixLength} bits, the rest zero.
+	 * @param address the bytes of an address
+	 * @param prefixLength from 0 to the address's bits
+	 * @return new bytes
+	 */
+	static byte[] network(byte[] address, int prefixLength) {
+		byte[] network = new byte[address.length];
+		int fullBytes = prefixLength / 8;
+		System.arraycopy(address, 0, network, 0, fullBytes);
+		int remainingBits = prefixLength % 8;
+		if (remainingBits > 0) {
+			network[fullBytes] = (byte) (address[fullBytes] & (0xFF << (8 - remainingBits)));
+		}
+		return network;
+	}
+
+	/**
 	 * Returns whether an address lies in this block.
 	 * @param address the bytes of an address
 	 * @return {@code true} when it does

@@ -1,53 +1,93 @@
 package io.limiter.spring.internal.web;
 
 import java.util.ArrayList;
-import java.util.Collections;
-import java.util.Enumeration;
 import java.util.List;
-import java.util.Locale;
 
 import jakarta.servlet.http.HttpServletRequest;
 
 /**
- * Finds the address of the client that sent a request. {@code Forwarded} (RFC 7239), or else
- * {@code X-Forwarded-For}, is believed only when the request came from a trusted proxy; the chain is then
- * walked from the right, skipping trusted hops, and the first untrusted hop is the client. Anyone can put
- * any address at the left of the chain, so a hop is never believed because of its position alone.
+ * Finds the key of the client that sent a request: its address, or for IPv6 the network of its address
+ * ({@code 2001:db8:1:2::/64} by default), as one host commonly holds a whole /64 and could otherwise take a
+ * fresh key with every address in it. IPv4-mapped IPv6 addresses count as their IPv4 address.
+ * <p>
+ * The one {@link ForwardedHeader} the proxies write is believed only when the request came from a trusted
+ * proxy; its hops are then walked from the right, skipping trusted hops, and the first untrusted hop is the
+ * client. So only hops that trusted proxies added are believed: anyone can put any address at the left of the
+ * list, or send any other header.
  */
 public final class ClientAddressResolver {
 
+	/** The default IPv6 prefix length by which clients are grouped. */
+	public static final int DEFAULT_IPV6_PREFIX_LENGTH = 64;
+
 	private final List<CidrBlock> trustedProxies;
 
+	private final ForwardedHeader header;
+
+	private final int ipv6PrefixLength;
+
 	/**
-	 * Creates a resolver.
+	 * Creates a resolver that reads {@code X-Forwarded-For} and groups IPv6 clients by /64.
 	 * @param trustedProxies addresses and CIDR blocks of the proxies in front of the application
 	 * @throws IllegalArgumentException naming the entry that is not an address or a block
 	 */
 	public ClientAddressResolver(List<String> trustedProxies) {
+		this(trustedProxies, ForwardedHeader.X_FORWARDED_FOR, DEFAULT_IPV6_PREFIX_LENGTH);
+	}
+
+	/**
+	 * Creates a resolver.
+	 * @param trustedProxies addresses and CIDR blocks of the proxies in front of the application
+	 * @param header the header the proxies write the client's address into
+	 * @param ipv6PrefixLength the length of the network prefix that is the key of an IPv6 client, 1 to 128
+	 * @throws IllegalArgumentException naming the entry that is not an address or a block, or the prefix length
+	 */
+	public ClientAddressResolver(List<String> trustedProxies, ForwardedHeader header, int ipv6PrefixLength) {
+		if (ipv6PrefixLength < 1 || ipv6PrefixLength > 128) {
+			throw new IllegalArgumentException("the IPv6 prefix length must be between 1 and 128");
+		}
 		List<CidrBlock> blocks = new ArrayList<>();
 		for (String proxy : trustedProxies) {
 			blocks.add(CidrBlock.parse(proxy));
 		}
 		this.trustedProxies = List.copyOf(blocks);
+		this.header = header;
+		this.ipv6PrefixLength = ipv6PrefixLength;
 	}
 
 	/**
-	 * Returns the client address of a request.
+	 * Returns the key of the client of a request.
 	 * @param request the request
-	 * @return the address, as it appears in the request or its forwarded header
+	 * @return its IPv4 address, the network of its IPv6 address, or the hop as the header gives it when it is no
+	 * address (such as {@code unknown})
 	 */
 	public String resolve(HttpServletRequest request) {
+		return key(address(request));
+	}
+
+	private String address(HttpServletRequest request) {
 		String remote = request.getRemoteAddr();
 		if (this.trustedProxies.isEmpty() || !isTrusted(remote)) {
 			return remote;
 		}
-		List<String> hops = forwardedHops(request);
+		List<String> hops = this.header.hops(request);
 		for (int i = hops.size() - 1; i >= 0; i--) {
 			if (!isTrusted(hops.get(i))) {
 				return hops.get(i);
 			}
 		}
 		return hops.isEmpty() ? remote : hops.get(0);
+	}
+
+	private String key(String address) {
+		byte[] bytes = IpAddresses.parse(address);
+		if (bytes == null) {
+			return address;
+		}
+		if (bytes.length == 4) {
+			return IpAddresses.format(bytes);
+		}
+		return IpAddresses.format(CidrBlock.network(bytes, this.ipv6PrefixLength)) + '/' + this.ipv6PrefixLength;
 	}
 
 	private boolean isTrusted(String address) {
@@ -61,62 +101,6 @@ public final class ClientAddressResolver {
 			}
 		}
 		return false;
-	}
-
-	private static List<String> forwardedHops(HttpServletRequest request) {
-		List<String> hops = new ArrayList<>();
-		for (String value : headerValues(request, "Forwarded")) {
-			for (String element : value.split(",")) {
-				String node = forNode(element);
-				if (node != null) {
-					hops.add(normalize(node));
-				}
-			}
-		}
-		if (!hops.isEmpty()) {
-			return hops;
-		}
-		for (String value : headerValues(request, "X-Forwarded-For")) {
-			for (String node : value.split(",")) {
-				if (!node.isBlank()) {
-					hops.add(normalize(node.trim()));
-				}
-			}
-		}
-		return hops;
-	}
-
-	private static List<String> headerValues(HttpServletRequest request, String name) {
-		Enumeration<String> values = request.getHeaders(name);
-		return (values != null) ? Collections.list(values) : List.of();
-	}
-
-	private static String forNode(String element) {
-		for (String pair : element.split(";")) {
-			String trimmed = pair.trim();
-			if (trimmed.length() > 4 && trimmed.substring(0, 4).toLowerCase(Locale.ROOT).equals("for=")) {
-				return unquote(trimmed.substring(4).trim());
-			}
-		}
-		return null;
-	}
-
-	private static String unquote(String value) {
-		return (value.length() >= 2 && value.startsWith("\"") && value.endsWith("\""))
-				? value.substring(1, value.length() - 1) : value;
-	}
-
-	/**
-	 * Drops brackets and ports: {@code [2001:db8::1]:4711} gives {@code 2001:db8::1}, {@code 192.0.2.1:80}
-	 * gives {@code 192.0.2.1}.
-	 */
-	private static String normalize(String node) {
-		if (node.startsWith("[")) {
-			int end = node.indexOf(']');
-			return (end > 0) ? node.substring(1, end) : node;
-		}
-		int colon = node.indexOf(':');
-		return (colon > 0 && colon == node.lastIndexOf(':')) ? node.substring(0, colon) : node;
 	}
 
 }

@@ -4,7 +4,8 @@ import java.net.InetAddress;
 import java.net.UnknownHostException;
 
 /**
- * Parses IP address literals, never a host name: a forwarded header must not make the filter query DNS.
+ * Parses IP address literals, never a host name (a forwarded header must not make the filter query DNS), and
+ * writes addresses in one canonical form.
  */
 final class IpAddresses {
 
@@ -21,6 +22,51 @@ final class IpAddresses {
 			return null;
 		}
 		return (text.indexOf(':') >= 0) ? parseV6(text) : parseV4(text);
+	}
+
+	/**
+	 * Returns the text of an address: dotted decimal for IPv4, and for IPv6 lower-case hexadecimal groups without
+	 * leading zeros with the longest run of two or more zero groups written {@code ::} (RFC 5952), so that every
+	 * spelling of one address gives one text.
+	 * @param address 4 or 16 bytes
+	 * @return the text
+	 */
+	static String format(byte[] address) {
+		StringBuilder text = new StringBuilder(39);
+		if (address.length == 4) {
+			for (int i = 0; i < 4; i++) {
+				text.append((i > 0) ? "." : "").append(address[i] & 0xFF);
+			}
+			return text.toString();
+		}
+		int[] groups = new int[8];
+		for (int i = 0; i < 8; i++) {
+			groups[i] = ((address[2 * i] & 0xFF) << 8) | (address[2 * i + 1] & 0xFF);
+		}
+		int runStart = -1;
+		int runLength = 0;
+		for (int i = 0; i < 8; i++) {
+			int length = 0;
+			while (i + length < 8 && groups[i + length] == 0) {
+				length++;
+			}
+			if (length > runLength && length >= 2) {
+				runStart = i;
+				runLength = length;
+			}
+		}
+		for (int i = 0; i < 8; i++) {
+			if (i == runStart) {
+				text.append("::");
+				i += runLength - 1;
+				continue;
+			}
+			if (text.length() > 0 && text.charAt(text.length() - 1) != ':') {
+				text.append(':');
+			}
+			text.append(Integer.toHexString(groups[i]));
+		}
+		return text.toString();
 	}
 
 	private static byte[] parseV4(String text) {

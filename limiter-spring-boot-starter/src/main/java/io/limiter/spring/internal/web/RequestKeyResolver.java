@@ -30,10 +30,10 @@ public interface RequestKeyResolver {
 	String resolve(HttpServletRequest request);
 
 	/**
-	 * Parses a key setting: {@code ip} (the client address), {@code header:<Name>}, {@code principal}, or else a
-	 * SpEL expression whose root object is the request, such as {@code getParameter('tenant')} or
-	 * {@code 'everyone'} (a literal is evaluated once). Expressions may read properties and call methods of the
-	 * request, nothing else.
+	 * Parses a key setting: {@code ip} (the client address, for IPv6 its network), {@code header:<Name>},
+	 * {@code principal}, or else a SpEL expression whose root object is the request, such as
+	 * {@code getParameter('tenant')} or {@code 'everyone'} (a literal is evaluated once). Expressions may read
+	 * properties and call methods of the request, nothing else.
 	 * @param setting the setting
 	 * @param clients the resolver of client addresses
 	 * @return the resolver

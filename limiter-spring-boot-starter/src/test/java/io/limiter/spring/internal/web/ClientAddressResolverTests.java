@@ -10,12 +10,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 
 /**
- * {@link ClientAddressResolver}: forwarded headers believed only from trusted proxies, and walked from the
- * right.
+ * {@link ClientAddressResolver}: the one configured forwarded header, believed only from trusted proxies and walked
+ * from the right; IPv6 clients grouped by their network.
  */
 class ClientAddressResolverTests {
 
-	private final ClientAddressResolver resolver = new ClientAddressResolver(List.of("10.0.0.0/8", "fd00::/8", "192.0.2.1"));
+	private static final List<String> PROXIES = List.of("10.0.0.0/8", "fd00::/8", "192.0.2.1");
+
+	private final ClientAddressResolver resolver = new ClientAddressResolver(PROXIES);
 
 	@Test
 	void withoutTrustedProxiesTheRemoteAddressIsTheClient() {
@@ -27,7 +29,7 @@ class ClientAddressResolverTests {
 	void untrustedRemoteAddressIgnoresForwardedHeaders() {
 		assertThat(this.resolver.resolve(request("198.51.100.1", "X-Forwarded-For", "203.0.113.1")))
 			.isEqualTo("198.51.100.1");
-		assertThat(this.resolver.resolve(request("198.51.100.1", "Forwarded", "for=203.0.113.1")))
+		assertThat(forwarded().resolve(request("198.51.100.1", "Forwarded", "for=203.0.113.1")))
 			.isEqualTo("198.51.100.1");
 	}
 
@@ -45,18 +47,43 @@ class ClientAddressResolverTests {
 	}
 
 	@Test
-	void forwardedHeaderWinsAndItsNodesAreNormalized() {
+	void aForwardedHeaderFromTheClientDoesNotWinOverTheXForwardedForOfTheProxy() {
+		for (int i = 0; i < 3; i++) {
+			MockHttpServletRequest request = request("10.0.0.1", "Forwarded", "for=198.51.100." + i);
+			request.addHeader("X-Forwarded-For", "203.0.113.9");
+			assertThat(this.resolver.resolve(request)).isEqualTo("203.0.113.9");
+		}
+	}
+
+	@Test
+	void forwardedIsReadWhenItIsTheHeaderOfTheProxiesAndItsNodesAreNormalized() {
 		MockHttpServletRequest request = request("fd12::1", "Forwarded",
 				"for=203.0.113.60;proto=http, For=\"[2001:db8:cafe::17]:4711\";by=10.0.0.1");
 		request.addHeader("X-Forwarded-For", "198.51.100.1");
-		assertThat(this.resolver.resolve(request)).isEqualTo("2001:db8:cafe::17");
-		assertThat(this.resolver.resolve(request("10.0.0.1", "Forwarded", "for=192.0.2.43:8080, for=10.1.1.1")))
+		assertThat(forwarded().resolve(request)).isEqualTo("2001:db8:cafe::/64");
+		assertThat(forwarded().resolve(request("10.0.0.1", "Forwarded", "for=192.0.2.43:8080, for=10.1.1.1")))
 			.isEqualTo("192.0.2.43");
+		assertThat(forwarded().resolve(request("10.0.0.1", "X-Forwarded-For", "203.0.113.9"))).isEqualTo("10.0.0.1");
+	}
+
+	@Test
+	void xRealIpIsReadWhenItIsTheHeaderOfTheProxies() {
+		ClientAddressResolver realIp = new ClientAddressResolver(PROXIES, ForwardedHeader.named("x-real-ip"), 64);
+		MockHttpServletRequest request = request("10.0.0.1", "X-Real-IP", "203.0.113.7");
+		request.addHeader("X-Forwarded-For", "198.51.100.1");
+		assertThat(realIp.resolve(request)).isEqualTo("203.0.113.7");
+	}
+
+	@Test
+	void headerNamesOtherThanTheThreeAreRejected() {
+		assertThat(ForwardedHeader.named(" forwarded ")).isEqualTo(ForwardedHeader.FORWARDED);
+		assertThatIllegalArgumentException().isThrownBy(() -> ForwardedHeader.named("X-Client-IP"))
+			.withMessage("the header must be X-Forwarded-For, Forwarded or X-Real-IP");
 	}
 
 	@Test
 	void hopsThatAreNoAddressAreUntrustedKeysAndNeverResolved() {
-		assertThat(this.resolver.resolve(request("10.0.0.1", "Forwarded", "for=unknown"))).isEqualTo("unknown");
+		assertThat(forwarded().resolve(request("10.0.0.1", "Forwarded", "for=unknown"))).isEqualTo("unknown");
 		assertThat(this.resolver.resolve(request("10.0.0.1", "X-Forwarded-For", "localhost, 10.0.0.2")))
 			.isEqualTo("localhost");
 	}
@@ -66,6 +93,36 @@ class ClientAddressResolverTests {
 		MockHttpServletRequest request = request("10.0.0.1", "X-Forwarded-For", "203.0.113.1");
 		request.addHeader("X-Forwarded-For", "203.0.113.2, 10.0.0.3");
 		assertThat(this.resolver.resolve(request)).isEqualTo("203.0.113.2");
+	}
+
+	@Test
+	void ipv6ClientsAreGroupedByTheirSlash64() {
+		ClientAddressResolver direct = new ClientAddressResolver(List.of());
+		assertThat(direct.resolve(request("2001:db8:1:2::1", "X", ""))).isEqualTo("2001:db8:1:2::/64");
+		assertThat(direct.resolve(request("2001:0DB8:1:2:ffff:ffff:ffff:fffe", "X", "")))
+			.isEqualTo("2001:db8:1:2::/64");
+		assertThat(direct.resolve(request("2001:db8:1:3::1", "X", ""))).isEqualTo("2001:db8:1:3::/64");
+		assertThat(this.resolver.resolve(request("fd00::1", "X-Forwarded-For", "2001:db8:5:6:7::1, fd00::2")))
+			.isEqualTo("2001:db8:5:6::/64");
+	}
+
+	@Test
+	void theIpv6PrefixLengthIsConfigurable() {
+		ClientAddressResolver by56 = new ClientAddressResolver(List.of(), ForwardedHeader.X_FORWARDED_FOR, 56);
+		assertThat(by56.resolve(request("2001:db8:1:2ff::1", "X", ""))).isEqualTo("2001:db8:1:200::/56");
+		ClientAddressResolver by128 = new ClientAddressResolver(List.of(), ForwardedHeader.X_FORWARDED_FOR, 128);
+		assertThat(by128.resolve(request("2001:db8:0:0:1:0:0:1", "X", ""))).isEqualTo("2001:db8::1:0:0:1/128");
+		assertThatIllegalArgumentException()
+			.isThrownBy(() -> new ClientAddressResolver(List.of(), ForwardedHeader.X_FORWARDED_FOR, 0))
+			.withMessageContaining("between 1 and 128");
+	}
+
+	@Test
+	void ipv4MappedAddressesAreTheirIpv4Address() {
+		ClientAddressResolver direct = new ClientAddressResolver(List.of());
+		assertThat(direct.resolve(request("::ffff:192.0.2.5", "X", ""))).isEqualTo("192.0.2.5");
+		assertThat(this.resolver.resolve(request("10.0.0.1", "X-Forwarded-For", "[::ffff:c000:206]:80")))
+			.isEqualTo("192.0.2.6");
 	}
 
 	@Test
@@ -81,6 +138,10 @@ class ClientAddressResolverTests {
 		ClientAddressResolver resolver = new ClientAddressResolver(List.of("172.16.0.0/12"));
 		assertThat(resolver.resolve(request("172.31.255.255", "X-Forwarded-For", "203.0.113.5"))).isEqualTo("203.0.113.5");
 		assertThat(resolver.resolve(request("172.32.0.1", "X-Forwarded-For", "203.0.113.5"))).isEqualTo("172.32.0.1");
+	}
+
+	private static ClientAddressResolver forwarded() {
+		return new ClientAddressResolver(PROXIES, ForwardedHeader.FORWARDED, 64);
 	}
 
 	private static MockHttpServletRequest request(String remoteAddress, String header, String value) {

@@ -60,6 +60,13 @@ class DemoApplicationTests {
 			.andExpect(header().doesNotExist("RateLimit"));
 	}
 
+	@Test
+	void limitersEndpointIsNotPublished() throws Exception {
+		this.mvc.perform(get("/actuator/limiters/hello/192.0.2.1")).andExpect(status().isNotFound());
+		this.mvc.perform(get("/actuator/limiters")).andExpect(status().isNotFound());
+		this.mvc.perform(get("/actuator/health")).andExpect(status().isOk());
+	}
+
 	private static RequestPostProcessor from(String address) {
 		return (request) -> {
 			request.setRemoteAddr(address);

@@ -82,6 +82,18 @@ metric() {
 		| awk '{ printf "%d", $1 }'
 }
 
+percent() { awk -v part="$1" -v whole="$2" 'BEGIN { printf "%.2f", (whole > 0) ? 100 * part / whole : 0 }'; }
+
+# The decisions made by the failure policy of limit hello, by reason (limiter.degraded).
+degraded_reasons() {
+	local reasons
+	reasons=$(curl -fs "http://127.0.0.1:$1/actuator/metrics/limiter.degraded?tag=limit:hello" \
+		| grep -o '"tag":"reason","values":\[[^]]*\]' | grep -o '"[a-z-]*"' | tr -d '"' | grep -v -e reason -e values)
+	for reason in $reasons; do
+		printf '%s=%s ' "$reason" "$(metric "$1" limiter.degraded "tag=limit:hello&tag=reason:$reason")"
+	done
+}
+
 main() {
 	require java curl
 	install_missing redis-server=redis-server redis-cli=redis-tools hey=hey
@@ -115,7 +127,8 @@ main() {
 		e=$(metric "$port" limiter.decisions "tag=limit:hello&tag=outcome:error")
 		printf 'instance %d (port %s): 200: %d, 429: %d, other: %d; %d of %d decisions by the failure policy (%s %%)\n' \
 			"$i" "$port" "$c200" "$c429" "$cother" "${e:-0}" "${d:-0}" \
-			"$(awk -v e="${e:-0}" -v d="${d:-0}" 'BEGIN { printf "%.2f", d > 0 ? 100 * e / d : 0 }')"
+			"$(percent "${e:-0}" "${d:-0}")"
+		printf '  by reason: %s\n' "$(degraded_reasons "$port")"
 		ok=$(( ok + c200 )); other=$(( other + cother ))
 		degraded=$(( degraded + ${e:-0} )); decisions=$(( decisions + ${d:-0} ))
 	done
@@ -123,7 +136,7 @@ main() {
 	local max_ratio=${MAX_RATIO:-$([[ $FAULT == kill ]] && echo 1.2 || echo 1.02)}
 	printf 'total: 200: %d against a budget of %d in %d ms (x%s); other answers: %d; decisions by the failure policy: %d of %d (%s %%)\n' \
 		"$ok" "$budget" "$elapsed_ms" "$(awk -v a="$ok" -v b="$budget" 'BEGIN { printf "%.2f", a / b }')" "$other" \
-		"$degraded" "$decisions" "$(awk -v e="$degraded" -v d="$decisions" 'BEGIN { printf "%.2f", d > 0 ? 100 * e / d : 0 }')"
+		"$degraded" "$decisions" "$(percent "$degraded" "$decisions")"
 	if awk -v a="$ok" -v b="$budget" -v m="$max_ratio" 'BEGIN { exit !(a > b * m) }' || (( other > 0 )); then
 		log "FAIL: more than $max_ratio x the budget, or answers other than 200 and 429"
 		return 1

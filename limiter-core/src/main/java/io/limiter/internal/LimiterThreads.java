@@ -3,19 +3,16 @@ package io.limiter.internal;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.ThreadFactory;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The background threads of a backend: connection attempts, heartbeats, delayed retries. A small pool of its
- * own, named and of daemon threads that end after a while without work, shut down with the backend; not {@code CompletableFuture}'s default pool,
+ * own, named and of daemon threads, shut down with the backend; not {@code CompletableFuture}'s default pool,
  * which on two cores or fewer starts a new thread for every task.
  */
 public final class LimiterThreads {
 
 	private static final int THREADS = 2;
-
-	private static final long IDLE_SECONDS = 10;
 
 	private LimiterThreads() {
 	}
@@ -34,8 +31,6 @@ public final class LimiterThreads {
 		};
 		ScheduledThreadPoolExecutor scheduler = new ScheduledThreadPoolExecutor(THREADS, factory);
 		scheduler.setRemoveOnCancelPolicy(true);
-		scheduler.setKeepAliveTime(IDLE_SECONDS, TimeUnit.SECONDS);
-		scheduler.allowCoreThreadTimeOut(true);
 		return scheduler;
 	}
 

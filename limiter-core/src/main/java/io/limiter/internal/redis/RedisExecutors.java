@@ -56,7 +56,8 @@ public final class RedisExecutors {
 
 		/**
 		 * Returns settings with a fixed deadline, the default trust store and background threads of their own,
-		 * for tools and tests that use an executor without a backend.
+		 * for tools and tests that use an executor without a backend; they shut {@link #background()} down
+		 * when they are done with it.
 		 * @param timeout the deadline of every call
 		 * @return the settings
 		 */

@@ -5,6 +5,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import java.util.function.Function;
 
 import org.springframework.web.util.pattern.PathPattern;
 import org.springframework.web.util.pattern.PathPatternParser;
@@ -14,13 +15,12 @@ import io.limiter.spring.autoconfigure.LimiterProperties.Filter;
 import io.limiter.spring.autoconfigure.LimiterProperties.Filter.Rule;
 import io.limiter.spring.internal.LimitEnforcer;
 import io.limiter.spring.internal.LimitEnforcers;
-import io.limiter.spring.internal.web.ClientAddressResolver;
-import io.limiter.spring.internal.web.FilterRule;
-import io.limiter.spring.internal.web.RequestKeyResolver;
+import io.limiter.spring.internal.http.RequestPattern;
 
 /**
- * Turns {@code limiter.filter.rules[*]} into checked {@link FilterRule}s, reporting the first bad setting by
- * its property name.
+ * Turns {@code limiter.filter.rules[*]} into checked rules of the servlet or the WebFlux filter, reporting the
+ * first bad setting by its property name. Free of both stacks: each filter's auto-configuration says how a
+ * checked rule becomes one of its own.
  */
 final class FilterRules {
 
@@ -30,18 +30,46 @@ final class FilterRules {
 	private FilterRules() {
 	}
 
-	static List<FilterRule> rules(Filter filter, LimitEnforcers enforcers) {
-		ClientAddressResolver clients = clients(filter.getTrustedProxies());
-		List<FilterRule> rules = new ArrayList<>();
+	/**
+	 * Makes one filter's rule of a checked one.
+	 * @param <R> the filter's rule type
+	 */
+	@FunctionalInterface
+	interface RuleFactory<R> {
+
+		/**
+		 * Makes a rule.
+		 * @param requests the requests it applies to
+		 * @param enforcer its limit
+		 * @param key its key setting, not yet parsed
+		 * @param cost the permits a request takes, checked against the limit's capacity
+		 * @return the rule
+		 * @throws IllegalArgumentException when the key setting is invalid
+		 */
+		R rule(RequestPattern requests, LimitEnforcer enforcer, String key, long cost);
+
+	}
+
+	static <R> List<R> rules(Filter filter, LimitEnforcers enforcers, RuleFactory<R> factory) {
+		List<R> rules = new ArrayList<>();
 		for (int i = 0; i < filter.getRules().size(); i++) {
-			rules.add(rule("limiter.filter.rules[" + i + "].", filter.getRules().get(i), enforcers, clients));
+			rules.add(rule("limiter.filter.rules[" + i + "].", filter.getRules().get(i), enforcers, factory));
 		}
 		return rules;
 	}
 
-	private static ClientAddressResolver clients(List<String> trustedProxies) {
+	/**
+	 * Makes the resolver of client addresses behind {@code limiter.filter.trusted-proxies}.
+	 * @param <C> the resolver's type
+	 * @param filter the filter settings
+	 * @param resolver makes a resolver of the trusted proxies, or throws {@link IllegalArgumentException} naming
+	 * the bad entry
+	 * @return the resolver
+	 */
+	static <C> C clients(Filter filter, Function<List<String>, C> resolver) {
+		List<String> trustedProxies = filter.getTrustedProxies();
 		try {
-			return new ClientAddressResolver(trustedProxies);
+			return resolver.apply(trustedProxies);
 		}
 		catch (IllegalArgumentException ex) {
 			throw new InvalidLimiterPropertyException("limiter.filter.trusted-proxies", trustedProxies,
@@ -49,7 +77,7 @@ final class FilterRules {
 		}
 	}
 
-	private static FilterRule rule(String prefix, Rule rule, LimitEnforcers enforcers, ClientAddressResolver clients) {
+	private static <R> R rule(String prefix, Rule rule, LimitEnforcers enforcers, RuleFactory<R> factory) {
 		if (rule.getLimit() == null) {
 			throw new InvalidLimiterPropertyException(prefix + "limit", null, "the rule must name a limit", null);
 		}
@@ -66,15 +94,14 @@ final class FilterRules {
 					"the cost must be between 1 and the capacity " + capacity + " of limit '" + rule.getLimit() + "'",
 					null);
 		}
-		RequestKeyResolver key;
+		RequestPattern requests = new RequestPattern(paths(prefix + "paths", rule.getPaths()),
+				methods(prefix + "methods", rule.getMethods()));
 		try {
-			key = RequestKeyResolver.parse(rule.getKey(), clients);
+			return factory.rule(requests, enforcer, rule.getKey(), rule.getCost());
 		}
 		catch (IllegalArgumentException ex) {
 			throw new InvalidLimiterPropertyException(prefix + "key", rule.getKey(), ex.getMessage(), ex);
 		}
-		return new FilterRule(paths(prefix + "paths", rule.getPaths()), methods(prefix + "methods", rule.getMethods()),
-				enforcer, key, rule.getCost());
 	}
 
 	private static List<PathPattern> paths(String property, List<String> paths) {

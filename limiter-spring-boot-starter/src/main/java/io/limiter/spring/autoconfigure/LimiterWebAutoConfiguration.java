@@ -1,5 +1,7 @@
 package io.limiter.spring.autoconfigure;
 
+import java.util.List;
+
 import jakarta.servlet.DispatcherType;
 
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -16,9 +18,12 @@ import org.springframework.web.util.pattern.PathPattern;
 import io.limiter.spring.RateLimiterRegistry;
 import io.limiter.spring.autoconfigure.LimiterProperties.Filter;
 import io.limiter.spring.internal.LimitEnforcers;
+import io.limiter.spring.internal.web.ClientAddressResolver;
+import io.limiter.spring.internal.web.FilterRule;
 import io.limiter.spring.internal.web.RateLimitExceededHandler;
 import io.limiter.spring.internal.web.RateLimitFilter;
 import io.limiter.spring.internal.web.RateLimitResponses;
+import io.limiter.spring.internal.web.RequestKeyResolver;
 
 /**
  * Auto-configuration of the servlet side: the filter of {@code limiter.filter.rules}, and the answer of Spring
@@ -43,8 +48,12 @@ public final class LimiterWebAutoConfiguration {
 	FilterRegistrationBean<RateLimitFilter> rateLimitFilterRegistration(LimiterProperties properties,
 			LimitEnforcers limitEnforcers, RateLimitResponses rateLimitResponses) {
 		Filter filter = properties.getFilter();
-		RateLimitFilter rateLimitFilter = new RateLimitFilter(FilterRules.rules(filter, limitEnforcers),
-				filter.getMatch() == Filter.Match.FIRST, rateLimitResponses);
+		ClientAddressResolver clients = FilterRules.clients(filter, ClientAddressResolver::new);
+		List<FilterRule> rules = FilterRules.rules(filter, limitEnforcers,
+				(requests, enforcer, key, cost) -> new FilterRule(requests, enforcer, RequestKeyResolver.parse(key, clients),
+						cost));
+		RateLimitFilter rateLimitFilter = new RateLimitFilter(rules, filter.getMatch() == Filter.Match.FIRST,
+				rateLimitResponses);
 		FilterRegistrationBean<RateLimitFilter> registration = new FilterRegistrationBean<>(rateLimitFilter);
 		registration.setName("rateLimitFilter");
 		registration.setOrder(filter.getOrder());

@@ -1,15 +1,12 @@
 package io.limiter.spring.internal.web;
 
-import java.util.List;
-import java.util.Set;
-
 import jakarta.servlet.http.HttpServletRequest;
 
 import org.springframework.http.server.PathContainer;
-import org.springframework.web.util.pattern.PathPattern;
 
 import io.limiter.spring.internal.LimitEnforcer;
 import io.limiter.spring.internal.Verdict;
+import io.limiter.spring.internal.http.RequestPattern;
 
 /**
  * One rule of the filter: which requests (path patterns and methods) take how many permits of which limit,
@@ -17,9 +14,7 @@ import io.limiter.spring.internal.Verdict;
  */
 public final class FilterRule {
 
-	private final List<PathPattern> paths;
-
-	private final Set<String> methods;
+	private final RequestPattern requests;
 
 	private final LimitEnforcer enforcer;
 
@@ -29,16 +24,13 @@ public final class FilterRule {
 
 	/**
 	 * Creates a rule.
-	 * @param paths the path patterns, any of which matches; empty matches every path
-	 * @param methods the upper-case HTTP methods, any of which matches; empty matches every method
+	 * @param requests the requests it applies to
 	 * @param enforcer the limit
 	 * @param key the key of a request
 	 * @param cost the permits a request takes
 	 */
-	public FilterRule(List<PathPattern> paths, Set<String> methods, LimitEnforcer enforcer, RequestKeyResolver key,
-			long cost) {
-		this.paths = List.copyOf(paths);
-		this.methods = Set.copyOf(methods);
+	public FilterRule(RequestPattern requests, LimitEnforcer enforcer, RequestKeyResolver key, long cost) {
+		this.requests = requests;
 		this.enforcer = enforcer;
 		this.key = key;
 		this.cost = cost;
@@ -51,18 +43,7 @@ public final class FilterRule {
 	 * @return {@code true} when it applies
 	 */
 	boolean matches(String method, PathContainer path) {
-		if (!this.methods.isEmpty() && !this.methods.contains(method)) {
-			return false;
-		}
-		if (this.paths.isEmpty()) {
-			return true;
-		}
-		for (PathPattern pattern : this.paths) {
-			if (pattern.matches(path)) {
-				return true;
-			}
-		}
-		return false;
+		return this.requests.matches(method, path);
 	}
 
 	/**

@@ -1,0 +1,92 @@
+package io.limiter.spring.internal.reactive;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+
+import org.springframework.core.Ordered;
+import org.springframework.http.server.PathContainer;
+import org.springframework.http.server.reactive.ServerHttpRequest;
+import org.springframework.web.server.ServerWebExchange;
+import org.springframework.web.server.WebFilter;
+import org.springframework.web.server.WebFilterChain;
+
+import io.limiter.spring.internal.Verdict;
+
+/**
+ * Applies the filter rules to every request of a WebFlux application, as the servlet filter does: the first
+ * matching rule, or every matching rule in order until one denies. An allowed request goes on with RateLimit
+ * headers; a denied one is answered with 429. Decisions are asynchronous: the exchange goes on on the thread
+ * that completed the last decision, and no thread waits for one.
+ */
+public final class RateLimitWebFilter implements WebFilter, Ordered {
+
+	private final List<WebFilterRule> rules;
+
+	private final boolean firstMatchOnly;
+
+	private final ReactiveRateLimitResponses responses;
+
+	private final int order;
+
+	/**
+	 * Creates a filter.
+	 * @param rules the rules, in order
+	 * @param firstMatchOnly whether only the first matching rule applies
+	 * @param responses writes headers and 429 answers
+	 * @param order the filter's order among the web filters
+	 */
+	public RateLimitWebFilter(List<WebFilterRule> rules, boolean firstMatchOnly, ReactiveRateLimitResponses responses,
+			int order) {
+		this.rules = List.copyOf(rules);
+		this.firstMatchOnly = firstMatchOnly;
+		this.responses = responses;
+		this.order = order;
+	}
+
+	@Override
+	public Mono<Void> filter(ServerWebExchange exchange, WebFilterChain chain) {
+		List<WebFilterRule> matching = matching(exchange.getRequest());
+		if (matching.isEmpty()) {
+			return chain.filter(exchange);
+		}
+		return Flux.fromIterable(matching)
+			.concatMap((rule) -> rule.enforce(exchange))
+			.takeUntil((verdict) -> !verdict.allowed())
+			.collectList()
+			.flatMap((verdicts) -> {
+				Verdict last = verdicts.get(verdicts.size() - 1);
+				if (!last.allowed()) {
+					return this.responses.deny(exchange, verdicts, last.limitName(), last.decision().retryAfterMillis());
+				}
+				this.responses.writeHeaders(exchange.getResponse(), verdicts);
+				return chain.filter(exchange);
+			});
+	}
+
+	private List<WebFilterRule> matching(ServerHttpRequest request) {
+		if (this.rules.isEmpty()) {
+			return List.of();
+		}
+		String method = request.getMethod().name();
+		PathContainer path = request.getPath().pathWithinApplication();
+		List<WebFilterRule> matching = new ArrayList<>(2);
+		for (WebFilterRule rule : this.rules) {
+			if (rule.matches(method, path)) {
+				matching.add(rule);
+				if (this.firstMatchOnly) {
+					break;
+				}
+			}
+		}
+		return matching;
+	}
+
+	@Override
+	public int getOrder() {
+		return this.order;
+	}
+
+}

@@ -36,7 +36,7 @@ public interface ExchangeKeyResolver {
 	/**
 	 * Makes the resolver of a key setting: {@code ip} (the client address), {@code header:<Name>},
 	 * {@code principal} ({@link ServerWebExchange#getPrincipal()}), a literal, or a SpEL expression whose root
-	 * object is the {@link ServerHttpRequest}, such as {@code queryParams.getFirst('tenant')}. Expressions may
+	 * object is the {@link ServerHttpRequest}, such as {@code getQueryParams().getFirst('tenant')}. Expressions may
 	 * read properties and call methods, nothing else.
 	 * @param setting the parsed setting
 	 * @param clients the resolver of client addresses

@@ -275,14 +275,14 @@ public class LimiterProperties {
 	}
 
 	/**
-	 * Settings of the servlet filter.
+	 * Settings of the filter: the servlet filter in a servlet application, the WebFlux filter in a reactive one.
 	 */
 	public static class Filter {
 
-		/** Whether the servlet filter applies the rules. */
+		/** Whether the filter applies the rules. */
 		private boolean enabled = true;
 
-		/** Order of the filter among the servlet filters; after Spring Security's (-100) by default. */
+		/** Order of the filter among the servlet filters or web filters; after Spring Security's (-100) by default. */
 		private int order = 0;
 
 		/** Whether only the first matching rule applies to a request, or every matching rule. */
@@ -367,7 +367,7 @@ public class LimiterProperties {
 			/** Name of the limit to apply. */
 			private String limit;
 
-			/** Key: ip, header:<Name>, principal, or a SpEL expression over the request. */
+			/** Key: ip, header:<Name>, principal, or a SpEL expression over the request (servlet or reactive). */
 			private String key = "ip";
 
 			/** Permits one request takes. */

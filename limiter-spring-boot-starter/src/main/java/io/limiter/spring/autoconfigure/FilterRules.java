@@ -15,12 +15,13 @@ import io.limiter.spring.autoconfigure.LimiterProperties.Filter;
 import io.limiter.spring.autoconfigure.LimiterProperties.Filter.Rule;
 import io.limiter.spring.internal.LimitEnforcer;
 import io.limiter.spring.internal.LimitEnforcers;
+import io.limiter.spring.internal.http.LimitRule;
 import io.limiter.spring.internal.http.RequestPattern;
 
 /**
- * Turns {@code limiter.filter.rules[*]} into checked rules of the servlet or the WebFlux filter, reporting the
- * first bad setting by its property name. Free of both stacks: each filter's auto-configuration says how a
- * checked rule becomes one of its own.
+ * Turns {@code limiter.filter.rules[*]} into checked {@link LimitRule}s of the servlet or the WebFlux filter,
+ * reporting the first bad setting by its property name. Free of both stacks: each filter's auto-configuration
+ * says how a key setting becomes a key resolver of its own.
  */
 final class FilterRules {
 
@@ -31,29 +32,17 @@ final class FilterRules {
 	}
 
 	/**
-	 * Makes one filter's rule of a checked one.
-	 * @param <R> the filter's rule type
+	 * Checks the rules.
+	 * @param <K> the filter's key resolver type
+	 * @param filter the filter settings
+	 * @param enforcers the limits
+	 * @param keys makes the filter's key resolver of a key setting, or throws {@link IllegalArgumentException}
+	 * @return the rules, in order
 	 */
-	@FunctionalInterface
-	interface RuleFactory<R> {
-
-		/**
-		 * Makes a rule.
-		 * @param requests the requests it applies to
-		 * @param enforcer its limit
-		 * @param key its key setting, not yet parsed
-		 * @param cost the permits a request takes, checked against the limit's capacity
-		 * @return the rule
-		 * @throws IllegalArgumentException when the key setting is invalid
-		 */
-		R rule(RequestPattern requests, LimitEnforcer enforcer, String key, long cost);
-
-	}
-
-	static <R> List<R> rules(Filter filter, LimitEnforcers enforcers, RuleFactory<R> factory) {
-		List<R> rules = new ArrayList<>();
+	static <K> List<LimitRule<K>> rules(Filter filter, LimitEnforcers enforcers, Function<String, K> keys) {
+		List<LimitRule<K>> rules = new ArrayList<>();
 		for (int i = 0; i < filter.getRules().size(); i++) {
-			rules.add(rule("limiter.filter.rules[" + i + "].", filter.getRules().get(i), enforcers, factory));
+			rules.add(rule("limiter.filter.rules[" + i + "].", filter.getRules().get(i), enforcers, keys));
 		}
 		return rules;
 	}
@@ -77,7 +66,7 @@ final class FilterRules {
 		}
 	}
 
-	private static <R> R rule(String prefix, Rule rule, LimitEnforcers enforcers, RuleFactory<R> factory) {
+	private static <K> LimitRule<K> rule(String prefix, Rule rule, LimitEnforcers enforcers, Function<String, K> keys) {
 		if (rule.getLimit() == null) {
 			throw new InvalidLimiterPropertyException(prefix + "limit", null, "the rule must name a limit", null);
 		}
@@ -97,7 +86,7 @@ final class FilterRules {
 		RequestPattern requests = new RequestPattern(paths(prefix + "paths", rule.getPaths()),
 				methods(prefix + "methods", rule.getMethods()));
 		try {
-			return factory.rule(requests, enforcer, rule.getKey(), rule.getCost());
+			return new LimitRule<>(requests, enforcer, keys.apply(rule.getKey()), rule.getCost());
 		}
 		catch (IllegalArgumentException ex) {
 			throw new InvalidLimiterPropertyException(prefix + "key", rule.getKey(), ex.getMessage(), ex);

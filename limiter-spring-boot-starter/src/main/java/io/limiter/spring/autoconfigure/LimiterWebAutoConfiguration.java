@@ -18,8 +18,8 @@ import org.springframework.web.util.pattern.PathPattern;
 import io.limiter.spring.RateLimiterRegistry;
 import io.limiter.spring.autoconfigure.LimiterProperties.Filter;
 import io.limiter.spring.internal.LimitEnforcers;
+import io.limiter.spring.internal.http.LimitRule;
 import io.limiter.spring.internal.web.ClientAddressResolver;
-import io.limiter.spring.internal.web.FilterRule;
 import io.limiter.spring.internal.web.RateLimitExceededHandler;
 import io.limiter.spring.internal.web.RateLimitFilter;
 import io.limiter.spring.internal.web.RateLimitResponses;
@@ -49,9 +49,8 @@ public final class LimiterWebAutoConfiguration {
 			LimitEnforcers limitEnforcers, RateLimitResponses rateLimitResponses) {
 		Filter filter = properties.getFilter();
 		ClientAddressResolver clients = FilterRules.clients(filter, ClientAddressResolver::new);
-		List<FilterRule> rules = FilterRules.rules(filter, limitEnforcers,
-				(requests, enforcer, key, cost) -> new FilterRule(requests, enforcer, RequestKeyResolver.parse(key, clients),
-						cost));
+		List<LimitRule<RequestKeyResolver>> rules = FilterRules.rules(filter, limitEnforcers,
+				(key) -> RequestKeyResolver.parse(key, clients));
 		RateLimitFilter rateLimitFilter = new RateLimitFilter(rules, filter.getMatch() == Filter.Match.FIRST,
 				rateLimitResponses);
 		FilterRegistrationBean<RateLimitFilter> registration = new FilterRegistrationBean<>(rateLimitFilter);

@@ -19,11 +19,11 @@ import io.limiter.spring.RateLimiterRegistry;
 import io.limiter.spring.autoconfigure.LimiterProperties.Filter;
 import io.limiter.spring.internal.LimitEnforcers;
 import io.limiter.spring.internal.http.KeySetting;
+import io.limiter.spring.internal.http.LimitRule;
 import io.limiter.spring.internal.reactive.ExchangeKeyResolver;
 import io.limiter.spring.internal.reactive.RateLimitWebFilter;
 import io.limiter.spring.internal.reactive.ReactiveRateLimitExceededHandler;
 import io.limiter.spring.internal.reactive.ReactiveRateLimitResponses;
-import io.limiter.spring.internal.reactive.WebFilterRule;
 import io.limiter.spring.internal.web.ClientAddresses;
 
 /**
@@ -50,8 +50,8 @@ public final class LimiterWebFluxAutoConfiguration {
 			ReactiveRateLimitResponses reactiveRateLimitResponses) {
 		Filter filter = properties.getFilter();
 		ClientAddresses clients = FilterRules.clients(filter, ClientAddresses::new);
-		List<WebFilterRule> rules = FilterRules.rules(filter, limitEnforcers, (requests, enforcer, key,
-				cost) -> new WebFilterRule(requests, enforcer, ExchangeKeyResolver.of(KeySetting.parse(key), clients), cost));
+		List<LimitRule<ExchangeKeyResolver>> rules = FilterRules.rules(filter, limitEnforcers,
+				(key) -> ExchangeKeyResolver.of(KeySetting.parse(key), clients));
 		return new RateLimitWebFilter(rules, filter.getMatch() == Filter.Match.FIRST, reactiveRateLimitResponses,
 				filter.getOrder());
 	}

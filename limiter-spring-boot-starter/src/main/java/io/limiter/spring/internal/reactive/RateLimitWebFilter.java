@@ -14,6 +14,7 @@ import org.springframework.web.server.WebFilter;
 import org.springframework.web.server.WebFilterChain;
 
 import io.limiter.spring.internal.Verdict;
+import io.limiter.spring.internal.http.LimitRule;
 
 /**
  * Applies the filter rules to every request of a WebFlux application, as the servlet filter does: the first
@@ -23,7 +24,7 @@ import io.limiter.spring.internal.Verdict;
  */
 public final class RateLimitWebFilter implements WebFilter, Ordered {
 
-	private final List<WebFilterRule> rules;
+	private final List<LimitRule<ExchangeKeyResolver>> rules;
 
 	private final boolean firstMatchOnly;
 
@@ -38,8 +39,8 @@ public final class RateLimitWebFilter implements WebFilter, Ordered {
 	 * @param responses writes headers and 429 answers
 	 * @param order the filter's order among the web filters
 	 */
-	public RateLimitWebFilter(List<WebFilterRule> rules, boolean firstMatchOnly, ReactiveRateLimitResponses responses,
-			int order) {
+	public RateLimitWebFilter(List<LimitRule<ExchangeKeyResolver>> rules, boolean firstMatchOnly,
+			ReactiveRateLimitResponses responses, int order) {
 		this.rules = List.copyOf(rules);
 		this.firstMatchOnly = firstMatchOnly;
 		this.responses = responses;
@@ -48,12 +49,12 @@ public final class RateLimitWebFilter implements WebFilter, Ordered {
 
 	@Override
 	public Mono<Void> filter(ServerWebExchange exchange, WebFilterChain chain) {
-		List<WebFilterRule> matching = matching(exchange.getRequest());
+		List<LimitRule<ExchangeKeyResolver>> matching = matching(exchange.getRequest());
 		if (matching.isEmpty()) {
 			return chain.filter(exchange);
 		}
 		return Flux.fromIterable(matching)
-			.concatMap((rule) -> rule.enforce(exchange))
+			.concatMap((rule) -> enforce(rule, exchange))
 			.takeUntil((verdict) -> !verdict.allowed())
 			.collectList()
 			.flatMap((verdicts) -> {
@@ -66,15 +67,15 @@ public final class RateLimitWebFilter implements WebFilter, Ordered {
 			});
 	}
 
-	private List<WebFilterRule> matching(ServerHttpRequest request) {
+	private List<LimitRule<ExchangeKeyResolver>> matching(ServerHttpRequest request) {
 		if (this.rules.isEmpty()) {
 			return List.of();
 		}
 		String method = request.getMethod().name();
 		PathContainer path = request.getPath().pathWithinApplication();
-		List<WebFilterRule> matching = new ArrayList<>(2);
-		for (WebFilterRule rule : this.rules) {
-			if (rule.matches(method, path)) {
+		List<LimitRule<ExchangeKeyResolver>> matching = new ArrayList<>(2);
+		for (LimitRule<ExchangeKeyResolver> rule : this.rules) {
+			if (rule.requests().matches(method, path)) {
 				matching.add(rule);
 				if (this.firstMatchOnly) {
 					break;
@@ -82,6 +83,13 @@ public final class RateLimitWebFilter implements WebFilter, Ordered {
 			}
 		}
 		return matching;
+	}
+
+	/** Takes the rule's permits for the exchange, without waiting on the calling thread. */
+	private static Mono<Verdict> enforce(LimitRule<ExchangeKeyResolver> rule, ServerWebExchange exchange) {
+		return rule.key()
+			.resolve(exchange)
+			.flatMap((key) -> Mono.fromFuture(rule.enforcer().enforceAsync(key, rule.cost())));
 	}
 
 	@Override

@@ -21,7 +21,8 @@ import java.lang.annotation.Target;
  * limited without blocking: its limits are decided through {@link io.limiter.RateLimiter#tryAcquireAsync}, at
  * each subscription for {@code Mono} and {@code Flux} and at the call for the others, and the denial arrives as
  * an error signal or a failed stage (or as the fallback's result). The method itself is called once its limits
- * allowed, on the thread that completed the last decision.
+ * allowed: on the calling thread when the decisions are known at once, else on the thread that completes the
+ * last one.
  */
 @Target({ ElementType.METHOD, ElementType.TYPE })
 @Retention(RetentionPolicy.RUNTIME)

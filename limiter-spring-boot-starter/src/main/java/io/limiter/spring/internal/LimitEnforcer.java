@@ -84,8 +84,8 @@ public final class LimitEnforcer {
 	/**
 	 * The asynchronous twin of {@link #enforce(String, long)}, through
 	 * {@link RateLimiter#tryAcquireAsync(String, long)}: the calling thread never waits for the backend. The
-	 * verdict completes on the thread that completed the decision (the caller's for an in-memory or local-tier
-	 * decision, Lettuce's for a Redis one).
+	 * verdict completes on the caller's thread when the decision is known at once (in memory, local tier, or a
+	 * Redis answer that was quicker), else on the thread that completes it (Lettuce's for Redis).
 	 * @param key the key
 	 * @param permits the permits to take
 	 * @return a future completed with the verdict

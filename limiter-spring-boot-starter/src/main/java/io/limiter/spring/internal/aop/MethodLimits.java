@@ -32,7 +32,8 @@ import io.limiter.spring.internal.Verdict;
  * returns a {@code CompletionStage}, {@code CompletableFuture}, {@code Mono} or {@code Flux} gets one at once, and
  * its limits are decided through {@link io.limiter.RateLimiter#tryAcquireAsync(String, long)}, so no thread waits
  * for them: the stage's limits are taken at the call, the {@code Mono}'s and {@code Flux}'s at each
- * subscription. The method (or its fallback) is then called on the thread that completed the last decision.
+ * subscription. The method (or its fallback) is then called on the calling thread when the decisions are known
+ * at once, else on the thread that completes the last one.
  */
 final class MethodLimits {
 

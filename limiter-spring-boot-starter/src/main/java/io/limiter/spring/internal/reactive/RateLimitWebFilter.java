@@ -19,8 +19,8 @@ import io.limiter.spring.internal.http.LimitRule;
 /**
  * Applies the filter rules to every request of a WebFlux application, as the servlet filter does: the first
  * matching rule, or every matching rule in order until one denies. An allowed request goes on with RateLimit
- * headers; a denied one is answered with 429. Decisions are asynchronous: the exchange goes on on the thread
- * that completed the last decision, and no thread waits for one.
+ * headers; a denied one is answered with 429. Decisions are asynchronous and no thread waits for one: the
+ * exchange goes on on the calling thread when they are known at once, else on the thread that completes the last.
  */
 public final class RateLimitWebFilter implements WebFilter, Ordered {
 

@@ -5,8 +5,9 @@ import java.util.Objects;
 import io.limiter.Decision;
 
 /**
- * Thrown by a {@link RateLimited} method whose limit denied the call and that has no fallback. Spring MVC
- * answers it with 429, {@code Retry-After} and an {@code application/problem+json} body.
+ * Thrown by a {@link RateLimited} method whose limit denied the call and that has no fallback (or signalled by
+ * its {@code Mono}, {@code Flux} or stage). Spring MVC and WebFlux answer it with 429, {@code Retry-After} and an
+ * {@code application/problem+json} body.
  */
 public class RateLimitExceededException extends RuntimeException {
 

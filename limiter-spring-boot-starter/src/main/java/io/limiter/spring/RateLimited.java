@@ -14,8 +14,15 @@ import java.lang.annotation.Target;
  * @RateLimited(limit = "quote", key = "#id", fallbackMethod = "cachedQuote")
  * public Quote quote(@PathVariable String id) { ... }
  * }</pre>
- * Without a fallback a denied call throws {@link RateLimitExceededException}, which Spring MVC answers with
- * 429 and a {@code application/problem+json} body.
+ * Without a fallback a denied call throws {@link RateLimitExceededException}, which Spring MVC and WebFlux answer
+ * with 429 and a {@code application/problem+json} body.
+ * <p>
+ * A method that returns {@code Mono}, {@code Flux}, {@code CompletionStage} or {@code CompletableFuture} is
+ * limited without blocking: its limits are decided through {@link io.limiter.RateLimiter#tryAcquireAsync}, at
+ * each subscription for {@code Mono} and {@code Flux} and at the call for the others, and the denial arrives as
+ * an error signal or a failed stage (or as the fallback's result). The method itself is called once its limits
+ * allowed: on the calling thread when the decisions are known at once, else on the thread that completes the
+ * last one.
  */
 @Target({ ElementType.METHOD, ElementType.TYPE })
 @Retention(RetentionPolicy.RUNTIME)

@@ -5,6 +5,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import java.util.function.Function;
 
 import org.springframework.web.util.pattern.PathPattern;
 import org.springframework.web.util.pattern.PathPatternParser;
@@ -15,14 +16,15 @@ import io.limiter.spring.autoconfigure.LimiterProperties.Filter.ClientAddress;
 import io.limiter.spring.autoconfigure.LimiterProperties.Filter.Rule;
 import io.limiter.spring.internal.LimitEnforcer;
 import io.limiter.spring.internal.LimitEnforcers;
+import io.limiter.spring.internal.http.LimitRule;
+import io.limiter.spring.internal.http.RequestPattern;
 import io.limiter.spring.internal.web.ClientAddressResolver;
-import io.limiter.spring.internal.web.FilterRule;
 import io.limiter.spring.internal.web.ForwardedHeader;
-import io.limiter.spring.internal.web.RequestKeyResolver;
 
 /**
- * Turns {@code limiter.filter.rules[*]} into checked {@link FilterRule}s, reporting the first bad setting by
- * its property name.
+ * Turns {@code limiter.filter.rules[*]} into checked {@link LimitRule}s of the servlet or the WebFlux filter,
+ * reporting the first bad setting by its property name. Free of both stacks: each filter's auto-configuration
+ * says how a key setting becomes a key resolver of its own.
  */
 final class FilterRules {
 
@@ -32,16 +34,49 @@ final class FilterRules {
 	private FilterRules() {
 	}
 
-	static List<FilterRule> rules(Filter filter, LimitEnforcers enforcers) {
-		ClientAddressResolver clients = clients(filter.getTrustedProxies(), filter.getClientAddress());
-		List<FilterRule> rules = new ArrayList<>();
+	/**
+	 * Checks the rules.
+	 * @param <K> the filter's key resolver type
+	 * @param filter the filter settings
+	 * @param enforcers the limits
+	 * @param keys makes the filter's key resolver of a key setting, or throws {@link IllegalArgumentException}
+	 * @return the rules, in order
+	 */
+	static <K> List<LimitRule<K>> rules(Filter filter, LimitEnforcers enforcers, Function<String, K> keys) {
+		List<LimitRule<K>> rules = new ArrayList<>();
 		for (int i = 0; i < filter.getRules().size(); i++) {
-			rules.add(rule("limiter.filter.rules[" + i + "].", filter.getRules().get(i), enforcers, clients));
+			rules.add(rule("limiter.filter.rules[" + i + "].", filter.getRules().get(i), enforcers, keys));
 		}
 		return rules;
 	}
 
-	private static ClientAddressResolver clients(List<String> trustedProxies, ClientAddress settings) {
+	/**
+	 * Makes the resolver of client addresses behind {@code limiter.filter.trusted-proxies}.
+	 * @param <C> the resolver's type
+	 * @param filter the filter settings
+	 * @param resolver makes a resolver of the trusted proxies, or throws {@link IllegalArgumentException} naming
+	 * the bad entry
+	 * @return the resolver
+	 */
+	static <C> C clients(Filter filter, Function<List<String>, C> resolver) {
+		List<String> trustedProxies = filter.getTrustedProxies();
+		try {
+			return resolver.apply(trustedProxies);
+		}
+		catch (IllegalArgumentException ex) {
+			throw new InvalidLimiterPropertyException("limiter.filter.trusted-proxies", trustedProxies,
+					ex.getMessage(), ex);
+		}
+	}
+
+	/**
+	 * Makes the servlet filter's resolver of client addresses, checking the forwarded header and the IPv6 prefix
+	 * length as well as the trusted proxies.
+	 * @param filter the filter settings
+	 * @return the resolver
+	 */
+	static ClientAddressResolver servletClients(Filter filter) {
+		ClientAddress settings = filter.getClientAddress();
 		ForwardedHeader header;
 		try {
 			header = ForwardedHeader.named(settings.getHeader());
@@ -55,16 +90,28 @@ final class FilterRules {
 			throw new InvalidLimiterPropertyException("limiter.filter.client-address.ipv6-prefix-length", prefixLength,
 					"the prefix length must be between 1 and 128", null);
 		}
-		try {
-			return new ClientAddressResolver(trustedProxies, header, prefixLength);
-		}
-		catch (IllegalArgumentException ex) {
-			throw new InvalidLimiterPropertyException("limiter.filter.trusted-proxies", trustedProxies,
-					ex.getMessage(), ex);
-		}
+		return clients(filter, (trustedProxies) -> new ClientAddressResolver(trustedProxies, header, prefixLength));
 	}
 
-	private static FilterRule rule(String prefix, Rule rule, LimitEnforcers enforcers, ClientAddressResolver clients) {
+	/**
+	 * Returns the order of the filter among the servlet filters or the web filters.
+	 * @param filter the filter settings
+	 * @param securityOrder the order of Spring Security's filter chain
+	 * @return {@code limiter.filter.order} (0 when not set), or with {@code limiter.filter.before-security} one
+	 * less than the order of the security chain
+	 */
+	static int order(Filter filter, int securityOrder) {
+		if (!filter.isBeforeSecurity()) {
+			return (filter.getOrder() != null) ? filter.getOrder() : 0;
+		}
+		if (filter.getOrder() != null) {
+			throw new InvalidLimiterPropertyException("limiter.filter.order", filter.getOrder(),
+					"set either it or limiter.filter.before-security, not both", null);
+		}
+		return securityOrder - 1;
+	}
+
+	private static <K> LimitRule<K> rule(String prefix, Rule rule, LimitEnforcers enforcers, Function<String, K> keys) {
 		if (rule.getLimit() == null) {
 			throw new InvalidLimiterPropertyException(prefix + "limit", null, "the rule must name a limit", null);
 		}
@@ -81,15 +128,14 @@ final class FilterRules {
 					"the cost must be between 1 and the capacity " + capacity + " of limit '" + rule.getLimit() + "'",
 					null);
 		}
-		RequestKeyResolver key;
+		RequestPattern requests = new RequestPattern(paths(prefix + "paths", rule.getPaths()),
+				methods(prefix + "methods", rule.getMethods()));
 		try {
-			key = RequestKeyResolver.parse(rule.getKey(), clients);
+			return new LimitRule<>(requests, enforcer, keys.apply(rule.getKey()), rule.getCost());
 		}
 		catch (IllegalArgumentException ex) {
 			throw new InvalidLimiterPropertyException(prefix + "key", rule.getKey(), ex.getMessage(), ex);
 		}
-		return new FilterRule(paths(prefix + "paths", rule.getPaths()), methods(prefix + "methods", rule.getMethods()),
-				enforcer, key, rule.getCost());
 	}
 
 	private static List<PathPattern> paths(String property, List<String> paths) {

@@ -326,14 +326,14 @@ public class LimiterProperties {
 	}
 
 	/**
-	 * Settings of the servlet filter.
+	 * Settings of the filter: the servlet filter in a servlet application, the WebFlux filter in a reactive one.
 	 */
 	public static class Filter {
 
-		/** Whether the servlet filter applies the rules. */
+		/** Whether the filter applies the rules. */
 		private boolean enabled = true;
 
-		/** Order among the servlet filters; 0 when not set, after Spring Security's filter chain (-100). */
+		/** Order among the servlet filters or web filters; 0 when not set, after Spring Security's filter chain (-100). */
 		private Integer order;
 
 		/** Whether the filter runs just ahead of Spring Security's filter chain, to limit failed logins too. */
@@ -464,7 +464,7 @@ public class LimiterProperties {
 			/** Name of the limit to apply. */
 			private String limit;
 
-			/** Key: ip, header:<Name>, principal, or a SpEL expression over the request. */
+			/** Key: ip, header:<Name>, principal, or a SpEL expression over the request (servlet or reactive). */
 			private String key = "ip";
 
 			/** Permits one request takes. */

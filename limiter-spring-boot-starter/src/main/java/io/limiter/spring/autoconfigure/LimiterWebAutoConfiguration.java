@@ -1,5 +1,7 @@
 package io.limiter.spring.autoconfigure;
 
+import java.util.List;
+
 import jakarta.servlet.DispatcherType;
 
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -17,9 +19,12 @@ import org.springframework.web.util.pattern.PathPattern;
 import io.limiter.spring.RateLimiterRegistry;
 import io.limiter.spring.autoconfigure.LimiterProperties.Filter;
 import io.limiter.spring.internal.LimitEnforcers;
+import io.limiter.spring.internal.http.LimitRule;
+import io.limiter.spring.internal.web.ClientAddressResolver;
 import io.limiter.spring.internal.web.RateLimitExceededHandler;
 import io.limiter.spring.internal.web.RateLimitFilter;
 import io.limiter.spring.internal.web.RateLimitResponses;
+import io.limiter.spring.internal.web.RequestKeyResolver;
 
 /**
  * Auto-configuration of the servlet side: the filter of {@code limiter.filter.rules}, and the answer of Spring
@@ -54,24 +59,17 @@ public final class LimiterWebAutoConfiguration {
 	FilterRegistrationBean<RateLimitFilter> rateLimitFilterRegistration(LimiterProperties properties,
 			LimitEnforcers limitEnforcers, RateLimitResponses rateLimitResponses, Environment environment) {
 		Filter filter = properties.getFilter();
-		RateLimitFilter rateLimitFilter = new RateLimitFilter(FilterRules.rules(filter, limitEnforcers),
-				filter.getMatch() == Filter.Match.FIRST, rateLimitResponses);
+		ClientAddressResolver clients = FilterRules.servletClients(filter);
+		List<LimitRule<RequestKeyResolver>> rules = FilterRules.rules(filter, limitEnforcers,
+				(key) -> RequestKeyResolver.parse(key, clients));
+		RateLimitFilter rateLimitFilter = new RateLimitFilter(rules, filter.getMatch() == Filter.Match.FIRST,
+				rateLimitResponses);
 		FilterRegistrationBean<RateLimitFilter> registration = new FilterRegistrationBean<>(rateLimitFilter);
 		registration.setName("rateLimitFilter");
-		registration.setOrder(order(filter, environment));
+		registration.setOrder(FilterRules.order(filter,
+				environment.getProperty(SECURITY_FILTER_ORDER_PROPERTY, Integer.class, DEFAULT_SECURITY_FILTER_ORDER)));
 		registration.setDispatcherTypes(DispatcherType.REQUEST);
 		return registration;
-	}
-
-	private static int order(Filter filter, Environment environment) {
-		if (!filter.isBeforeSecurity()) {
-			return (filter.getOrder() != null) ? filter.getOrder() : 0;
-		}
-		if (filter.getOrder() != null) {
-			throw new InvalidLimiterPropertyException("limiter.filter.order", filter.getOrder(),
-					"set either it or limiter.filter.before-security, not both", null);
-		}
-		return environment.getProperty(SECURITY_FILTER_ORDER_PROPERTY, Integer.class, DEFAULT_SECURITY_FILTER_ORDER) - 1;
 	}
 
 	@Bean

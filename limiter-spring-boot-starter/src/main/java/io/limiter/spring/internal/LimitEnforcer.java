@@ -1,5 +1,6 @@
 package io.limiter.spring.internal;
 
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
 import org.apache.commons.logging.Log;
@@ -77,7 +78,27 @@ public final class LimitEnforcer {
 	public Verdict enforce(String key, long permits) {
 		long start = System.nanoTime();
 		RateLimiter limiter = this.registry.limiter(this.name);
-		Decision decision = limiter.tryAcquire(key, permits);
+		return conclude(limiter, key, limiter.tryAcquire(key, permits), start);
+	}
+
+	/**
+	 * The asynchronous twin of {@link #enforce(String, long)}, through
+	 * {@link RateLimiter#tryAcquireAsync(String, long)}: the calling thread never waits for the backend. The
+	 * verdict completes on the caller's thread when the decision is known at once (in memory, local tier, or a
+	 * Redis answer that was quicker), else on the thread that completes it (Lettuce's for Redis).
+	 * @param key the key
+	 * @param permits the permits to take
+	 * @return a future completed with the verdict
+	 */
+	public CompletableFuture<Verdict> enforceAsync(String key, long permits) {
+		long start = System.nanoTime();
+		RateLimiter limiter = this.registry.limiter(this.name);
+		return limiter.tryAcquireAsync(key, permits)
+			.toCompletableFuture()
+			.thenApply((decision) -> conclude(limiter, key, decision, start));
+	}
+
+	private Verdict conclude(RateLimiter limiter, String key, Decision decision, long start) {
 		Outcome outcome = decision.isDegraded() ? Outcome.ERROR : decision.isAllowed() ? Outcome.ALLOWED
 				: this.policy.shadow() ? Outcome.SHADOW_DENIED : Outcome.DENIED;
 		this.metrics.record(this.name, outcome, decision, System.nanoTime() - start);

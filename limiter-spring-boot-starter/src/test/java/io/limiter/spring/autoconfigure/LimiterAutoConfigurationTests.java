@@ -281,7 +281,7 @@ class LimiterAutoConfigurationTests {
 		assertThat(analysis.getAction()).contains("limiter.limits.hello.capacity");
 	}
 
-	private static <C extends ApplicationContextAssertProvider<?>> ContextConsumer<C> failsWith(String property,
+	static <C extends ApplicationContextAssertProvider<?>> ContextConsumer<C> failsWith(String property,
 			String value, String reason) {
 		return (context) -> {
 			Throwable failure = context.getStartupFailure();

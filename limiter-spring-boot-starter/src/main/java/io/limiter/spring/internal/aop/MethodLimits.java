@@ -3,6 +3,8 @@ package io.limiter.spring.internal.aop;
 import java.lang.reflect.Method;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
 
 import org.aspectj.lang.ProceedingJoinPoint;
 
@@ -25,6 +27,13 @@ import io.limiter.spring.internal.Verdict;
 /**
  * The resolved {@link RateLimited} annotations of one method of one class: those of the class first, then
  * those of the method, each with its parsed key expression and fallback.
+ * <p>
+ * A method that returns a value is called once every limit allowed, decided on the calling thread. A method that
+ * returns a {@code CompletionStage}, {@code CompletableFuture}, {@code Mono} or {@code Flux} gets one at once, and
+ * its limits are decided through {@link io.limiter.RateLimiter#tryAcquireAsync(String, long)}, so no thread waits
+ * for them: the stage's limits are taken at the call, the {@code Mono}'s and {@code Flux}'s at each
+ * subscription. The method (or its fallback) is then called on the calling thread when the decisions are known
+ * at once, else on the thread that completes the last one.
  */
 final class MethodLimits {
 
@@ -36,9 +45,12 @@ final class MethodLimits {
 
 	private final List<MethodLimit> limits;
 
-	private MethodLimits(Method method, List<MethodLimit> limits) {
+	private final Result result;
+
+	private MethodLimits(Method method, List<MethodLimit> limits, Result result) {
 		this.method = method;
 		this.limits = limits;
+		this.result = result;
 	}
 
 	static MethodLimits resolve(Method method, Class<?> targetClass, LimitEnforcers enforcers) {
@@ -47,7 +59,7 @@ final class MethodLimits {
 		for (RateLimited annotation : annotations(specific, targetClass)) {
 			limits.add(resolve(annotation, specific, targetClass, enforcers));
 		}
-		return new MethodLimits(specific, limits);
+		return new MethodLimits(specific, limits, Result.of(specific));
 	}
 
 	/**
@@ -102,19 +114,57 @@ final class MethodLimits {
 	}
 
 	Object invoke(ProceedingJoinPoint joinPoint, Object target) throws Throwable {
+		return switch (this.result) {
+			case VALUE -> invokeNow(joinPoint, target);
+			case STAGE -> invokeWhenAllowed(joinPoint, target).thenCompose(MethodLimits::stage);
+			case MONO -> ReactorResults.mono(() -> invokeWhenAllowed(joinPoint, target));
+			case FLUX -> ReactorResults.flux(() -> invokeWhenAllowed(joinPoint, target));
+		};
+	}
+
+	private Object invokeNow(ProceedingJoinPoint joinPoint, Object target) throws Throwable {
 		Object[] arguments = joinPoint.getArgs();
 		for (MethodLimit limit : this.limits) {
 			Verdict verdict = limit.enforcer().enforce(key(limit, target, arguments), limit.cost());
 			if (!verdict.allowed()) {
-				RateLimitExceededException exception = new RateLimitExceededException(verdict.limitName(),
-						verdict.decision());
-				if (limit.fallback() == null) {
-					throw exception;
-				}
-				return limit.fallback().invoke(target, arguments, exception);
+				return limit.deny(verdict, target, arguments);
 			}
 		}
 		return joinPoint.proceed();
+	}
+
+	/**
+	 * Decides every limit asynchronously, then calls the method, or its fallback when a limit denied.
+	 * @return a future completed with what the method or its fallback returned, or failed with what it threw
+	 * ({@link RateLimitExceededException} when a limit denied and there is no fallback)
+	 */
+	private CompletableFuture<Object> invokeWhenAllowed(ProceedingJoinPoint joinPoint, Object target) {
+		Object[] arguments = joinPoint.getArgs();
+		return firstDenial(0, target, arguments).thenCompose((denial) -> {
+			try {
+				return CompletableFuture.completedFuture(
+						(denial != null) ? denial.limit().deny(denial.verdict(), target, arguments) : joinPoint.proceed());
+			}
+			catch (Throwable ex) {
+				return CompletableFuture.failedFuture(ex);
+			}
+		});
+	}
+
+	private CompletableFuture<Denial> firstDenial(int index, Object target, Object[] arguments) {
+		if (index == this.limits.size()) {
+			return CompletableFuture.completedFuture(null);
+		}
+		MethodLimit limit = this.limits.get(index);
+		return limit.enforcer()
+			.enforceAsync(key(limit, target, arguments), limit.cost())
+			.thenCompose((verdict) -> verdict.allowed() ? firstDenial(index + 1, target, arguments)
+					: CompletableFuture.completedFuture(new Denial(limit, verdict)));
+	}
+
+	@SuppressWarnings("unchecked")
+	private static CompletionStage<Object> stage(Object result) {
+		return (CompletionStage<Object>) result;
 	}
 
 	private String key(MethodLimit limit, Object target, Object[] arguments) {
@@ -132,6 +182,50 @@ final class MethodLimits {
 
 	private record MethodLimit(LimitEnforcer enforcer, Expression key, String constantKey, long cost,
 			FallbackMethod fallback, String where) {
+
+		/** Answers a call this limit denied: its fallback's result, or the exception. */
+		Object deny(Verdict verdict, Object target, Object[] arguments) throws Throwable {
+			RateLimitExceededException exception = new RateLimitExceededException(verdict.limitName(),
+					verdict.decision());
+			if (this.fallback == null) {
+				throw exception;
+			}
+			return this.fallback.invoke(target, arguments, exception);
+		}
+
+	}
+
+	private record Denial(MethodLimit limit, Verdict verdict) {
+	}
+
+	/** What a limited method returns, which says when and on which thread its limits are decided. */
+	private enum Result {
+
+		/** A value (or nothing): decided on the calling thread before the call. */
+		VALUE,
+
+		/** A {@code CompletionStage} or {@code CompletableFuture}. */
+		STAGE,
+
+		/** A Reactor {@code Mono}. */
+		MONO,
+
+		/** A Reactor {@code Flux}. */
+		FLUX;
+
+		static Result of(Method method) {
+			Class<?> type = method.getReturnType();
+			if (type == CompletionStage.class || type == CompletableFuture.class) {
+				return STAGE;
+			}
+			// by name, so that applications without Reactor never load it
+			return switch (type.getName()) {
+				case "reactor.core.publisher.Mono" -> MONO;
+				case "reactor.core.publisher.Flux" -> FLUX;
+				default -> VALUE;
+			};
+		}
+
 	}
 
 }

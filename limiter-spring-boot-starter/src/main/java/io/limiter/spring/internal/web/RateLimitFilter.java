@@ -15,6 +15,7 @@ import jakarta.servlet.http.HttpServletResponse;
 import org.springframework.http.server.PathContainer;
 
 import io.limiter.spring.internal.Verdict;
+import io.limiter.spring.internal.http.LimitRule;
 
 /**
  * Applies the filter rules to every request: the first matching rule, or every matching rule in order until
@@ -25,7 +26,7 @@ import io.limiter.spring.internal.Verdict;
  */
 public final class RateLimitFilter implements Filter {
 
-	private final List<FilterRule> rules;
+	private final List<LimitRule<RequestKeyResolver>> rules;
 
 	private final boolean firstMatchOnly;
 
@@ -37,7 +38,8 @@ public final class RateLimitFilter implements Filter {
 	 * @param firstMatchOnly whether only the first matching rule applies
 	 * @param responses writes headers and 429 answers
 	 */
-	public RateLimitFilter(List<FilterRule> rules, boolean firstMatchOnly, RateLimitResponses responses) {
+	public RateLimitFilter(List<LimitRule<RequestKeyResolver>> rules, boolean firstMatchOnly,
+			RateLimitResponses responses) {
 		this.rules = List.copyOf(rules);
 		this.firstMatchOnly = firstMatchOnly;
 		this.responses = responses;
@@ -57,11 +59,11 @@ public final class RateLimitFilter implements Filter {
 			.parsePath(uri.startsWith(contextPath) ? uri.substring(contextPath.length()) : uri);
 		String method = request.getMethod();
 		List<Verdict> verdicts = null;
-		for (FilterRule rule : this.rules) {
-			if (!rule.matches(method, path)) {
+		for (LimitRule<RequestKeyResolver> rule : this.rules) {
+			if (!rule.requests().matches(method, path)) {
 				continue;
 			}
-			Verdict verdict = rule.enforce(request);
+			Verdict verdict = rule.enforcer().enforce(rule.key().resolve(request), rule.cost());
 			if (verdicts == null) {
 				verdicts = new ArrayList<>(2);
 			}

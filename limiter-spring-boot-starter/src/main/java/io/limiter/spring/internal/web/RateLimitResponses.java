@@ -1,32 +1,25 @@
 package io.limiter.spring.internal.web;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.util.List;
 
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 
-import io.limiter.Decision;
 import io.limiter.spring.internal.Verdict;
+import io.limiter.spring.internal.http.RateLimitHeaders;
+import io.limiter.spring.internal.http.RateLimitProblem;
 
 /**
- * Writes the rate-limit fields of draft-ietf-httpapi-ratelimit-headers-10 on every limited response, and
- * answers a denied request with 429, {@code Retry-After} and an RFC 9457 problem.
- * <pre>
- * RateLimit-Policy: "hello";q=10;w=1
- * RateLimit: "hello";r=7;t=1
- * </pre>
- * {@code w}, {@code t} and {@code Retry-After} are whole seconds, rounded up.
+ * Writes the rate-limit fields ({@link RateLimitHeaders}) on every limited servlet response, and answers a
+ * denied request with 429, {@code Retry-After} and an RFC 9457 problem ({@link RateLimitProblem}).
  */
 public final class RateLimitResponses {
 
 	/** The media type of the problem body. */
-	public static final String PROBLEM_JSON = "application/problem+json";
+	public static final String PROBLEM_JSON = RateLimitProblem.MEDIA_TYPE;
 
-	private final boolean headers;
-
-	private final boolean legacyHeaders;
+	private final RateLimitHeaders headers;
 
 	/**
 	 * Creates a writer.
@@ -34,8 +27,7 @@ public final class RateLimitResponses {
 	 * @param legacyHeaders whether to write {@code X-RateLimit-Limit}, {@code -Remaining} and {@code -Reset}
 	 */
 	public RateLimitResponses(boolean headers, boolean legacyHeaders) {
-		this.headers = headers;
-		this.legacyHeaders = legacyHeaders;
+		this.headers = new RateLimitHeaders(headers, legacyHeaders);
 	}
 
 	/**
@@ -44,36 +36,7 @@ public final class RateLimitResponses {
 	 * @param verdicts the verdicts of the limits applied to the request
 	 */
 	public void writeHeaders(HttpServletResponse response, List<Verdict> verdicts) {
-		StringBuilder policy = new StringBuilder();
-		StringBuilder state = new StringBuilder();
-		Verdict tightest = null;
-		for (Verdict verdict : verdicts) {
-			if (!verdict.reportable()) {
-				continue;
-			}
-			Decision decision = verdict.decision();
-			String name = quoted(verdict.limitName());
-			separate(policy).append(name).append(";q=").append(verdict.limit().capacity()).append(";w=")
-				.append(seconds(verdict.limit().periodMillis()));
-			separate(state).append(name).append(";r=").append(decision.remaining()).append(";t=")
-				.append(seconds(decision.resetAfterMillis()));
-			if (tightest == null || decision.remaining() < tightest.decision().remaining()) {
-				tightest = verdict;
-			}
-		}
-		if (tightest == null) {
-			return;
-		}
-		if (this.headers) {
-			response.setHeader("RateLimit-Policy", policy.toString());
-			response.setHeader("RateLimit", state.toString());
-		}
-		if (this.legacyHeaders) {
-			Decision decision = tightest.decision();
-			response.setHeader("X-RateLimit-Limit", Long.toString(tightest.limit().capacity()));
-			response.setHeader("X-RateLimit-Remaining", Long.toString(decision.remaining()));
-			response.setHeader("X-RateLimit-Reset", Long.toString(seconds(decision.resetAfterMillis())));
-		}
+		this.headers.write(verdicts, response::setHeader);
 	}
 
 	/**
@@ -88,52 +51,12 @@ public final class RateLimitResponses {
 	public void deny(HttpServletRequest request, HttpServletResponse response, List<Verdict> verdicts,
 			String limitName, long retryAfterMillis) throws IOException {
 		writeHeaders(response, verdicts);
-		long retryAfter = Math.max(1, seconds(retryAfterMillis));
-		response.setStatus(429);
-		response.setHeader("Retry-After", Long.toString(retryAfter));
+		RateLimitProblem problem = new RateLimitProblem(request.getRequestURI(), limitName, retryAfterMillis);
+		response.setStatus(RateLimitProblem.STATUS);
+		response.setHeader("Retry-After", problem.retryAfter());
 		response.setContentType(PROBLEM_JSON);
-		byte[] body = problem(request.getRequestURI(), limitName, retryAfter).getBytes(StandardCharsets.UTF_8);
-		response.setContentLength(body.length);
-		response.getOutputStream().write(body);
-	}
-
-	private static String problem(String instance, String limitName, long retryAfter) {
-		return "{\"type\":\"about:blank\",\"title\":\"Too Many Requests\",\"status\":429,\"detail\":"
-				+ json("Rate limit '" + limitName + "' exceeded; retry after " + retryAfter + " s.")
-				+ ",\"instance\":" + json(instance) + ",\"limit\":" + json(limitName) + ",\"retryAfter\":"
-				+ retryAfter + "}";
-	}
-
-	private static StringBuilder separate(StringBuilder builder) {
-		return (builder.length() > 0) ? builder.append(", ") : builder;
-	}
-
-	private static long seconds(long millis) {
-		return (millis + 999) / 1000;
-	}
-
-	private static String quoted(String value) {
-		return '"' + value.replace("\\", "\\\\").replace("\"", "\\\"") + '"';
-	}
-
-	private static String json(String value) {
-		StringBuilder out = new StringBuilder(value.length() + 2).append('"');
-		for (int i = 0; i < value.length(); i++) {
-			char c = value.charAt(i);
-			switch (c) {
-				case '"' -> out.append("\\\"");
-				case '\\' -> out.append("\\\\");
-				default -> {
-					if (c < 0x20) {
-						out.append(String.format("\\u%04x", (int) c));
-					}
-					else {
-						out.append(c);
-					}
-				}
-			}
-		}
-		return out.append('"').toString();
+		response.setContentLength(problem.body().length);
+		response.getOutputStream().write(problem.body());
 	}
 
 }

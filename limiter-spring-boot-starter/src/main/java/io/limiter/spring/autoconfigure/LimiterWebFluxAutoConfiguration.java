@@ -1,0 +1,74 @@
+package io.limiter.spring.autoconfigure;
+
+import java.util.List;
+
+import reactor.core.publisher.Mono;
+
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication.Type;
+import org.springframework.context.annotation.Bean;
+import org.springframework.web.server.WebFilter;
+import org.springframework.web.util.pattern.PathPattern;
+
+import io.limiter.spring.RateLimiterRegistry;
+import io.limiter.spring.autoconfigure.LimiterProperties.Filter;
+import io.limiter.spring.internal.LimitEnforcers;
+import io.limiter.spring.internal.http.KeySetting;
+import io.limiter.spring.internal.http.LimitRule;
+import io.limiter.spring.internal.reactive.ExchangeKeyResolver;
+import io.limiter.spring.internal.reactive.RateLimitWebFilter;
+import io.limiter.spring.internal.reactive.ReactiveRateLimitExceededHandler;
+import io.limiter.spring.internal.reactive.ReactiveRateLimitResponses;
+import io.limiter.spring.internal.web.ClientAddresses;
+
+/**
+ * Auto-configuration of the reactive side: the {@link WebFilter} of {@code limiter.filter.rules}, and the answer
+ * of WebFlux to a {@link io.limiter.spring.RateLimitExceededException}. Needs no servlet API. The filter runs
+ * after Spring Security's {@code WebFilterChainProxy}, or with {@code limiter.filter.before-security} just ahead of
+ * it, where it also sees the requests that Security answers itself, such as failed logins.
+ */
+@AutoConfiguration(after = LimiterAutoConfiguration.class)
+@ConditionalOnWebApplication(type = Type.REACTIVE)
+@ConditionalOnClass({ WebFilter.class, Mono.class, PathPattern.class })
+@ConditionalOnBean(LimitEnforcers.class)
+public final class LimiterWebFluxAutoConfiguration {
+
+	/**
+	 * The order of Spring Security's {@code WebFilterChainProxy}: {@code WEB_FILTER_CHAIN_FILTER_ORDER} of Spring
+	 * Security's {@code WebFluxSecurityConfiguration}, which no property changes.
+	 */
+	static final int SECURITY_WEB_FILTER_ORDER = -100;
+
+	@Bean
+	@ConditionalOnMissingBean
+	ReactiveRateLimitResponses reactiveRateLimitResponses(LimiterProperties properties) {
+		Filter.Headers headers = properties.getFilter().getHeaders();
+		return new ReactiveRateLimitResponses(headers.isEnabled(), headers.isLegacy());
+	}
+
+	@Bean
+	@ConditionalOnMissingBean
+	@ConditionalOnBooleanProperty(name = "limiter.filter.enabled", matchIfMissing = true)
+	RateLimitWebFilter rateLimitWebFilter(LimiterProperties properties, LimitEnforcers limitEnforcers,
+			ReactiveRateLimitResponses reactiveRateLimitResponses) {
+		Filter filter = properties.getFilter();
+		ClientAddresses clients = FilterRules.clients(filter, ClientAddresses::new);
+		List<LimitRule<ExchangeKeyResolver>> rules = FilterRules.rules(filter, limitEnforcers,
+				(key) -> ExchangeKeyResolver.of(KeySetting.parse(key), clients));
+		return new RateLimitWebFilter(rules, filter.getMatch() == Filter.Match.FIRST, reactiveRateLimitResponses,
+				FilterRules.order(filter, SECURITY_WEB_FILTER_ORDER));
+	}
+
+	@Bean
+	@ConditionalOnMissingBean
+	ReactiveRateLimitExceededHandler reactiveRateLimitExceededHandler(RateLimiterRegistry rateLimiterRegistry,
+			ReactiveRateLimitResponses reactiveRateLimitResponses) {
+		return new ReactiveRateLimitExceededHandler(rateLimiterRegistry, reactiveRateLimitResponses);
+	}
+
+}

@@ -1,0 +1,91 @@
+package io.limiter.spring;
+
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+
+import io.limiter.Decision;
+import io.limiter.InMemoryBackend;
+import io.limiter.Limit;
+import io.limiter.LimiterBackend;
+import io.limiter.LimiterOptions;
+import io.limiter.RateLimiter;
+
+/**
+ * A backend whose limiters decide in memory but answer only asynchronously, on a thread of their own named
+ * {@link #DECIDER}, and only once the gate is open; their synchronous methods throw. A caller that waits for a
+ * decision, or asks for one synchronously, is caught.
+ */
+final class AsyncOnlyBackend implements LimiterBackend {
+
+	static final String DECIDER = "limiter-decider";
+
+	private final InMemoryBackend memory = InMemoryBackend.builder().build();
+
+	private final ExecutorService decider = Executors.newSingleThreadExecutor((task) -> new Thread(task, DECIDER));
+
+	private volatile CompletableFuture<Void> gate = CompletableFuture.completedFuture(null);
+
+	/** Holds every decision asked for from now on until {@link #release()}. */
+	void hold() {
+		this.gate = new CompletableFuture<>();
+	}
+
+	/** Lets the held decisions, and every later one, complete. */
+	void release() {
+		this.gate.complete(null);
+	}
+
+	@Override
+	public RateLimiter limiter(String name, Limit limit, LimiterOptions options) {
+		RateLimiter memoryLimiter = this.memory.limiter(name, limit, options);
+		return new RateLimiter() {
+
+			@Override
+			public String name() {
+				return memoryLimiter.name();
+			}
+
+			@Override
+			public Limit limit() {
+				return memoryLimiter.limit();
+			}
+
+			@Override
+			public Decision tryAcquire(String key, long permits) {
+				throw new AssertionError("tryAcquire waits for the backend; call tryAcquireAsync");
+			}
+
+			@Override
+			public CompletionStage<Decision> tryAcquireAsync(String key, long permits) {
+				return AsyncOnlyBackend.this.gate.thenApplyAsync((open) -> memoryLimiter.tryAcquire(key, permits),
+						AsyncOnlyBackend.this.decider);
+			}
+
+			@Override
+			public Decision acquire(String key, long permits, Duration maxWait) {
+				throw new AssertionError("acquire waits for the backend; call acquireAsync");
+			}
+
+			@Override
+			public CompletionStage<Decision> acquireAsync(String key, long permits, Duration maxWait) {
+				throw new AssertionError("not used by the reactive side");
+			}
+
+			@Override
+			public Decision peek(String key) {
+				return memoryLimiter.peek(key);
+			}
+
+		};
+	}
+
+	@Override
+	public void close() {
+		this.decider.shutdownNow();
+		this.memory.close();
+	}
+
+}

@@ -1,0 +1,105 @@
+package io.limiter.spring;
+
+import java.util.UUID;
+
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
+import org.springframework.boot.webtestclient.autoconfigure.AutoConfigureWebTestClient;
+import org.springframework.test.context.ActiveProfiles;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+import org.springframework.test.web.reactive.server.WebTestClient;
+
+import io.limiter.RedisBackend;
+import io.limiter.spring.testapp.reactive.ReactiveTestApplication;
+import io.limiter.testsupport.RedisFixtures;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The WebFlux filter and a {@code Mono} method on a real Redis server: the same headers and 429 answers as in
+ * memory, each decision one Redis call. ({@link ReactiveNonBlockingTests} shows that no thread waits for a
+ * decision: whether a Redis answer arrives before or after the filter goes on is a race.)
+ */
+@SpringBootTest(classes = ReactiveTestApplication.class, webEnvironment = WebEnvironment.RANDOM_PORT)
+@AutoConfigureWebTestClient
+@ActiveProfiles("reactive")
+class RateLimitWebFilterRedisIntegrationTests {
+
+	@Autowired
+	private WebTestClient client;
+
+	@Autowired
+	private MeterRegistry meters;
+
+	@Autowired
+	private RateLimiterRegistry registry;
+
+	@DynamicPropertySource
+	static void redis(DynamicPropertyRegistry properties) {
+		properties.add("limiter.redis.url", () -> RedisFixtures.standalone().uri());
+		properties.add("limiter.redis.timeout", () -> "2s");
+	}
+
+	@Test
+	void limitsOnRedisWithTheSameHeadersAndProblem() {
+		assertThat(this.registry.backend()).isInstanceOf(RedisBackend.class);
+		String user = UUID.randomUUID().toString();
+		double calls = redisCalls();
+		for (int i = 0; i < 2; i++) {
+			this.client.get()
+				.uri("/api/keys/header")
+				.header("X-User", user)
+				.exchange()
+				.expectStatus()
+				.isOk()
+				.expectHeader()
+				.valueEquals("RateLimit-Policy", "\"header\";q=2;w=3600")
+				.expectHeader()
+				.valueEquals("RateLimit", "\"header\";r=" + (1 - i) + ";t=" + (1800 * (i + 1)));
+		}
+		this.client.get()
+			.uri("/api/keys/header")
+			.header("X-User", user)
+			.exchange()
+			.expectStatus()
+			.isEqualTo(429)
+			.expectHeader()
+			.valueEquals("Retry-After", "1800")
+			.expectHeader()
+			.contentType("application/problem+json")
+			.expectBody()
+			.jsonPath("$.limit")
+			.isEqualTo("header")
+			.jsonPath("$.instance")
+			.isEqualTo("/api/keys/header");
+		assertThat(redisCalls() - calls).isEqualTo(3);
+	}
+
+	@Test
+	void monoMethodIsLimitedOnRedis() {
+		String id = UUID.randomUUID().toString();
+		for (int i = 0; i < 2; i++) {
+			this.client.get().uri("/api/users/" + id + "/quote").exchange().expectStatus().isOk();
+		}
+		this.client.get()
+			.uri("/api/users/" + id + "/quote")
+			.exchange()
+			.expectStatus()
+			.isEqualTo(429)
+			.expectBody()
+			.jsonPath("$.limit")
+			.isEqualTo("quote");
+	}
+
+	private double redisCalls() {
+		Counter counter = this.meters.find("limiter.redis.calls").counter();
+		return (counter != null) ? counter.count() : 0;
+	}
+
+}

@@ -20,6 +20,8 @@ import org.springframework.context.annotation.Import;
 import io.limiter.spring.testapp.QuoteService;
 import io.limiter.spring.testapp.ReportService;
 import io.limiter.spring.testapp.TestController;
+import io.limiter.spring.testapp.reactive.ReactiveQuoteService;
+import io.limiter.spring.testapp.reactive.ReactiveTestController;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -27,7 +29,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * Spring Security answers a failed login itself (401), so a filter ordered after its chain never sees one:
  * {@code limiter.filter.before-security} runs it just ahead of the chain, where it limits login attempts, failed
  * ones included. A real server with Spring Boot's security auto-configuration (every request authenticated, HTTP
- * Basic) and a limit of three attempts per client.
+ * Basic) and a limit of three attempts per client; in a WebFlux application the filter goes just ahead of Spring
+ * Security's {@code WebFilterChainProxy} the same way.
  */
 class FilterBeforeSecurityTests {
 
@@ -64,6 +67,18 @@ class FilterBeforeSecurityTests {
 	}
 
 	@Test
+	void beforeSecurityInAWebFluxApplicationFailedLoginsGet429AfterTheLimit() throws Exception {
+		try (ConfigurableApplicationContext application = start(SecuredReactiveApplication.class,
+				"spring.main.web-application-type=reactive", "limiter.filter.before-security=true")) {
+			for (int i = 0; i < 3; i++) {
+				assertThat(login(application, "wrong").statusCode()).isEqualTo(401);
+			}
+			assertThat(login(application, "wrong").statusCode()).isEqualTo(429);
+			assertThat(login(application, "secret").statusCode()).as("the limit is on attempts").isEqualTo(429);
+		}
+	}
+
+	@Test
 	void byDefaultFailedLoginsNeverReachTheFilter() throws Exception {
 		try (ConfigurableApplicationContext application = start()) {
 			for (int i = 0; i < 6; i++) {
@@ -74,7 +89,11 @@ class FilterBeforeSecurityTests {
 	}
 
 	private static ConfigurableApplicationContext start(String... properties) {
-		return new SpringApplicationBuilder(SecuredApplication.class)
+		return start(SecuredApplication.class, properties);
+	}
+
+	private static ConfigurableApplicationContext start(Class<?> application, String... properties) {
+		return new SpringApplicationBuilder(application)
 			.properties("server.port=0", "spring.security.user.name=alice", "spring.security.user.password=secret",
 					"limiter.limits.login.capacity=3", "limiter.limits.login.period=1h",
 					"limiter.filter.rules[0].paths=/api/hello", "limiter.filter.rules[0].limit=login")
@@ -99,6 +118,16 @@ class FilterBeforeSecurityTests {
 	@EnableAutoConfiguration
 	@Import({ TestController.class, QuoteService.class, ReportService.class })
 	static class SecuredApplication {
+
+	}
+
+	/**
+	 * The reactive test application with Spring Boot's security auto-configuration.
+	 */
+	@SpringBootConfiguration
+	@EnableAutoConfiguration
+	@Import({ ReactiveTestController.class, ReactiveQuoteService.class })
+	static class SecuredReactiveApplication {
 
 	}
 

@@ -19,10 +19,15 @@ import org.springframework.web.server.WebFilter;
 /**
  * A small WebFlux application that uses the starter as a user would, for the WebTestClient tests. Run it with
  * the {@code reactive} profile, which makes it a reactive application although the servlet API is on the test
- * class path too.
+ * class path too. Spring Security is on the test class path for {@code FilterBeforeSecurityTests} only, so its
+ * auto-configuration is left out here.
  */
 @SpringBootConfiguration
-@EnableAutoConfiguration
+@EnableAutoConfiguration(excludeName = {
+		"org.springframework.boot.security.autoconfigure.SecurityAutoConfiguration",
+		"org.springframework.boot.security.autoconfigure.ReactiveUserDetailsServiceAutoConfiguration",
+		"org.springframework.boot.security.autoconfigure.web.reactive.ReactiveWebSecurityAutoConfiguration",
+		"org.springframework.boot.security.autoconfigure.actuate.web.reactive.ReactiveManagementWebSecurityAutoConfiguration" })
 @Import({ ReactiveTestController.class, ReactiveQuoteService.class })
 public class ReactiveTestApplication {
 

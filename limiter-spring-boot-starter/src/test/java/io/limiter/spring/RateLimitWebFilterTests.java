@@ -195,10 +195,38 @@ class RateLimitWebFilterTests {
 		this.client.get()
 			.uri("/api/hello")
 			.header(REMOTE, "10.0.0.1")
-			.header("Forwarded", "for=\"203.0.113.50:4711\"")
+			.header("X-Forwarded-For", "203.0.113.50:4711")
 			.exchange()
 			.expectStatus()
 			.isEqualTo(429);
+	}
+
+	@Test
+	void aForwardedHeaderSentByTheClientGetsItNoFreshBucket() {
+		for (int i = 0; i < 4; i++) {
+			this.client.get()
+				.uri("/api/hello")
+				.header(REMOTE, "10.0.0.7")
+				.header("Forwarded", "for=198.51.100." + (200 + i))
+				.header("X-Forwarded-For", "203.0.113.60")
+				.exchange()
+				.expectStatus()
+				.isEqualTo((i < 3) ? 200 : 429);
+		}
+	}
+
+	@Test
+	void ipv6ClientsOfOneSlash64ShareABucket() {
+		exhaust("/api/hello", REMOTE, "2001:db8:aa:bb::1", 2);
+		this.client.get()
+			.uri("/api/hello")
+			.header(REMOTE, "fd00::1")
+			.header("X-Forwarded-For", "2001:db8:aa:bb:ffff::2")
+			.exchange()
+			.expectStatus()
+			.isOk();
+		status("/api/hello", REMOTE, "2001:db8:aa:bb:1234:5678:9abc:def0", 429);
+		status("/api/hello", REMOTE, "2001:db8:aa:bc::1", 200);
 	}
 
 	@Test

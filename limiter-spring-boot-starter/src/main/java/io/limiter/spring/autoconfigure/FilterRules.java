@@ -16,10 +16,10 @@ import io.limiter.spring.autoconfigure.LimiterProperties.Filter.ClientAddress;
 import io.limiter.spring.autoconfigure.LimiterProperties.Filter.Rule;
 import io.limiter.spring.internal.LimitEnforcer;
 import io.limiter.spring.internal.LimitEnforcers;
+import io.limiter.spring.internal.http.ClientAddresses;
+import io.limiter.spring.internal.http.ForwardedHeader;
 import io.limiter.spring.internal.http.LimitRule;
 import io.limiter.spring.internal.http.RequestPattern;
-import io.limiter.spring.internal.web.ClientAddressResolver;
-import io.limiter.spring.internal.web.ForwardedHeader;
 
 /**
  * Turns {@code limiter.filter.rules[*]} into checked {@link LimitRule}s of the servlet or the WebFlux filter,
@@ -51,31 +51,11 @@ final class FilterRules {
 	}
 
 	/**
-	 * Makes the resolver of client addresses behind {@code limiter.filter.trusted-proxies}.
-	 * @param <C> the resolver's type
+	 * Checks {@code limiter.filter.trusted-proxies} and {@code limiter.filter.client-address}.
 	 * @param filter the filter settings
-	 * @param resolver makes a resolver of the trusted proxies, or throws {@link IllegalArgumentException} naming
-	 * the bad entry
-	 * @return the resolver
+	 * @return the resolver of client addresses both filters use
 	 */
-	static <C> C clients(Filter filter, Function<List<String>, C> resolver) {
-		List<String> trustedProxies = filter.getTrustedProxies();
-		try {
-			return resolver.apply(trustedProxies);
-		}
-		catch (IllegalArgumentException ex) {
-			throw new InvalidLimiterPropertyException("limiter.filter.trusted-proxies", trustedProxies,
-					ex.getMessage(), ex);
-		}
-	}
-
-	/**
-	 * Makes the servlet filter's resolver of client addresses, checking the forwarded header and the IPv6 prefix
-	 * length as well as the trusted proxies.
-	 * @param filter the filter settings
-	 * @return the resolver
-	 */
-	static ClientAddressResolver servletClients(Filter filter) {
+	static ClientAddresses clients(Filter filter) {
 		ClientAddress settings = filter.getClientAddress();
 		ForwardedHeader header;
 		try {
@@ -90,7 +70,14 @@ final class FilterRules {
 			throw new InvalidLimiterPropertyException("limiter.filter.client-address.ipv6-prefix-length", prefixLength,
 					"the prefix length must be between 1 and 128", null);
 		}
-		return clients(filter, (trustedProxies) -> new ClientAddressResolver(trustedProxies, header, prefixLength));
+		List<String> trustedProxies = filter.getTrustedProxies();
+		try {
+			return new ClientAddresses(trustedProxies, header, prefixLength);
+		}
+		catch (IllegalArgumentException ex) {
+			throw new InvalidLimiterPropertyException("limiter.filter.trusted-proxies", trustedProxies,
+					ex.getMessage(), ex);
+		}
 	}
 
 	/**

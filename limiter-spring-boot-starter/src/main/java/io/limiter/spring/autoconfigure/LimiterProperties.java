@@ -14,8 +14,8 @@ import io.limiter.FailurePolicy;
 import io.limiter.InMemoryBackend;
 import io.limiter.LocalTier;
 import io.limiter.RedisBackend;
-import io.limiter.spring.internal.web.ClientAddressResolver;
-import io.limiter.spring.internal.web.ForwardedHeader;
+import io.limiter.spring.internal.http.ClientAddresses;
+import io.limiter.spring.internal.http.ForwardedHeader;
 
 /**
  * Settings of Limiter, under {@code limiter}.
@@ -430,7 +430,7 @@ public class LimiterProperties {
 			private String header = ForwardedHeader.X_FORWARDED_FOR.headerName();
 
 			/** Length of the network prefix that is the key of an IPv6 client (one host often holds a /64). */
-			private int ipv6PrefixLength = ClientAddressResolver.DEFAULT_IPV6_PREFIX_LENGTH;
+			private int ipv6PrefixLength = ClientAddresses.DEFAULT_IPV6_PREFIX_LENGTH;
 
 			public String getHeader() {
 				return this.header;

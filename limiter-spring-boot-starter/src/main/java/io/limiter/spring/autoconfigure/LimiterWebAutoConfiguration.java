@@ -59,7 +59,7 @@ public final class LimiterWebAutoConfiguration {
 	FilterRegistrationBean<RateLimitFilter> rateLimitFilterRegistration(LimiterProperties properties,
 			LimitEnforcers limitEnforcers, RateLimitResponses rateLimitResponses, Environment environment) {
 		Filter filter = properties.getFilter();
-		ClientAddressResolver clients = FilterRules.servletClients(filter);
+		ClientAddressResolver clients = new ClientAddressResolver(FilterRules.clients(filter));
 		List<LimitRule<RequestKeyResolver>> rules = FilterRules.rules(filter, limitEnforcers,
 				(key) -> RequestKeyResolver.parse(key, clients));
 		RateLimitFilter rateLimitFilter = new RateLimitFilter(rules, filter.getMatch() == Filter.Match.FIRST,

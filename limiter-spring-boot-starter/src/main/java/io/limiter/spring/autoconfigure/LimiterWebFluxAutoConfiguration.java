@@ -18,13 +18,13 @@ import org.springframework.web.util.pattern.PathPattern;
 import io.limiter.spring.RateLimiterRegistry;
 import io.limiter.spring.autoconfigure.LimiterProperties.Filter;
 import io.limiter.spring.internal.LimitEnforcers;
+import io.limiter.spring.internal.http.ClientAddresses;
 import io.limiter.spring.internal.http.KeySetting;
 import io.limiter.spring.internal.http.LimitRule;
 import io.limiter.spring.internal.reactive.ExchangeKeyResolver;
 import io.limiter.spring.internal.reactive.RateLimitWebFilter;
 import io.limiter.spring.internal.reactive.ReactiveRateLimitExceededHandler;
 import io.limiter.spring.internal.reactive.ReactiveRateLimitResponses;
-import io.limiter.spring.internal.web.ClientAddresses;
 
 /**
  * Auto-configuration of the reactive side: the {@link WebFilter} of {@code limiter.filter.rules}, and the answer
@@ -57,7 +57,7 @@ public final class LimiterWebFluxAutoConfiguration {
 	RateLimitWebFilter rateLimitWebFilter(LimiterProperties properties, LimitEnforcers limitEnforcers,
 			ReactiveRateLimitResponses reactiveRateLimitResponses) {
 		Filter filter = properties.getFilter();
-		ClientAddresses clients = FilterRules.clients(filter, ClientAddresses::new);
+		ClientAddresses clients = FilterRules.clients(filter);
 		List<LimitRule<ExchangeKeyResolver>> rules = FilterRules.rules(filter, limitEnforcers,
 				(key) -> ExchangeKeyResolver.of(KeySetting.parse(key), clients));
 		return new RateLimitWebFilter(rules, filter.getMatch() == Filter.Match.FIRST, reactiveRateLimitResponses,

@@ -87,6 +87,12 @@ class LimiterWebFluxAutoConfigurationTests {
 				.hasSingleBean(ReactiveRateLimitExceededHandler.class));
 		this.reactive.withPropertyValues("limiter.filter.order=-50")
 			.run((context) -> assertThat(context.getBean(RateLimitWebFilter.class).getOrder()).isEqualTo(-50));
+		this.reactive
+			.run((context) -> assertThat(context.getBean(RateLimitWebFilter.class).getOrder()).isZero());
+		this.reactive.withPropertyValues("limiter.filter.before-security=true")
+			.run((context) -> assertThat(context.getBean(RateLimitWebFilter.class).getOrder()).isEqualTo(-101));
+		this.reactive.withPropertyValues("limiter.filter.before-security=true", "limiter.filter.order=5")
+			.run(failsWith("limiter.filter.order", "5", "not both"));
 	}
 
 	@Test
@@ -117,6 +123,10 @@ class LimiterWebFluxAutoConfigurationTests {
 			.run(failsWith("limiter.filter.trusted-proxies", "10.0.0.0/33", "prefix length"));
 		this.reactive.withPropertyValues("limiter.filter.trusted-proxies=proxy.example.com")
 			.run(failsWith("limiter.filter.trusted-proxies", "proxy.example.com", "not an IP address"));
+		this.reactive.withPropertyValues("limiter.filter.client-address.header=X-Client-IP")
+			.run(failsWith("limiter.filter.client-address.header", "X-Client-IP", "X-Forwarded-For, Forwarded"));
+		this.reactive.withPropertyValues("limiter.filter.client-address.ipv6-prefix-length=129")
+			.run(failsWith("limiter.filter.client-address.ipv6-prefix-length", "129", "between 1 and 128"));
 	}
 
 }

@@ -1,4 +1,4 @@
-package io.limiter.spring.internal.web;
+package io.limiter.spring.internal.http;
 
 /**
  * A block of IP addresses such as {@code 10.0.0.0/8}, {@code fd00::/8} or a single address.

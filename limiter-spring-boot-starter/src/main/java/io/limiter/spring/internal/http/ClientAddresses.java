@@ -1,51 +1,94 @@
-package io.limiter.spring.internal.web;
+package io.limiter.spring.internal.http;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.function.Function;
 
 /**
- * Finds the address of the client that sent a request from its remote address and its header values, free of
- * any HTTP stack; the WebFlux filter uses it. The rules are those of {@link ClientAddressResolver}:
- * {@code Forwarded} (RFC 7239), or else {@code X-Forwarded-For}, is believed only when the request came from a
- * trusted proxy; the chain is then walked from the right, skipping trusted hops, and the first untrusted hop is
- * the client.
+ * Finds the key of the client that sent a request from its remote address and its header values, free of any
+ * HTTP stack: the servlet filter and the WebFlux filter both use it. The key is the client's address, or for IPv6
+ * the network of its address ({@code 2001:db8:1:2::/64} by default), as one host commonly holds a whole /64 and
+ * could otherwise take a fresh key with every address in it. IPv4-mapped IPv6 addresses count as their IPv4
+ * address.
+ * <p>
+ * The one {@link ForwardedHeader} the proxies write is believed only when the request came from a trusted
+ * proxy; its hops are then walked from the right, skipping trusted hops, and the first untrusted hop is the
+ * client. So only hops that trusted proxies added are believed: anyone can put any address at the left of the
+ * list, or send any other header.
  */
 public final class ClientAddresses {
 
+	/** The default IPv6 prefix length by which clients are grouped. */
+	public static final int DEFAULT_IPV6_PREFIX_LENGTH = 64;
+
 	private final List<CidrBlock> trustedProxies;
 
+	private final ForwardedHeader header;
+
+	private final int ipv6PrefixLength;
+
 	/**
-	 * Creates a resolver.
+	 * Creates a resolver that reads {@code X-Forwarded-For} and groups IPv6 clients by /64.
 	 * @param trustedProxies addresses and CIDR blocks of the proxies in front of the application
 	 * @throws IllegalArgumentException naming the entry that is not an address or a block
 	 */
 	public ClientAddresses(List<String> trustedProxies) {
+		this(trustedProxies, ForwardedHeader.X_FORWARDED_FOR, DEFAULT_IPV6_PREFIX_LENGTH);
+	}
+
+	/**
+	 * Creates a resolver.
+	 * @param trustedProxies addresses and CIDR blocks of the proxies in front of the application
+	 * @param header the header the proxies write the client's address into
+	 * @param ipv6PrefixLength the length of the network prefix that is the key of an IPv6 client, 1 to 128
+	 * @throws IllegalArgumentException naming the entry that is not an address or a block, or the prefix length
+	 */
+	public ClientAddresses(List<String> trustedProxies, ForwardedHeader header, int ipv6PrefixLength) {
+		if (ipv6PrefixLength < 1 || ipv6PrefixLength > 128) {
+			throw new IllegalArgumentException("the IPv6 prefix length must be between 1 and 128");
+		}
 		List<CidrBlock> blocks = new ArrayList<>();
 		for (String proxy : trustedProxies) {
 			blocks.add(CidrBlock.parse(proxy));
 		}
 		this.trustedProxies = List.copyOf(blocks);
+		this.header = header;
+		this.ipv6PrefixLength = ipv6PrefixLength;
 	}
 
 	/**
-	 * Returns the client address of a request.
+	 * Returns the key of the client of a request.
 	 * @param remote the address the request came from, as text
-	 * @param headerValues the values of a request header by its name, each as received (empty when absent)
-	 * @return the address, as it appears in the request or its forwarded header
+	 * @param headerValues the values of a request header by its name, each line as received (empty when absent)
+	 * @return its IPv4 address, the network of its IPv6 address, or the hop as the header gives it when it is no
+	 * address (such as {@code unknown})
 	 */
 	public String resolve(String remote, Function<String, List<String>> headerValues) {
+		return key(address(remote, headerValues));
+	}
+
+	private String address(String remote, Function<String, List<String>> headerValues) {
 		if (this.trustedProxies.isEmpty() || !isTrusted(remote)) {
 			return remote;
 		}
-		List<String> hops = forwardedHops(headerValues);
+		List<String> hops = this.header.hops(headerValues);
 		for (int i = hops.size() - 1; i >= 0; i--) {
 			if (!isTrusted(hops.get(i))) {
 				return hops.get(i);
 			}
 		}
 		return hops.isEmpty() ? remote : hops.get(0);
+	}
+
+	private String key(String address) {
+		byte[] bytes = IpAddresses.parse(address);
+		if (bytes == null) {
+			return address;
+		}
+		if (bytes.length == 4) {
+			return IpAddresses.format(bytes);
+		}
+		return IpAddresses.format(CidrBlock.network(bytes, this.ipv6PrefixLength)) + '/' + this.ipv6PrefixLength;
 	}
 
 	private boolean isTrusted(String address) {
@@ -59,57 +102,6 @@ public final class ClientAddresses {
 			}
 		}
 		return false;
-	}
-
-	private static List<String> forwardedHops(Function<String, List<String>> headerValues) {
-		List<String> hops = new ArrayList<>();
-		for (String value : headerValues.apply("Forwarded")) {
-			for (String element : value.split(",")) {
-				String node = forNode(element);
-				if (node != null) {
-					hops.add(normalize(node));
-				}
-			}
-		}
-		if (!hops.isEmpty()) {
-			return hops;
-		}
-		for (String value : headerValues.apply("X-Forwarded-For")) {
-			for (String node : value.split(",")) {
-				if (!node.isBlank()) {
-					hops.add(normalize(node.trim()));
-				}
-			}
-		}
-		return hops;
-	}
-
-	private static String forNode(String element) {
-		for (String pair : element.split(";")) {
-			String trimmed = pair.trim();
-			if (trimmed.length() > 4 && trimmed.substring(0, 4).toLowerCase(Locale.ROOT).equals("for=")) {
-				return unquote(trimmed.substring(4).trim());
-			}
-		}
-		return null;
-	}
-
-	private static String unquote(String value) {
-		return (value.length() >= 2 && value.startsWith("\"") && value.endsWith("\""))
-				? value.substring(1, value.length() - 1) : value;
-	}
-
-	/**
-	 * Drops brackets and ports: {@code [2001:db8::1]:4711} gives {@code 2001:db8::1}, {@code 192.0.2.1:80}
-	 * gives {@code 192.0.2.1}.
-	 */
-	private static String normalize(String node) {
-		if (node.startsWith("[")) {
-			int end = node.indexOf(']');
-			return (end > 0) ? node.substring(1, end) : node;
-		}
-		int colon = node.indexOf(':');
-		return (colon > 0 && colon == node.lastIndexOf(':')) ? node.substring(0, colon) : node;
 	}
 
 }

@@ -1,12 +1,9 @@
-package io.limiter.spring.internal.web;
+package io.limiter.spring.internal.http;
 
 import java.util.ArrayList;
-import java.util.Collections;
-import java.util.Enumeration;
 import java.util.List;
 import java.util.Locale;
-
-import jakarta.servlet.http.HttpServletRequest;
+import java.util.function.Function;
 
 /**
  * The one header in which the trusted proxies in front of the application pass the client's address on. Only
@@ -56,13 +53,12 @@ public enum ForwardedHeader {
 	/**
 	 * Returns the addresses the header lists, from the first (the furthest from the application) to the last,
 	 * without brackets and ports; several lines of the header form one list.
-	 * @param request the request
+	 * @param headerValues the values of a request header by its name, each line as received (empty when absent)
 	 * @return the hops, possibly empty
 	 */
-	List<String> hops(HttpServletRequest request) {
-		Enumeration<String> values = request.getHeaders(this.headerName);
+	List<String> hops(Function<String, List<String>> headerValues) {
 		List<String> hops = new ArrayList<>();
-		for (String value : (values != null) ? Collections.list(values) : List.<String>of()) {
+		for (String value : headerValues.apply(this.headerName)) {
 			for (String element : value.split(",")) {
 				String node = (this == FORWARDED) ? forNode(element) : element.trim();
 				if (node != null && !node.isEmpty()) {

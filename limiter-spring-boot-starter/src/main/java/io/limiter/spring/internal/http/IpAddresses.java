@@ -1,4 +1,4 @@
-package io.limiter.spring.internal.web;
+package io.limiter.spring.internal.http;
 
 import java.net.InetAddress;
 import java.net.UnknownHostException;

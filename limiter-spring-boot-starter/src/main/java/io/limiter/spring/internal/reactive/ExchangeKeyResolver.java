@@ -13,8 +13,8 @@ import org.springframework.http.HttpHeaders;
 import org.springframework.http.server.reactive.ServerHttpRequest;
 import org.springframework.web.server.ServerWebExchange;
 
+import io.limiter.spring.internal.http.ClientAddresses;
 import io.limiter.spring.internal.http.KeySetting;
-import io.limiter.spring.internal.web.ClientAddresses;
 
 /**
  * Gives the key of an exchange under a filter rule. Exchanges that lack what the key is made of (no header, no

@@ -1,58 +1,27 @@
 package io.limiter.spring.internal.web;
 
-import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Enumeration;
 import java.util.List;
 
 import jakarta.servlet.http.HttpServletRequest;
 
+import io.limiter.spring.internal.http.ClientAddresses;
+
 /**
- * Finds the key of the client that sent a request: its address, or for IPv6 the network of its address
- * ({@code 2001:db8:1:2::/64} by default), as one host commonly holds a whole /64 and could otherwise take a
- * fresh key with every address in it. IPv4-mapped IPv6 addresses count as their IPv4 address.
- * <p>
- * The one {@link ForwardedHeader} the proxies write is believed only when the request came from a trusted
- * proxy; its hops are then walked from the right, skipping trusted hops, and the first untrusted hop is the
- * client. So only hops that trusted proxies added are believed: anyone can put any address at the left of the
- * list, or send any other header.
+ * Finds the key of the client that sent a servlet request by {@link ClientAddresses}, from the request's remote
+ * address and headers.
  */
 public final class ClientAddressResolver {
 
-	/** The default IPv6 prefix length by which clients are grouped. */
-	public static final int DEFAULT_IPV6_PREFIX_LENGTH = 64;
-
-	private final List<CidrBlock> trustedProxies;
-
-	private final ForwardedHeader header;
-
-	private final int ipv6PrefixLength;
-
-	/**
-	 * Creates a resolver that reads {@code X-Forwarded-For} and groups IPv6 clients by /64.
-	 * @param trustedProxies addresses and CIDR blocks of the proxies in front of the application
-	 * @throws IllegalArgumentException naming the entry that is not an address or a block
-	 */
-	public ClientAddressResolver(List<String> trustedProxies) {
-		this(trustedProxies, ForwardedHeader.X_FORWARDED_FOR, DEFAULT_IPV6_PREFIX_LENGTH);
-	}
+	private final ClientAddresses addresses;
 
 	/**
 	 * Creates a resolver.
-	 * @param trustedProxies addresses and CIDR blocks of the proxies in front of the application
-	 * @param header the header the proxies write the client's address into
-	 * @param ipv6PrefixLength the length of the network prefix that is the key of an IPv6 client, 1 to 128
-	 * @throws IllegalArgumentException naming the entry that is not an address or a block, or the prefix length
+	 * @param addresses the rules of trusted proxies, forwarded header and IPv6 networks
 	 */
-	public ClientAddressResolver(List<String> trustedProxies, ForwardedHeader header, int ipv6PrefixLength) {
-		if (ipv6PrefixLength < 1 || ipv6PrefixLength > 128) {
-			throw new IllegalArgumentException("the IPv6 prefix length must be between 1 and 128");
-		}
-		List<CidrBlock> blocks = new ArrayList<>();
-		for (String proxy : trustedProxies) {
-			blocks.add(CidrBlock.parse(proxy));
-		}
-		this.trustedProxies = List.copyOf(blocks);
-		this.header = header;
-		this.ipv6PrefixLength = ipv6PrefixLength;
+	public ClientAddressResolver(ClientAddresses addresses) {
+		this.addresses = addresses;
 	}
 
 	/**
@@ -62,45 +31,10 @@ public final class ClientAddressResolver {
 	 * address (such as {@code unknown})
 	 */
 	public String resolve(HttpServletRequest request) {
-		return key(address(request));
-	}
-
-	private String address(HttpServletRequest request) {
-		String remote = request.getRemoteAddr();
-		if (this.trustedProxies.isEmpty() || !isTrusted(remote)) {
-			return remote;
-		}
-		List<String> hops = this.header.hops(request);
-		for (int i = hops.size() - 1; i >= 0; i--) {
-			if (!isTrusted(hops.get(i))) {
-				return hops.get(i);
-			}
-		}
-		return hops.isEmpty() ? remote : hops.get(0);
-	}
-
-	private String key(String address) {
-		byte[] bytes = IpAddresses.parse(address);
-		if (bytes == null) {
-			return address;
-		}
-		if (bytes.length == 4) {
-			return IpAddresses.format(bytes);
-		}
-		return IpAddresses.format(CidrBlock.network(bytes, this.ipv6PrefixLength)) + '/' + this.ipv6PrefixLength;
-	}
-
-	private boolean isTrusted(String address) {
-		byte[] bytes = IpAddresses.parse(address);
-		if (bytes == null) {
-			return false;
-		}
-		for (CidrBlock block : this.trustedProxies) {
-			if (block.contains(bytes)) {
-				return true;
-			}
-		}
-		return false;
+		return this.addresses.resolve(request.getRemoteAddr(), (name) -> {
+			Enumeration<String> values = request.getHeaders(name);
+			return (values != null) ? Collections.list(values) : List.of();
+		});
 	}
 
 }

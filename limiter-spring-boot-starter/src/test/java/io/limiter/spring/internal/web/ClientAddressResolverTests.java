@@ -6,22 +6,25 @@ import org.junit.jupiter.api.Test;
 
 import org.springframework.mock.web.MockHttpServletRequest;
 
+import io.limiter.spring.internal.http.ClientAddresses;
+import io.limiter.spring.internal.http.ForwardedHeader;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 
 /**
- * {@link ClientAddressResolver}: the one configured forwarded header, believed only from trusted proxies and walked
- * from the right; IPv6 clients grouped by their network.
+ * {@link ClientAddressResolver} over {@link ClientAddresses}: the one configured forwarded header, believed only from
+ * trusted proxies and walked from the right; IPv6 clients grouped by their network.
  */
 class ClientAddressResolverTests {
 
 	private static final List<String> PROXIES = List.of("10.0.0.0/8", "fd00::/8", "192.0.2.1");
 
-	private final ClientAddressResolver resolver = new ClientAddressResolver(PROXIES);
+	private final ClientAddressResolver resolver = resolver(PROXIES);
 
 	@Test
 	void withoutTrustedProxiesTheRemoteAddressIsTheClient() {
-		ClientAddressResolver trustsNoOne = new ClientAddressResolver(List.of());
+		ClientAddressResolver trustsNoOne = resolver(List.of());
 		assertThat(trustsNoOne.resolve(request("10.0.0.1", "X-Forwarded-For", "203.0.113.1"))).isEqualTo("10.0.0.1");
 	}
 
@@ -68,7 +71,7 @@ class ClientAddressResolverTests {
 
 	@Test
 	void xRealIpIsReadWhenItIsTheHeaderOfTheProxies() {
-		ClientAddressResolver realIp = new ClientAddressResolver(PROXIES, ForwardedHeader.named("x-real-ip"), 64);
+		ClientAddressResolver realIp = resolver(PROXIES, ForwardedHeader.named("x-real-ip"), 64);
 		MockHttpServletRequest request = request("10.0.0.1", "X-Real-IP", "203.0.113.7");
 		request.addHeader("X-Forwarded-For", "198.51.100.1");
 		assertThat(realIp.resolve(request)).isEqualTo("203.0.113.7");
@@ -97,7 +100,7 @@ class ClientAddressResolverTests {
 
 	@Test
 	void ipv6ClientsAreGroupedByTheirSlash64() {
-		ClientAddressResolver direct = new ClientAddressResolver(List.of());
+		ClientAddressResolver direct = resolver(List.of());
 		assertThat(direct.resolve(request("2001:db8:1:2::1", "X", ""))).isEqualTo("2001:db8:1:2::/64");
 		assertThat(direct.resolve(request("2001:0DB8:1:2:ffff:ffff:ffff:fffe", "X", "")))
 			.isEqualTo("2001:db8:1:2::/64");
@@ -108,18 +111,18 @@ class ClientAddressResolverTests {
 
 	@Test
 	void theIpv6PrefixLengthIsConfigurable() {
-		ClientAddressResolver by56 = new ClientAddressResolver(List.of(), ForwardedHeader.X_FORWARDED_FOR, 56);
+		ClientAddressResolver by56 = resolver(List.of(), ForwardedHeader.X_FORWARDED_FOR, 56);
 		assertThat(by56.resolve(request("2001:db8:1:2ff::1", "X", ""))).isEqualTo("2001:db8:1:200::/56");
-		ClientAddressResolver by128 = new ClientAddressResolver(List.of(), ForwardedHeader.X_FORWARDED_FOR, 128);
+		ClientAddressResolver by128 = resolver(List.of(), ForwardedHeader.X_FORWARDED_FOR, 128);
 		assertThat(by128.resolve(request("2001:db8:0:0:1:0:0:1", "X", ""))).isEqualTo("2001:db8::1:0:0:1/128");
 		assertThatIllegalArgumentException()
-			.isThrownBy(() -> new ClientAddressResolver(List.of(), ForwardedHeader.X_FORWARDED_FOR, 0))
+			.isThrownBy(() -> resolver(List.of(), ForwardedHeader.X_FORWARDED_FOR, 0))
 			.withMessageContaining("between 1 and 128");
 	}
 
 	@Test
 	void ipv4MappedAddressesAreTheirIpv4Address() {
-		ClientAddressResolver direct = new ClientAddressResolver(List.of());
+		ClientAddressResolver direct = resolver(List.of());
 		assertThat(direct.resolve(request("::ffff:192.0.2.5", "X", ""))).isEqualTo("192.0.2.5");
 		assertThat(this.resolver.resolve(request("10.0.0.1", "X-Forwarded-For", "[::ffff:c000:206]:80")))
 			.isEqualTo("192.0.2.6");
@@ -127,21 +130,30 @@ class ClientAddressResolverTests {
 
 	@Test
 	void badTrustedProxiesAreReported() {
-		assertThatIllegalArgumentException().isThrownBy(() -> new ClientAddressResolver(List.of("10.0.0.0/40")))
+		assertThatIllegalArgumentException().isThrownBy(() -> resolver(List.of("10.0.0.0/40")))
 			.withMessageContaining("prefix length of '10.0.0.0/40' must be between 0 and 32");
-		assertThatIllegalArgumentException().isThrownBy(() -> new ClientAddressResolver(List.of("10.0.0.256")))
+		assertThatIllegalArgumentException().isThrownBy(() -> resolver(List.of("10.0.0.256")))
 			.withMessageContaining("'10.0.0.256' is not an IP address");
 	}
 
 	@Test
 	void prefixLengthsThatAreNotWholeBytesMatchBitByBit() {
-		ClientAddressResolver resolver = new ClientAddressResolver(List.of("172.16.0.0/12"));
+		ClientAddressResolver resolver = resolver(List.of("172.16.0.0/12"));
 		assertThat(resolver.resolve(request("172.31.255.255", "X-Forwarded-For", "203.0.113.5"))).isEqualTo("203.0.113.5");
 		assertThat(resolver.resolve(request("172.32.0.1", "X-Forwarded-For", "203.0.113.5"))).isEqualTo("172.32.0.1");
 	}
 
+	private static ClientAddressResolver resolver(List<String> trustedProxies) {
+		return new ClientAddressResolver(new ClientAddresses(trustedProxies));
+	}
+
+	private static ClientAddressResolver resolver(List<String> trustedProxies, ForwardedHeader header,
+			int ipv6PrefixLength) {
+		return new ClientAddressResolver(new ClientAddresses(trustedProxies, header, ipv6PrefixLength));
+	}
+
 	private static ClientAddressResolver forwarded() {
-		return new ClientAddressResolver(PROXIES, ForwardedHeader.FORWARDED, 64);
+		return resolver(PROXIES, ForwardedHeader.FORWARDED, 64);
 	}
 
 	private static MockHttpServletRequest request(String remoteAddress, String header, String value) {

@@ -18,13 +18,14 @@ import io.limiter.spring.internal.LimitEnforcer;
 import io.limiter.spring.internal.LimitEnforcers;
 import io.limiter.spring.internal.http.ClientAddresses;
 import io.limiter.spring.internal.http.ForwardedHeader;
+import io.limiter.spring.internal.http.KeySetting;
 import io.limiter.spring.internal.http.LimitRule;
 import io.limiter.spring.internal.http.RequestPattern;
 
 /**
  * Turns {@code limiter.filter.rules[*]} into checked {@link LimitRule}s of the servlet or the WebFlux filter,
  * reporting the first bad setting by its property name. Free of both stacks: each filter's auto-configuration
- * says how a key setting becomes a key resolver of its own.
+ * says how a parsed {@link KeySetting} becomes a key resolver of its own.
  */
 final class FilterRules {
 
@@ -39,10 +40,10 @@ final class FilterRules {
 	 * @param <K> the filter's key resolver type
 	 * @param filter the filter settings
 	 * @param enforcers the limits
-	 * @param keys makes the filter's key resolver of a key setting, or throws {@link IllegalArgumentException}
+	 * @param keys makes the filter's key resolver of a parsed key setting
 	 * @return the rules, in order
 	 */
-	static <K> List<LimitRule<K>> rules(Filter filter, LimitEnforcers enforcers, Function<String, K> keys) {
+	static <K> List<LimitRule<K>> rules(Filter filter, LimitEnforcers enforcers, Function<KeySetting, K> keys) {
 		List<LimitRule<K>> rules = new ArrayList<>();
 		for (int i = 0; i < filter.getRules().size(); i++) {
 			rules.add(rule("limiter.filter.rules[" + i + "].", filter.getRules().get(i), enforcers, keys));
@@ -98,7 +99,8 @@ final class FilterRules {
 		return securityOrder - 1;
 	}
 
-	private static <K> LimitRule<K> rule(String prefix, Rule rule, LimitEnforcers enforcers, Function<String, K> keys) {
+	private static <K> LimitRule<K> rule(String prefix, Rule rule, LimitEnforcers enforcers,
+			Function<KeySetting, K> keys) {
 		if (rule.getLimit() == null) {
 			throw new InvalidLimiterPropertyException(prefix + "limit", null, "the rule must name a limit", null);
 		}
@@ -118,7 +120,7 @@ final class FilterRules {
 		RequestPattern requests = new RequestPattern(paths(prefix + "paths", rule.getPaths()),
 				methods(prefix + "methods", rule.getMethods()));
 		try {
-			return new LimitRule<>(requests, enforcer, keys.apply(rule.getKey()), rule.getCost());
+			return new LimitRule<>(requests, enforcer, keys.apply(KeySetting.parse(rule.getKey())), rule.getCost());
 		}
 		catch (IllegalArgumentException ex) {
 			throw new InvalidLimiterPropertyException(prefix + "key", rule.getKey(), ex.getMessage(), ex);

@@ -61,7 +61,7 @@ public final class LimiterWebAutoConfiguration {
 		Filter filter = properties.getFilter();
 		ClientAddressResolver clients = new ClientAddressResolver(FilterRules.clients(filter));
 		List<LimitRule<RequestKeyResolver>> rules = FilterRules.rules(filter, limitEnforcers,
-				(key) -> RequestKeyResolver.parse(key, clients));
+				(setting) -> RequestKeyResolver.of(setting, clients));
 		RateLimitFilter rateLimitFilter = new RateLimitFilter(rules, filter.getMatch() == Filter.Match.FIRST,
 				rateLimitResponses);
 		FilterRegistrationBean<RateLimitFilter> registration = new FilterRegistrationBean<>(rateLimitFilter);

@@ -19,7 +19,6 @@ import io.limiter.spring.RateLimiterRegistry;
 import io.limiter.spring.autoconfigure.LimiterProperties.Filter;
 import io.limiter.spring.internal.LimitEnforcers;
 import io.limiter.spring.internal.http.ClientAddresses;
-import io.limiter.spring.internal.http.KeySetting;
 import io.limiter.spring.internal.http.LimitRule;
 import io.limiter.spring.internal.reactive.ExchangeKeyResolver;
 import io.limiter.spring.internal.reactive.RateLimitWebFilter;
@@ -59,7 +58,7 @@ public final class LimiterWebFluxAutoConfiguration {
 		Filter filter = properties.getFilter();
 		ClientAddresses clients = FilterRules.clients(filter);
 		List<LimitRule<ExchangeKeyResolver>> rules = FilterRules.rules(filter, limitEnforcers,
-				(key) -> ExchangeKeyResolver.of(KeySetting.parse(key), clients));
+				(setting) -> ExchangeKeyResolver.of(setting, clients));
 		return new RateLimitWebFilter(rules, filter.getMatch() == Filter.Match.FIRST, reactiveRateLimitResponses,
 				FilterRules.order(filter, SECURITY_WEB_FILTER_ORDER));
 	}

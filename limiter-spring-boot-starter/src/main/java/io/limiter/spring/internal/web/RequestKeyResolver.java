@@ -6,11 +6,9 @@ import jakarta.servlet.http.HttpServletRequest;
 
 import org.springframework.expression.EvaluationContext;
 import org.springframework.expression.Expression;
-import org.springframework.expression.ParseException;
-import org.springframework.expression.spel.ast.Literal;
-import org.springframework.expression.spel.standard.SpelExpression;
-import org.springframework.expression.spel.standard.SpelExpressionParser;
 import org.springframework.expression.spel.support.SimpleEvaluationContext;
+
+import io.limiter.spring.internal.http.KeySetting;
 
 /**
  * Gives the key of a request under a filter rule. Requests that lack what the key is made of (no header, no
@@ -30,51 +28,35 @@ public interface RequestKeyResolver {
 	String resolve(HttpServletRequest request);
 
 	/**
-	 * Parses a key setting: {@code ip} (the client address, for IPv6 its network), {@code header:<Name>},
-	 * {@code principal}, or else a SpEL expression whose root object is the request, such as
-	 * {@code getParameter('tenant')} or {@code 'everyone'} (a literal is evaluated once). Expressions may read
-	 * properties and call methods of the request, nothing else.
-	 * @param setting the setting
+	 * Makes the resolver of a key setting: {@code ip} (the client address, for IPv6 its network),
+	 * {@code header:<Name>}, {@code principal}, a literal such as {@code 'everyone'}, or a SpEL expression whose
+	 * root object is the request, such as {@code getParameter('tenant')}. Expressions may read properties and call
+	 * methods of the request, nothing else.
+	 * @param setting the parsed setting
 	 * @param clients the resolver of client addresses
 	 * @return the resolver
-	 * @throws IllegalArgumentException when the setting is empty or not a valid expression
 	 */
-	static RequestKeyResolver parse(String setting, ClientAddressResolver clients) {
-		String trimmed = (setting != null) ? setting.trim() : "";
-		if (trimmed.isEmpty()) {
-			throw new IllegalArgumentException("the key must be ip, header:<Name>, principal or a SpEL expression");
-		}
-		if (trimmed.equals("ip")) {
+	static RequestKeyResolver of(KeySetting setting, ClientAddressResolver clients) {
+		if (setting instanceof KeySetting.ClientAddress) {
 			return clients::resolve;
 		}
-		if (trimmed.equals("principal")) {
+		if (setting instanceof KeySetting.UserPrincipal) {
 			return (request) -> {
 				Principal principal = request.getUserPrincipal();
 				return (principal != null) ? principal.getName() : NONE;
 			};
 		}
-		if (trimmed.startsWith("header:")) {
-			String name = trimmed.substring("header:".length()).trim();
-			if (name.isEmpty()) {
-				throw new IllegalArgumentException("header: must be followed by a header name");
-			}
+		if (setting instanceof KeySetting.Header header) {
 			return (request) -> {
-				String value = request.getHeader(name);
+				String value = request.getHeader(header.name());
 				return (value != null) ? value : NONE;
 			};
 		}
-		Expression expression;
-		try {
-			expression = new SpelExpressionParser().parseExpression(trimmed);
+		if (setting instanceof KeySetting.Constant constant) {
+			String key = constant.value();
+			return (request) -> key;
 		}
-		catch (ParseException ex) {
-			throw new IllegalArgumentException("the key is not ip, header:<Name>, principal or a valid SpEL "
-					+ "expression: " + ex.getMessage(), ex);
-		}
-		if (expression instanceof SpelExpression spel && spel.getAST() instanceof Literal literal) {
-			String constant = String.valueOf(literal.getLiteralValue().getValue());
-			return (request) -> constant;
-		}
+		Expression expression = ((KeySetting.Evaluated) setting).expression();
 		return (request) -> {
 			EvaluationContext context = SimpleEvaluationContext.forReadOnlyDataBinding()
 				.withInstanceMethods()

@@ -1,7 +1,11 @@
 package io.limiter.spring.internal;
 
+import java.util.List;
+
 import io.limiter.Decision;
 import io.limiter.Limit;
+import io.limiter.spring.RateLimitExceededException;
+import io.limiter.spring.RateLimiterRegistry;
 
 /**
  * What enforcing one limit on one request concluded.
@@ -19,6 +23,20 @@ public record Verdict(String limitName, Limit limit, Decision decision, boolean 
 	 */
 	public boolean reportable() {
 		return this.decision != null;
+	}
+
+	/**
+	 * Returns the verdicts to report in the answer to a {@link RateLimitExceededException}.
+	 * @param registry the limits
+	 * @param exception the exception
+	 * @return its decision when its limit is one of the registry's, else none (the policy is not known)
+	 */
+	public static List<Verdict> of(RateLimiterRegistry registry, RateLimitExceededException exception) {
+		String name = exception.limitName();
+		if (!registry.names().contains(name)) {
+			return List.of();
+		}
+		return List.of(new Verdict(name, registry.limiter(name).limit(), exception.decision(), false));
 	}
 
 }

@@ -1,7 +1,5 @@
 package io.limiter.spring.internal.reactive;
 
-import java.util.List;
-
 import reactor.core.publisher.Mono;
 
 import org.springframework.core.Ordered;
@@ -46,12 +44,8 @@ public final class ReactiveRateLimitExceededHandler implements WebExceptionHandl
 	 */
 	@ExceptionHandler(RateLimitExceededException.class)
 	public Mono<Void> answer(RateLimitExceededException exception, ServerWebExchange exchange) {
-		String name = exception.limitName();
-		List<Verdict> reported = List.of();
-		if (this.registry.names().contains(name)) {
-			reported = List.of(new Verdict(name, this.registry.limiter(name).limit(), exception.decision(), false));
-		}
-		return this.responses.deny(exchange, reported, name, exception.decision().retryAfterMillis());
+		return this.responses.deny(exchange, Verdict.of(this.registry, exception), exception.limitName(),
+				exception.decision().retryAfterMillis());
 	}
 
 	@Override

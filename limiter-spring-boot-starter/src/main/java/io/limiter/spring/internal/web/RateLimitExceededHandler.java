@@ -1,8 +1,6 @@
 package io.limiter.spring.internal.web;
 
 import java.io.IOException;
-import java.util.List;
-
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 
@@ -47,12 +45,8 @@ public final class RateLimitExceededHandler implements Ordered {
 	@ExceptionHandler(RateLimitExceededException.class)
 	public void handle(RateLimitExceededException exception, HttpServletRequest request, HttpServletResponse response)
 			throws IOException {
-		String name = exception.limitName();
-		List<Verdict> reported = List.of();
-		if (this.registry.names().contains(name)) {
-			reported = List.of(new Verdict(name, this.registry.limiter(name).limit(), exception.decision(), false));
-		}
-		this.responses.deny(request, response, reported, name, exception.decision().retryAfterMillis());
+		this.responses.deny(request, response, Verdict.of(this.registry, exception), exception.limitName(),
+				exception.decision().retryAfterMillis());
 	}
 
 	@Override

@@ -1,8 +1,6 @@
 package io.limiter.spring;
 
-import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
-import io.micrometer.core.instrument.Timer;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 
@@ -164,36 +162,26 @@ class RateLimitFilterTests {
 
 	@Test
 	void shadowLimitCountsDenialsButNeverDenies() throws Exception {
-		double before = count("shadowed", "shadow_denied");
+		double before = DecisionMeters.count(this.meters, "shadowed", "shadow_denied");
 		for (int i = 0; i < 3; i++) {
 			this.mvc.perform(get("/api/keys/shadow").with(from("192.0.2.8")))
 				.andExpect(status().isOk())
 				.andExpect(header().doesNotExist("RateLimit"));
 		}
-		assertThat(count("shadowed", "shadow_denied") - before).isEqualTo(2);
+		assertThat(DecisionMeters.count(this.meters, "shadowed", "shadow_denied") - before).isEqualTo(2);
 	}
 
 	@Test
 	void decisionsAreCountedByLimitAndOutcomeAndTimed() throws Exception {
-		double allowed = count("hello", "allowed");
-		double denied = count("hello", "denied");
-		long timed = latencyCount("hello");
+		double allowed = DecisionMeters.count(this.meters, "hello", "allowed");
+		double denied = DecisionMeters.count(this.meters, "hello", "denied");
+		long timed = DecisionMeters.latencyCount(this.meters, "hello");
 		exhaust(get("/api/hello").with(from("192.0.2.9")), 3);
 		this.mvc.perform(get("/api/hello").with(from("192.0.2.9"))).andExpect(status().isTooManyRequests());
-		assertThat(count("hello", "allowed") - allowed).isEqualTo(3);
-		assertThat(count("hello", "denied") - denied).isEqualTo(1);
-		assertThat(latencyCount("hello") - timed).isEqualTo(4);
-		assertThat(count("hello", "error")).isZero();
-	}
-
-	private double count(String limit, String outcome) {
-		Counter counter = this.meters.find("limiter.decisions").tag("limit", limit).tag("outcome", outcome).counter();
-		return (counter != null) ? counter.count() : 0;
-	}
-
-	private long latencyCount(String limit) {
-		Timer timer = this.meters.find("limiter.decision.latency").tag("limit", limit).timer();
-		return (timer != null) ? timer.count() : 0;
+		assertThat(DecisionMeters.count(this.meters, "hello", "allowed") - allowed).isEqualTo(3);
+		assertThat(DecisionMeters.count(this.meters, "hello", "denied") - denied).isEqualTo(1);
+		assertThat(DecisionMeters.latencyCount(this.meters, "hello") - timed).isEqualTo(4);
+		assertThat(DecisionMeters.count(this.meters, "hello", "error")).isZero();
 	}
 
 	private void exhaust(MockHttpServletRequestBuilder request, int times) throws Exception {

@@ -1,8 +1,6 @@
 package io.limiter.spring;
 
-import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
-import io.micrometer.core.instrument.Timer;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 
@@ -195,7 +193,7 @@ class RateLimitWebFilterTests {
 
 	@Test
 	void shadowLimitCountsDenialsButNeverDenies() {
-		double before = count("shadowed", "shadow_denied");
+		double before = DecisionMeters.count(this.meters, "shadowed", "shadow_denied");
 		for (int i = 0; i < 3; i++) {
 			this.client.get()
 				.uri("/api/keys/shadow")
@@ -206,30 +204,20 @@ class RateLimitWebFilterTests {
 				.expectHeader()
 				.doesNotExist("RateLimit");
 		}
-		assertThat(count("shadowed", "shadow_denied") - before).isEqualTo(2);
+		assertThat(DecisionMeters.count(this.meters, "shadowed", "shadow_denied") - before).isEqualTo(2);
 	}
 
 	@Test
 	void decisionsAreCountedByLimitAndOutcomeAndTimed() {
-		double allowed = count("hello", "allowed");
-		double denied = count("hello", "denied");
-		long timed = latencyCount("hello");
+		double allowed = DecisionMeters.count(this.meters, "hello", "allowed");
+		double denied = DecisionMeters.count(this.meters, "hello", "denied");
+		long timed = DecisionMeters.latencyCount(this.meters, "hello");
 		exhaust("/api/hello", REMOTE, "192.0.2.9", 3);
 		status("/api/hello", REMOTE, "192.0.2.9", 429);
-		assertThat(count("hello", "allowed") - allowed).isEqualTo(3);
-		assertThat(count("hello", "denied") - denied).isEqualTo(1);
-		assertThat(latencyCount("hello") - timed).isEqualTo(4);
-		assertThat(count("hello", "error")).isZero();
-	}
-
-	private double count(String limit, String outcome) {
-		Counter counter = this.meters.find("limiter.decisions").tag("limit", limit).tag("outcome", outcome).counter();
-		return (counter != null) ? counter.count() : 0;
-	}
-
-	private long latencyCount(String limit) {
-		Timer timer = this.meters.find("limiter.decision.latency").tag("limit", limit).timer();
-		return (timer != null) ? timer.count() : 0;
+		assertThat(DecisionMeters.count(this.meters, "hello", "allowed") - allowed).isEqualTo(3);
+		assertThat(DecisionMeters.count(this.meters, "hello", "denied") - denied).isEqualTo(1);
+		assertThat(DecisionMeters.latencyCount(this.meters, "hello") - timed).isEqualTo(4);
+		assertThat(DecisionMeters.count(this.meters, "hello", "error")).isZero();
 	}
 
 	private void exhaust(String path, String header, String value, int times) {

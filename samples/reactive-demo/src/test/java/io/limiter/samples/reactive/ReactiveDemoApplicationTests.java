@@ -79,6 +79,13 @@ class ReactiveDemoApplicationTests {
 	}
 
 	@Test
+	void limitersEndpointIsNotPublished() {
+		this.client.get().uri("/actuator/limiters/hello/192.0.2.1").exchange().expectStatus().isNotFound();
+		this.client.get().uri("/actuator/limiters").exchange().expectStatus().isNotFound();
+		this.client.get().uri("/actuator/health").exchange().expectStatus().isOk();
+	}
+
+	@Test
 	void runsWithoutTheServletApi() {
 		assertThat(ClassUtils.isPresent("jakarta.servlet.Servlet", getClass().getClassLoader())).isFalse();
 	}

@@ -62,7 +62,7 @@ public final class RedisBackend implements LimiterBackend {
 	public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(1);
 
 	/** The default of {@link Builder#minimumTimeout(Duration)}: the shortest deadline of a call. */
-	public static final Duration DEFAULT_MINIMUM_TIMEOUT = Duration.ofMillis(100);
+	public static final Duration DEFAULT_MINIMUM_TIMEOUT = Duration.ofMillis(250);
 
 	/** The default of {@link Builder#failurePolicy(FailurePolicy)}. */
 	public static final FailurePolicy DEFAULT_FAILURE_POLICY = FailurePolicy.LOCAL_FALLBACK;
@@ -409,7 +409,7 @@ public final class RedisBackend implements LimiterBackend {
 		 * Sets the shortest deadline of a Redis call, so that a run of fast answers does not make a pause of
 		 * the client, such as a garbage collection, look like a failure. Equal to the
 		 * {@linkplain #timeout(Duration) timeout}, the deadline is fixed.
-		 * @param minimumTimeout positive; 100 ms by default
+		 * @param minimumTimeout positive; 250 ms by default
 		 * @return this builder
 		 */
 		public Builder minimumTimeout(Duration minimumTimeout) {

@@ -21,6 +21,7 @@ import io.lettuce.core.api.StatefulConnection;
 import io.lettuce.core.api.async.RedisScriptingAsyncCommands;
 import io.limiter.DegradedReason;
 import io.limiter.RateLimiterException;
+import io.limiter.internal.failure.SlowAnswerException;
 
 /**
  * Runs scripts through Lettuce's asynchronous API on one multiplexed connection, standalone or cluster
@@ -52,6 +53,8 @@ public final class LettuceScriptExecutor<C extends StatefulConnection<String, St
 	private final boolean boundEachCall;
 
 	private final Duration connectionTimeout;
+
+	private final NodeAnswers answers = new NodeAnswers();
 
 	/**
 	 * Creates an executor and starts connecting in the background.
@@ -114,6 +117,7 @@ public final class LettuceScriptExecutor<C extends StatefulConnection<String, St
 
 	private CompletionStage<List<Object>> call(C current, RedisScript script, String[] keys, String[] args) {
 		RedisScriptingAsyncCommands<String, String> async = this.commands.apply(current);
+		String node = this.routing.nodeOf(current, keys[0]);
 		long start = System.nanoTime();
 		CompletionStage<List<Object>> first = async.evalsha(script.sha1(), ScriptOutputType.MULTI, keys, args);
 		CompletableFuture<List<Object>> call = first.exceptionallyCompose((failure) -> {
@@ -125,15 +129,24 @@ public final class LettuceScriptExecutor<C extends StatefulConnection<String, St
 		if (this.boundEachCall) {
 			call.orTimeout(this.deadline.currentMillis(), TimeUnit.MILLISECONDS);
 		}
-		return call.whenComplete((result, failure) -> {
+		return call.handle((result, failure) -> {
+			long now = System.nanoTime();
 			if (failure == null) {
-				this.deadline.onAnswer(System.nanoTime() - start);
-				return;
-			}
-			if (RedisCalls.reasonOf(unwrap(failure)) == DegradedReason.TIMEOUT) {
-				this.deadline.onTimeout();
+				this.deadline.onAnswer(now - start);
+				this.answers.answered(node, now);
+				return result;
 			}
 			this.routing.refresh();
+			Throwable cause = unwrap(failure);
+			if (RedisCalls.reasonOf(cause) != DegradedReason.TIMEOUT) {
+				throw (failure instanceof CompletionException completion) ? completion : new CompletionException(cause);
+			}
+			this.deadline.onTimeout();
+			if (this.answers.answeredSince(node, start)) {
+				throw new CompletionException(new SlowAnswerException("Redis answered other calls but not this one within "
+						+ TimeUnit.NANOSECONDS.toMillis(now - start) + " ms", cause));
+			}
+			throw (failure instanceof CompletionException completion) ? completion : new CompletionException(cause);
 		});
 	}
 

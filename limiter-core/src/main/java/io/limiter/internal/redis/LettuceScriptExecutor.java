@@ -8,6 +8,7 @@ import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -36,6 +37,9 @@ public final class LettuceScriptExecutor<C extends StatefulConnection<String, St
 
 	private static final long RECONNECT_INTERVAL_MILLIS = 1000;
 
+	/** How long a timed-out call waits for a sign of life from its node before it counts as a failure of it. */
+	static final long SLOW_ANSWER_GRACE_MILLIS = 100;
+
 	private final ReconnectingConnection<C> connection;
 
 	private final Function<C, RedisScriptingAsyncCommands<String, String>> commands;
@@ -55,6 +59,8 @@ public final class LettuceScriptExecutor<C extends StatefulConnection<String, St
 	private final Duration connectionTimeout;
 
 	private final NodeAnswers answers = new NodeAnswers();
+
+	private final ScheduledExecutorService background;
 
 	/**
 	 * Creates an executor and starts connecting in the background.
@@ -82,6 +88,7 @@ public final class LettuceScriptExecutor<C extends StatefulConnection<String, St
 		this.deadline = deadline;
 		this.boundEachCall = boundEachCall;
 		this.connectionTimeout = connectionTimeout;
+		this.background = background;
 		this.connection = new ReconnectingConnection<>(connector, this::loadScripts, RECONNECT_INTERVAL_MILLIS,
 				background);
 	}
@@ -129,25 +136,44 @@ public final class LettuceScriptExecutor<C extends StatefulConnection<String, St
 		if (this.boundEachCall) {
 			call.orTimeout(this.deadline.currentMillis(), TimeUnit.MILLISECONDS);
 		}
-		return call.handle((result, failure) -> {
-			long now = System.nanoTime();
+		return call.whenComplete((result, failure) -> {
 			if (failure == null) {
+				long now = System.nanoTime();
 				this.deadline.onAnswer(now - start);
 				this.answers.answered(node, now);
-				return result;
 			}
-			this.routing.refresh();
-			Throwable cause = unwrap(failure);
-			if (RedisCalls.reasonOf(cause) != DegradedReason.TIMEOUT) {
-				throw (failure instanceof CompletionException completion) ? completion : new CompletionException(cause);
-			}
-			this.deadline.onTimeout();
-			if (this.answers.answeredSince(node, start)) {
-				throw new CompletionException(new SlowAnswerException("Redis answered other calls but not this one within "
-						+ TimeUnit.NANOSECONDS.toMillis(now - start) + " ms", cause));
-			}
-			throw (failure instanceof CompletionException completion) ? completion : new CompletionException(cause);
-		});
+		}).exceptionallyCompose((failure) -> onFailure(unwrap(failure), node, start));
+	}
+
+	/**
+	 * Passes a failure on; a timeout is passed on as a {@link SlowAnswerException} when its node answered other
+	 * calls since it started, or does within {@link #SLOW_ANSWER_GRACE_MILLIS}: a process that was too busy to
+	 * read its answers for a while finds them all late at once, and the node that sent them is not down.
+	 */
+	private CompletionStage<List<Object>> onFailure(Throwable failure, String node, long start) {
+		this.routing.refresh();
+		if (RedisCalls.reasonOf(failure) != DegradedReason.TIMEOUT) {
+			return CompletableFuture.failedFuture(failure);
+		}
+		this.deadline.onTimeout();
+		if (this.answers.answeredSince(node, start)) {
+			return CompletableFuture.failedFuture(slowAnswer(failure, start));
+		}
+		CompletableFuture<List<Object>> verdict = new CompletableFuture<>();
+		try {
+			this.background.schedule(() -> verdict.completeExceptionally(
+					this.answers.answeredSince(node, start) ? slowAnswer(failure, start) : failure),
+					SLOW_ANSWER_GRACE_MILLIS, TimeUnit.MILLISECONDS);
+		}
+		catch (RejectedExecutionException ex) {
+			verdict.completeExceptionally(failure);
+		}
+		return verdict;
+	}
+
+	private static SlowAnswerException slowAnswer(Throwable timeout, long start) {
+		return new SlowAnswerException("Redis answered other calls but not this one within "
+				+ TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start) + " ms", timeout);
 	}
 
 	/**

@@ -59,10 +59,10 @@ import io.limiter.internal.redis.ScriptExecutor;
 public final class RedisBackend implements LimiterBackend {
 
 	/** The default of {@link Builder#timeout(Duration)}: the longest deadline of a call. */
-	public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(1);
+	public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(2);
 
 	/** The default of {@link Builder#minimumTimeout(Duration)}: the shortest deadline of a call. */
-	public static final Duration DEFAULT_MINIMUM_TIMEOUT = Duration.ofMillis(250);
+	public static final Duration DEFAULT_MINIMUM_TIMEOUT = Duration.ofSeconds(1);
 
 	/** The default of {@link Builder#failurePolicy(FailurePolicy)}. */
 	public static final FailurePolicy DEFAULT_FAILURE_POLICY = FailurePolicy.LOCAL_FALLBACK;
@@ -397,7 +397,7 @@ public final class RedisBackend implements LimiterBackend {
 		 * of each call adapts to the latency observed (a smoothed latency plus four of its deviations, doubled
 		 * after each timeout), between the {@linkplain #minimumTimeout(Duration) minimum} and this; a minimum
 		 * that is larger is lowered to it, so setting only this to a small value fixes the deadline.
-		 * @param timeout positive; 1 s by default
+		 * @param timeout positive; 2 s by default
 		 * @return this builder
 		 */
 		public Builder timeout(Duration timeout) {
@@ -409,7 +409,7 @@ public final class RedisBackend implements LimiterBackend {
 		 * Sets the shortest deadline of a Redis call, so that a run of fast answers does not make a pause of
 		 * the client, such as a garbage collection, look like a failure. Equal to the
 		 * {@linkplain #timeout(Duration) timeout}, the deadline is fixed.
-		 * @param minimumTimeout positive; 250 ms by default
+		 * @param minimumTimeout positive; 1 s by default, as TCP's smallest retransmission timeout
 		 * @return this builder
 		 */
 		public Builder minimumTimeout(Duration minimumTimeout) {

@@ -17,7 +17,7 @@ if stored then
   end
 end
 
--- Writes ticks and updated back, the key to live ttl_ms.
-local function write(ttl_ms)
-  redis.call('SET', KEYS[1], struct.pack('<d<d', ticks, updated), 'PX', ttl_ms)
+-- Writes ticks and updated back; the key lives until the bucket is full by the clock of any client.
+local function write(reset_after_ms)
+  redis.call('SET', KEYS[1], struct.pack('<d<d', ticks, updated), 'PX', reset_after_ms + updated - now + CLOCK_SKEW_MS)
 end

@@ -53,7 +53,7 @@ class TwinConformanceIntegrationTests {
 
 	private static final long SAFE_TTL_MILLIS = 5_000;
 
-	/** What the scripts add to a key's time to live, for clients whose clocks differ. */
+	/** What the scripts add to a key's time to live, for clients whose clocks differ ({@code CLOCK_SKEW_MS}). */
 	private static final long TTL_SLACK_MILLIS = 1_000;
 
 	private static final Duration TIMEOUT = Duration.ofSeconds(5);
@@ -193,6 +193,25 @@ class TwinConformanceIntegrationTests {
 		clock.advance(decision.resetAfterMillis());
 		assertThat(source.decide("k", 0, 0)).isEqualTo(Decision.allowed(4, 4, 0));
 		assertThat(redis.exists(keys)).as("keys of a full state").isZero();
+	}
+
+	@ParameterizedTest
+	@EnumSource(Algorithm.class)
+	void aKeyWrittenByAClockBehindTheKeysTimeLivesUntilItsStateIsFullByThatTime(Algorithm algorithm) {
+		ManualClock clock = new ManualClock();
+		Limit limit = Limit.of(algorithm, 4, Duration.ofMinutes(10));
+		String name = uniqueName(limit);
+		DecisionSource source = new RedisDecisionSource(name, limit, executor, clock, TIMEOUT);
+		String key = LimitAlgorithm.of(algorithm).redisKeys(StateKeys.redisKey(name, "k"))[0];
+		long ahead = 60_000;
+		clock.advance(ahead);
+		assertThat(source.decide("k", 1, 0).isAllowed()).isTrue();
+		clock.advance(-ahead);
+		Decision behind = source.decide("k", 1, 0);
+		assertThat(behind.isAllowed()).isTrue();
+		assertThat(redis.pttl(key)).as("%s, written %d ms behind the key's time", behind, ahead)
+			.isLessThanOrEqualTo(behind.resetAfterMillis() + ahead + TTL_SLACK_MILLIS)
+			.isGreaterThan(behind.resetAfterMillis() + ahead + TTL_SLACK_MILLIS - SAFE_TTL_MILLIS);
 	}
 
 	@ParameterizedTest

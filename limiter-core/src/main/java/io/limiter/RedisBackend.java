@@ -5,9 +5,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
-import java.util.concurrent.ConcurrentHashMap;
 
 import io.lettuce.core.RedisClient;
 import io.lettuce.core.RedisURI;
@@ -21,7 +19,7 @@ import io.limiter.internal.failure.CircuitBreaker;
 import io.limiter.internal.failure.CircuitBreakers;
 import io.limiter.internal.failure.FailurePolicyDecisionSource;
 import io.limiter.internal.failure.ThrottledLog;
-import io.limiter.internal.memory.InMemoryDecisionSource;
+import io.limiter.internal.memory.InMemoryStates;
 import io.limiter.internal.redis.LettuceScriptExecutor;
 import io.limiter.internal.redis.ObservedScriptExecutor;
 import io.limiter.internal.local.LocalTiers;
@@ -78,7 +76,7 @@ public final class RedisBackend implements LimiterBackend {
 
 	private final ThrottledLog failureLog;
 
-	private final Map<String, DecisionSource> fallbacks = new ConcurrentHashMap<>();
+	private final InMemoryStates fallbacks;
 
 	private final LocalTiers localTiers;
 
@@ -94,6 +92,8 @@ public final class RedisBackend implements LimiterBackend {
 		this.breakers = new CircuitBreakers(settings.breakerFailureThreshold, settings.breakerOpenDuration,
 				LimiterClock.system());
 		this.failureLog = new ThrottledLog(FAILURE_LOG_INTERVAL_MILLIS, LimiterClock.system());
+		this.fallbacks = new InMemoryStates(LimiterClock.system(), InMemoryBackend.DEFAULT_MAXIMUM_KEYS_PER_LIMIT,
+				settings.observer);
 		for (Algorithm algorithm : Algorithm.values()) {
 			executor.load(LimitAlgorithm.of(algorithm).script());
 		}
@@ -123,8 +123,7 @@ public final class RedisBackend implements LimiterBackend {
 		FailurePolicy policy = (options.failurePolicy() != null) ? options.failurePolicy() : this.failurePolicy;
 		RedisDecisionSource redis = new RedisDecisionSource(name, limit, this.scripts, this.clientClock, this.timeout);
 		DecisionSource local = this.localTiers.source(name, limit, options.localTier(), redis);
-		DecisionSource fallback = (policy != FailurePolicy.LOCAL_FALLBACK) ? null
-				: this.fallbacks.computeIfAbsent(name + '\u0000' + limit, (ignored) -> localFallback(limit));
+		DecisionSource fallback = (policy != FailurePolicy.LOCAL_FALLBACK) ? null : localFallback(name, limit);
 		return new DefaultRateLimiter(name, limit, new FailurePolicyDecisionSource(name, limit, local, policy,
 				fallback, this.breakers, (key) -> breakerFor(name, key), this.observer, this.failureLog));
 	}
@@ -142,10 +141,9 @@ public final class RedisBackend implements LimiterBackend {
 		return breaker;
 	}
 
-	private DecisionSource localFallback(Limit limit) {
+	private DecisionSource localFallback(String name, Limit limit) {
 		long share = Math.max(1, limit.capacity() / this.fallbackInstances);
-		return new InMemoryDecisionSource(limit.toBuilder().capacity(share).build(), LimiterClock.system(),
-				InMemoryBackend.DEFAULT_MAXIMUM_KEYS_PER_LIMIT);
+		return this.fallbacks.source(name, limit.toBuilder().capacity(share).build());
 	}
 
 	/**

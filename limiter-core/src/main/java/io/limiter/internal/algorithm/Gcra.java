@@ -35,6 +35,15 @@ final class Gcra extends LimitAlgorithm {
 		}
 
 		@Override
+		KeyState takeOver(Limit limit) {
+			State next = new State(limit);
+			next.tatMillis = this.tatMillis;
+			next.tatTicks = this.tatTicks;
+			next.grantedAt = this.grantedAt;
+			return next;
+		}
+
+		@Override
 		long debtAt(long nowMillis) {
 			long tat = this.tatMillis;
 			long at = Math.max(nowMillis, this.grantedAt);

@@ -35,12 +35,23 @@ final class TokenBucket extends LimitAlgorithm {
 		}
 
 		@Override
+		KeyState takeOver(Limit limit) {
+			State next = new State(limit);
+			if (this.updatedAt != ABSENT) {
+				next.ticks = this.ticks;
+				next.updatedAt = this.updatedAt;
+			}
+			return next;
+		}
+
+		@Override
 		long debtAt(long nowMillis) {
 			long updated = this.updatedAt;
 			if (updated == ABSENT) {
 				return 0;
 			}
-			long missing = this.fullTicks - this.ticks;
+			// more ticks than a full bucket when they were stored under a larger capacity
+			long missing = Math.max(0, this.fullTicks - this.ticks);
 			return (nowMillis <= updated) ? missing : Math.max(0, missing - refillTicks(nowMillis - updated));
 		}
 

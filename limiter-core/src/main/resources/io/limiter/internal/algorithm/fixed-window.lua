@@ -39,4 +39,5 @@ if count > 0 then
 else
   redis.call('DEL', KEYS[1])
 end
-return {allowed, capacity - count, retry_after, reset_after, 0}
+-- never below 0, though a count stored under a larger capacity may exceed it
+return {allowed, math.max(0, capacity - count), retry_after, reset_after, 0}

@@ -69,4 +69,5 @@ if reset_after > 0 then
 else
   redis.call('DEL', KEYS[1])
 end
-return {allowed, capacity - current - ceildiv(weighted, period), retry_after, reset_after, 0}
+-- never below 0, though counts stored under a larger capacity may exceed it
+return {allowed, math.max(0, capacity - current - ceildiv(weighted, period)), retry_after, reset_after, 0}

@@ -55,4 +55,5 @@ if count > 0 then
 else
   redis.call('DEL', KEYS[1])
 end
-return {allowed, capacity - count, retry_after, reset_after, 0}
+-- never below 0, though a log stored under a larger capacity may hold more
+return {allowed, math.max(0, capacity - count), retry_after, reset_after, 0}

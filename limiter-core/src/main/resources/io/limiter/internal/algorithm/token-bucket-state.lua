@@ -7,6 +7,8 @@ local stored = redis.call('GET', KEYS[1])
 local ticks, updated = full, now
 if stored then
   ticks, updated = struct.unpack('<d<d', stored)
+  -- more than a full bucket when the ticks were stored under a larger capacity
+  ticks = math.min(ticks, full)
   if now > updated then
     if now - updated >= ceildiv(full - ticks, capacity) then
       ticks = full

@@ -21,10 +21,11 @@ import io.limiter.Algorithm;
 import io.limiter.Decision;
 import io.limiter.Limit;
 import io.limiter.LimiterClock;
+import io.limiter.LimiterObserver;
 import io.limiter.contract.ManualClock;
 import io.limiter.internal.DecisionSource;
 import io.limiter.internal.StateKeys;
-import io.limiter.internal.memory.InMemoryDecisionSource;
+import io.limiter.internal.memory.InMemoryStates;
 import io.limiter.internal.redis.RedisDecisionSource;
 import io.limiter.internal.redis.LettuceScriptExecutor;
 import io.limiter.internal.redis.RedisExecutors;
@@ -106,7 +107,7 @@ class TwinConformanceIntegrationTests {
 
 	private void runTwins(Limit limit, Random random, long seed) {
 		ManualClock clock = new ManualClock();
-		DecisionSource memory = new InMemoryDecisionSource(limit, clock, 1000);
+		DecisionSource memory = new InMemoryStates(clock, 1000, LimiterObserver.NONE).source("twin", limit);
 		DecisionSource redis = redisSource(limit, clock);
 		boolean reservations = limit.algorithm().supportsReservations();
 		Map<String, Long> latestTime = new HashMap<>();

@@ -10,8 +10,8 @@ import io.limiter.internal.memory.IdleAware;
  * <p>
  * A state can be retired, atomically with its decisions: when it is dropped as idle
  * ({@link #retireIfIdle(long)}) or handed to a limit of other numbers ({@link #moveTo(Limit)}). A retired state
- * decides nothing more and answers {@code null}, so that the caller looks the key up again instead of granting on
- * state that is no longer kept.
+ * grants nothing more and answers {@code null}, so that the caller looks the key up again instead of granting on
+ * state that is no longer kept; it may still repeat a denial it had decided, which was true when it retired.
  */
 public interface KeyState extends IdleAware {
 
@@ -20,7 +20,8 @@ public interface KeyState extends IdleAware {
 	 * @param nowMillis the current time; a time before the last one seen counts as the last one
 	 * @param permits the permits to take, at most the capacity
 	 * @param maxWaitMillis how far ahead permits may be reserved; 0 for no reservation
-	 * @return the decision, or {@code null} when this state was retired
+	 * @return the decision, or {@code null} when this state was retired (a denial it had decided may still be
+	 * repeated)
 	 */
 	Decision decide(long nowMillis, long permits, long maxWaitMillis);
 

@@ -138,7 +138,17 @@ public final class BoundedStateMap<V extends IdleAware> {
 	 * @return whether the map is below its maximum afterwards
 	 */
 	public boolean makeRoom(long nowMillis) {
-		if (this.turnedAwayUntilSweep.getAndDecrement() <= 0 && this.sweepLock.tryLock()) {
+		return (this.turnedAwayUntilSweep.getAndDecrement() <= 0) ? sweep(nowMillis) : hasRoom();
+	}
+
+	/**
+	 * Drops the idle entries now, whether a sweep is due or not; for callers that know that time has passed since
+	 * the last sweep turned keys away.
+	 * @param nowMillis the current time, to tell idle entries
+	 * @return whether the map is below its maximum afterwards
+	 */
+	public boolean sweep(long nowMillis) {
+		if (this.sweepLock.tryLock()) {
 			try {
 				this.entries.forEach((key, state) -> {
 					if (state.retireIfIdle(nowMillis)) {

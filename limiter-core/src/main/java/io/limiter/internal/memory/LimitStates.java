@@ -18,7 +18,8 @@ import io.limiter.internal.algorithm.LimitAlgorithm;
  * has granted at least what any one of its keys took, so it never grants a key more than the key's own state
  * would. The overflow stays in use for new keys until it is idle, that is until every key it decided would be full
  * again on its own, so that a key never gets a fresh state of its own while it still owes through the overflow.
- * Overflow decisions and that hand-over are made under one lock.
+ * Overflow decisions and that hand-over are made under one lock. The map is swept when the overflow goes idle, and
+ * otherwise as {@link BoundedStateMap#makeRoom(long)} allows.
  */
 public final class LimitStates {
 
@@ -114,7 +115,9 @@ public final class LimitStates {
 				return null;
 			}
 			if (this.overflowing && this.overflow.isIdle(nowMillis)) {
+				// time has passed since the overflow took its last key: states may have become idle meanwhile
 				this.overflowing = false;
+				this.states.sweep(nowMillis);
 			}
 			if (!this.overflowing && this.states.makeRoom(nowMillis)
 					&& this.states.getIfRoom(memoryKey, (key) -> this.algorithm.newState(limit)) != null) {

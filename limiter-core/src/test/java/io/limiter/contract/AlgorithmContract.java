@@ -164,6 +164,32 @@ public abstract class AlgorithmContract {
 	}
 
 	@Test
+	void aChangedCapacityKeepsTheStateOfEveryKey() {
+		String name = "changed-" + ProcessHandle.current().pid() + "-" + names.incrementAndGet();
+		Duration period = Duration.ofSeconds(100);
+		fixture().backend().limiter(name, Limit.of(this.algorithm, 10, period)).tryAcquire("busy", 10);
+		RateLimiter larger = fixture().backend().limiter(name, Limit.of(this.algorithm, 20, period));
+		assertThat(larger.tryAcquire("busy", 0).remaining()).as("not refilled by a larger capacity").isLessThan(20);
+		assertAllowed(larger.tryAcquire("fresh", 0), 20, 0);
+		RateLimiter smaller = fixture().backend().limiter(name, Limit.of(this.algorithm, 5, period));
+		Decision denied = smaller.tryAcquire("busy", 1);
+		assertThat(denied.isAllowed()).isFalse();
+		assertThat(denied.remaining()).isZero();
+		assertThat(denied.limit()).isEqualTo(5);
+		assertThat(smaller.tryAcquire("fresh", 5).remaining()).isZero();
+	}
+
+	@Test
+	void anAlgorithmChangeStartsEveryKeyAfresh() {
+		String name = "switched-" + ProcessHandle.current().pid() + "-" + names.incrementAndGet();
+		Duration period = Duration.ofSeconds(100);
+		fixture().backend().limiter(name, Limit.of(this.algorithm, 10, period)).tryAcquire("busy", 10);
+		Algorithm other = (this.algorithm == Algorithm.FIXED_WINDOW) ? Algorithm.TOKEN_BUCKET : Algorithm.FIXED_WINDOW;
+		assertThat(fixture().backend().limiter(name, Limit.of(other, 10, period)).tryAcquire("busy", 0).remaining())
+			.isEqualTo(10);
+	}
+
+	@Test
 	void aLongIdleKeyIsFullAgain() {
 		RateLimiter limiter = tenPerHundredSeconds();
 		limiter.tryAcquire("k", 10);

@@ -3,6 +3,7 @@ package io.limiter.internal.algorithm;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -105,14 +106,50 @@ class TwinConformanceIntegrationTests {
 				random, seed);
 	}
 
+	@ParameterizedTest
+	@EnumSource(Algorithm.class)
+	void aChangedCapacityOrPeriodDecidesAlikeInMemoryAndInRedis(Algorithm algorithm) {
+		long seed = SEED * 17 + algorithm.ordinal();
+		Random random = new Random(seed);
+		long hour = Duration.ofHours(1).toMillis();
+		List<Limit> limits = List.of(Limit.of(algorithm, 3 + random.nextInt(5), Duration.ofMillis(hour)),
+				Limit.of(algorithm, 10 + random.nextInt(10), Duration.ofMillis(hour + random.nextInt(600_000))),
+				Limit.of(algorithm, 1 + random.nextInt(3), Duration.ofMillis(hour / 2 + random.nextInt(600_000))));
+		runTwins(limits, random, seed);
+	}
+
 	private void runTwins(Limit limit, Random random, long seed) {
+		runTwins(List.of(limit), random, seed);
+	}
+
+	/**
+	 * Runs a random sequence on both twins; with several limits (of one algorithm), each step decides under one of
+	 * them, picked at random, on the same name: the state of each key carries over from limit to limit.
+	 */
+	private void runTwins(List<Limit> limits, Random random, long seed) {
 		ManualClock clock = new ManualClock();
-		DecisionSource memory = new InMemoryStates(clock, 1000, LimiterObserver.NONE).source("twin", limit);
-		DecisionSource redis = redisSource(limit, clock);
+		InMemoryStates memoryStates = new InMemoryStates(clock, 1000, LimiterObserver.NONE);
+		String name = uniqueName(limits.get(0));
+		List<DecisionSource> memories = limits.stream()
+			.map((limit) -> (DecisionSource) memoryStates.source(name, limit))
+			.toList();
+		List<DecisionSource> redises = limits.stream()
+			.map((limit) -> (DecisionSource) new RedisDecisionSource(name, limit, executor, clock, TIMEOUT))
+			.toList();
+		int current = 0;
+		Limit limit = limits.get(0);
+		DecisionSource memory = memories.get(0);
+		DecisionSource redis = redises.get(0);
 		boolean reservations = limit.algorithm().supportsReservations();
 		Map<String, Long> latestTime = new HashMap<>();
 		Map<String, Long> untouchableUntil = new HashMap<>();
 		for (int step = 0; step < STEPS; step++) {
+			if (limits.size() > 1 && random.nextInt(10) == 0) {
+				current = random.nextInt(limits.size());
+				limit = limits.get(current);
+				memory = memories.get(current);
+				redis = redises.get(current);
+			}
 			clock.advance(randomStep(random, clock.millis(), limit.periodMillis()));
 			String key = KEYS[random.nextInt(KEYS.length)];
 			clock.advance(Math.max(0, untouchableUntil.getOrDefault(key, 0L) - clock.millis()));

@@ -52,7 +52,9 @@ public final class LimiterAutoConfiguration {
 		RedisClusterClient cluster = clusterClient.getIfUnique();
 		RedisClient standalone = client.getIfUnique();
 		if (cluster == null && standalone == null) {
-			InMemoryBackend.Builder builder = InMemoryBackend.builder().clock(clock.getIfUnique(LimiterClock::system));
+			InMemoryBackend.Builder builder = InMemoryBackend.builder()
+				.clock(clock.getIfUnique(LimiterClock::system))
+				.observer(observer.getIfUnique(() -> LimiterObserver.NONE));
 			LimitDefinitions.check("limiter.memory.maximum-keys-per-limit",
 					properties.getMemory().getMaximumKeysPerLimit(), builder::maximumKeysPerLimit);
 			return builder.build();
@@ -82,10 +84,9 @@ public final class LimiterAutoConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean
-	RateLimiterRegistry rateLimiterRegistry(LimiterBackend limiterBackend, LimiterProperties properties,
-			ObjectProvider<LimiterClock> clock) {
+	RateLimiterRegistry rateLimiterRegistry(LimiterBackend limiterBackend, LimiterProperties properties) {
 		return new RateLimiterRegistry(limiterBackend, LimitDefinitions.limits(properties),
-				LimitDefinitions.options(properties), clock.getIfUnique(LimiterClock::system));
+				LimitDefinitions.options(properties));
 	}
 
 	@Bean

@@ -1,26 +1,39 @@
 package io.limiter.spring.internal.metrics;
 
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 
 import io.limiter.LimiterObserver;
 
 /**
- * Counts what the Redis backend does behind the decisions: the counter {@code limiter.redis.calls} of the
- * scripts it sends, so that the share of decisions kept off the network by the local tier can be watched.
+ * Counts what the backend does behind the decisions: the counter {@code limiter.redis.calls} of the scripts it
+ * sends, so that the share of decisions kept off the network by the local tier can be watched, and
+ * {@code limiter.memory.overflow{limit}} of the decisions that an in-memory limit (the in-memory backend, or the
+ * local fallback) made by its shared overflow state because every key it keeps still owes.
  */
 public final class MicrometerLimiterObserver implements LimiterObserver {
 
 	/** The name of the Redis call counter. */
 	public static final String REDIS_CALLS = "limiter.redis.calls";
 
+	/** The name of the counter of decisions by an in-memory limit's overflow state. */
+	public static final String MEMORY_OVERFLOW = "limiter.memory.overflow";
+
+	private final MeterRegistry registry;
+
 	private final Counter redisCalls;
+
+	private final Map<String, Counter> overflows = new ConcurrentHashMap<>();
 
 	/**
 	 * Creates an observer.
 	 * @param registry where the counter is registered
 	 */
 	public MicrometerLimiterObserver(MeterRegistry registry) {
+		this.registry = registry;
 		this.redisCalls = Counter.builder(REDIS_CALLS)
 			.description("Scripts sent to Redis: decisions, and borrows and give-backs of the local tier")
 			.register(registry);
@@ -29,6 +42,14 @@ public final class MicrometerLimiterObserver implements LimiterObserver {
 	@Override
 	public void onRedisCall() {
 		this.redisCalls.increment();
+	}
+
+	@Override
+	public void onMemoryOverflow(String limitName) {
+		this.overflows.computeIfAbsent(limitName, (name) -> Counter.builder(MEMORY_OVERFLOW)
+			.description("Decisions of new keys by the shared overflow state of a full in-memory limit")
+			.tag("limit", name)
+			.register(this.registry)).increment();
 	}
 
 }

@@ -36,9 +36,7 @@ class BoundedInMemoryStateTests {
 	@ParameterizedTest
 	@EnumSource(Algorithm.class)
 	void floodingOtherKeysNeverResetsAKeyThatStillOwes(Algorithm algorithm) {
-		try (InMemoryBackend backend = InMemoryBackend.builder().clock(this.clock).maximumKeysPerLimit(MAXIMUM_KEYS)
-			.observer(this.overflows)
-			.build()) {
+		try (InMemoryBackend backend = backend(MAXIMUM_KEYS)) {
 			RateLimiter login = backend.limiter("login", Limit.of(algorithm, 5, HOUR));
 			for (int i = 0; i < 5; i++) {
 				assertThat(login.tryAcquire("victim").isAllowed()).isTrue();
@@ -61,9 +59,7 @@ class BoundedInMemoryStateTests {
 	@ParameterizedTest
 	@EnumSource(Algorithm.class)
 	void newKeysGetStatesOfTheirOwnAgainOnceTheOverflowIsIdle(Algorithm algorithm) {
-		try (InMemoryBackend backend = InMemoryBackend.builder().clock(this.clock).maximumKeysPerLimit(MAXIMUM_KEYS)
-			.observer(this.overflows)
-			.build()) {
+		try (InMemoryBackend backend = backend(MAXIMUM_KEYS)) {
 			RateLimiter login = backend.limiter("login", Limit.of(algorithm, 5, HOUR));
 			for (int i = 0; i < 2 * MAXIMUM_KEYS; i++) {
 				login.tryAcquire("stranger-" + i);
@@ -79,9 +75,7 @@ class BoundedInMemoryStateTests {
 	@ParameterizedTest
 	@EnumSource(Algorithm.class)
 	void theOverflowNeverGrantsAKeyMoreThanItsOwnStateWould(Algorithm algorithm) {
-		try (InMemoryBackend backend = InMemoryBackend.builder().clock(this.clock).maximumKeysPerLimit(1)
-			.observer(this.overflows)
-			.build()) {
+		try (InMemoryBackend backend = backend(1)) {
 			RateLimiter limiter = backend.limiter("tight", Limit.of(algorithm, 3, HOUR));
 			assertThat(limiter.tryAcquire("holder").isAllowed()).isTrue();
 			int granted = 0;
@@ -93,6 +87,10 @@ class BoundedInMemoryStateTests {
 			}
 			assertThat(granted).as("grants to a, b and c together within the hour").isEqualTo(3);
 		}
+	}
+
+	private InMemoryBackend backend(int maximumKeys) {
+		return InMemoryBackend.builder().clock(this.clock).maximumKeysPerLimit(maximumKeys).observer(this.overflows).build();
 	}
 
 	private static final class OverflowCounter implements LimiterObserver {

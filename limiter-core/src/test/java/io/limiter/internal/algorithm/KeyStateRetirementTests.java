@@ -23,12 +23,9 @@ class KeyStateRetirementTests {
 	@ParameterizedTest
 	@EnumSource(Algorithm.class)
 	void aRequestHoldingASweptStateLooksTheKeyUpAgain(Algorithm algorithm) {
-		Limit limit = Limit.of(algorithm, 3, Duration.ofHours(1));
-		LimitAlgorithm states = LimitAlgorithm.of(algorithm);
 		BoundedStateMap<KeyState> map = new BoundedStateMap<>(1);
-		KeyState held = map.get("victim", (key) -> states.newState(limit), NOW);
-		assertThat(map.get("other", (key) -> states.newState(limit), NOW)).as("room made by sweeping the idle victim")
-			.isNotNull();
+		KeyState held = newState(map, "victim", algorithm);
+		assertThat(newState(map, "other", algorithm)).as("room made by sweeping the idle victim").isNotNull();
 		assertThat(map.getIfPresent("victim")).isNull();
 		assertThat(held.decide(NOW, 1, 0)).as("a decision on the swept state").isNull();
 		assertThat(held.retireIfIdle(NOW)).isFalse();
@@ -38,12 +35,10 @@ class KeyStateRetirementTests {
 	@ParameterizedTest
 	@EnumSource(Algorithm.class)
 	void aStateThatOwesIsNeitherRetiredNorDropped(Algorithm algorithm) {
-		Limit limit = Limit.of(algorithm, 3, Duration.ofHours(1));
-		LimitAlgorithm states = LimitAlgorithm.of(algorithm);
 		BoundedStateMap<KeyState> map = new BoundedStateMap<>(1);
-		KeyState victim = map.get("victim", (key) -> states.newState(limit), NOW);
+		KeyState victim = newState(map, "victim", algorithm);
 		assertThat(victim.decide(NOW, 3, 0).isAllowed()).isTrue();
-		assertThat(map.get("other", (key) -> states.newState(limit), NOW)).isNull();
+		assertThat(newState(map, "other", algorithm)).isNull();
 		assertThat(map.getIfPresent("victim")).isSameAs(victim);
 		assertThat(victim.retireIfIdle(NOW)).isFalse();
 		assertThat(victim.decide(NOW, 1, 0).isAllowed()).isFalse();
@@ -63,6 +58,12 @@ class KeyStateRetirementTests {
 		Decision look = moved.decide(NOW, 0, 0);
 		assertThat(look.limit()).isEqualTo(20);
 		assertThat(look.remaining()).as("not refilled by the larger capacity").isLessThan(20);
+	}
+
+	/** Returns the state of a key of a limit of 3 per hour, created if there is room. */
+	private static KeyState newState(BoundedStateMap<KeyState> map, String key, Algorithm algorithm) {
+		Limit limit = Limit.of(algorithm, 3, Duration.ofHours(1));
+		return map.get(key, (ignored) -> LimitAlgorithm.of(algorithm).newState(limit), NOW);
 	}
 
 }

@@ -29,7 +29,7 @@ class KeyStateRetirementTests {
 		assertThat(map.getIfPresent("victim")).isNull();
 		assertThat(held.decide(NOW, 1, 0)).as("a decision on the swept state").isNull();
 		assertThat(held.retireIfIdle(NOW)).isFalse();
-		assertThat(held.moveTo(limit)).isNull();
+		assertThat(held.moveTo(Limit.of(algorithm, 4, Duration.ofHours(1)))).isNull();
 	}
 
 	@ParameterizedTest

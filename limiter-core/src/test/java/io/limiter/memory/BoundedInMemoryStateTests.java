@@ -1,7 +1,10 @@
 package io.limiter.memory;
 
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
+import java.util.Random;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -86,6 +89,35 @@ class BoundedInMemoryStateTests {
 				this.clock.advance(1);
 			}
 			assertThat(granted).as("grants to a, b and c together within the hour").isEqualTo(3);
+		}
+	}
+
+	@ParameterizedTest
+	@EnumSource(Algorithm.class)
+	void concurrentRequestsOnAFullMapNeverGrantAKeyMoreThanItsCapacity(Algorithm algorithm) throws Exception {
+		try (InMemoryBackend backend = backend(8)) {
+			RateLimiter limiter = backend.limiter("contended", Limit.of(algorithm, 3, HOUR));
+			Map<String, AtomicLong> grants = new ConcurrentHashMap<>();
+			List<Thread> threads = new ArrayList<>();
+			for (int t = 0; t < 4; t++) {
+				Random random = new Random(t);
+				Thread thread = new Thread(() -> {
+					for (int i = 0; i < 20_000; i++) {
+						String key = "k" + random.nextInt(40);
+						long permits = random.nextInt(3) == 0 ? 0 : 1;
+						if (limiter.tryAcquire(key, permits).isAllowed() && permits > 0) {
+							grants.computeIfAbsent(key, (ignored) -> new AtomicLong()).incrementAndGet();
+						}
+					}
+				});
+				thread.start();
+				threads.add(thread);
+			}
+			for (Thread thread : threads) {
+				thread.join();
+			}
+			assertThat(grants.values()).as("grants per key while no time passes").allMatch((count) -> count.get() <= 3);
+			assertThat(this.overflows.of("contended")).as("keys decided by the overflow").isPositive();
 		}
 	}
 

@@ -10,6 +10,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 import io.lettuce.core.RedisClient;
 import io.lettuce.core.RedisURI;
+import io.lettuce.core.ScriptOutputType;
 import io.lettuce.core.api.StatefulRedisConnection;
 import io.lettuce.core.api.sync.RedisCommands;
 import org.junit.jupiter.api.AfterAll;
@@ -250,6 +251,19 @@ class TwinConformanceIntegrationTests {
 		assertThat(redis.pttl(key)).as("%s, written %d ms behind the key's time", behind, ahead)
 			.isLessThanOrEqualTo(behind.resetAfterMillis() + ahead + TTL_SLACK_MILLIS)
 			.isGreaterThan(behind.resetAfterMillis() + ahead + TTL_SLACK_MILLIS - SAFE_TTL_MILLIS);
+	}
+
+	@Test
+	void aGcraKeyWrittenBeforeItsTimeWasStoredIsReadAsItWas() {
+		ManualClock clock = new ManualClock();
+		Limit limit = Limit.of(Algorithm.GCRA, 4, Duration.ofMinutes(10));
+		String name = uniqueName(limit);
+		DecisionSource source = new RedisDecisionSource(name, limit, executor, clock, TIMEOUT);
+		String key = Gcra.INSTANCE.redisKeys(StateKeys.redisKey(name, "k"))[0];
+		long twoPermitsAhead = clock.millis() + 2 * limit.periodMillis() / limit.capacity();
+		redis.eval("redis.call('SET', KEYS[1], struct.pack('<d<d', tonumber(ARGV[1]), 0), 'PX', 600000)",
+				ScriptOutputType.STATUS, new String[] { key }, Long.toString(twoPermitsAhead));
+		assertThat(source.decide("k", 1, 0)).isEqualTo(Decision.allowed(4, 1, 450_000));
 	}
 
 	@ParameterizedTest

@@ -210,11 +210,10 @@ class TwinConformanceIntegrationTests {
 	@ParameterizedTest
 	@EnumSource(Algorithm.class)
 	void everyKeyExpiresWhenItsStateIsFullAgainAndIsDeletedOnceItIs(Algorithm algorithm) {
-		ManualClock clock = new ManualClock();
-		Limit limit = Limit.of(algorithm, 4, Duration.ofMinutes(10));
-		String name = uniqueName(limit);
-		DecisionSource source = new RedisDecisionSource(name, limit, executor, clock, TIMEOUT);
-		String[] keys = LimitAlgorithm.of(algorithm).redisKeys(StateKeys.redisKey(name, "k"));
+		OneKey one = OneKey.of(Limit.of(algorithm, 4, Duration.ofMinutes(10)));
+		ManualClock clock = one.clock();
+		DecisionSource source = one.source();
+		String[] keys = one.keys();
 		long[][] requests = { { 1, 0 }, { 3, 0 }, { 1, 0 }, { 2, Duration.ofMinutes(20).toMillis() }, { 0, 0 } };
 		Decision decision = null;
 		for (long[] request : requests) {
@@ -237,11 +236,10 @@ class TwinConformanceIntegrationTests {
 	@ParameterizedTest
 	@EnumSource(Algorithm.class)
 	void aKeyWrittenByAClockBehindTheKeysTimeLivesUntilItsStateIsFullByThatTime(Algorithm algorithm) {
-		ManualClock clock = new ManualClock();
-		Limit limit = Limit.of(algorithm, 4, Duration.ofMinutes(10));
-		String name = uniqueName(limit);
-		DecisionSource source = new RedisDecisionSource(name, limit, executor, clock, TIMEOUT);
-		String key = LimitAlgorithm.of(algorithm).redisKeys(StateKeys.redisKey(name, "k"))[0];
+		OneKey one = OneKey.of(Limit.of(algorithm, 4, Duration.ofMinutes(10)));
+		ManualClock clock = one.clock();
+		DecisionSource source = one.source();
+		String key = one.keys()[0];
 		long ahead = 60_000;
 		clock.advance(ahead);
 		assertThat(source.decide("k", 1, 0).isAllowed()).isTrue();
@@ -255,11 +253,11 @@ class TwinConformanceIntegrationTests {
 
 	@Test
 	void aGcraKeyWrittenBeforeItsTimeWasStoredIsReadAsItWas() {
-		ManualClock clock = new ManualClock();
 		Limit limit = Limit.of(Algorithm.GCRA, 4, Duration.ofMinutes(10));
-		String name = uniqueName(limit);
-		DecisionSource source = new RedisDecisionSource(name, limit, executor, clock, TIMEOUT);
-		String key = Gcra.INSTANCE.redisKeys(StateKeys.redisKey(name, "k"))[0];
+		OneKey one = OneKey.of(limit);
+		ManualClock clock = one.clock();
+		DecisionSource source = one.source();
+		String key = one.keys()[0];
 		long twoPermitsAhead = clock.millis() + 2 * limit.periodMillis() / limit.capacity();
 		redis.eval("redis.call('SET', KEYS[1], struct.pack('<d<d', tonumber(ARGV[1]), 0), 'PX', 600000)",
 				ScriptOutputType.STATUS, new String[] { key }, Long.toString(twoPermitsAhead));
@@ -269,11 +267,10 @@ class TwinConformanceIntegrationTests {
 	@ParameterizedTest
 	@EnumSource(value = Algorithm.class, names = { "TOKEN_BUCKET", "GCRA" })
 	void aDenialWritesNothing(Algorithm algorithm) {
-		ManualClock clock = new ManualClock();
-		Limit limit = Limit.of(algorithm, 4, Duration.ofMinutes(10));
-		String name = uniqueName(limit);
-		DecisionSource source = new RedisDecisionSource(name, limit, executor, clock, TIMEOUT);
-		String key = LimitAlgorithm.of(algorithm).redisKeys(StateKeys.redisKey(name, "k"))[0];
+		OneKey one = OneKey.of(Limit.of(algorithm, 4, Duration.ofMinutes(10)));
+		ManualClock clock = one.clock();
+		DecisionSource source = one.source();
+		String key = one.keys()[0];
 		assertThat(source.decide("k", 4, 0).isAllowed()).isTrue();
 		byte[] granted = redis.dump(key);
 		long ttl = redis.pttl(key);
@@ -289,11 +286,10 @@ class TwinConformanceIntegrationTests {
 
 	@Test
 	void theLogKeepsOneEntryPerPermitInTheWindowAndNeverMoreThanTheCapacity() {
-		ManualClock clock = new ManualClock();
-		Limit limit = Limit.of(Algorithm.SLIDING_WINDOW_LOG, 5, Duration.ofHours(1));
-		String name = uniqueName(limit);
-		DecisionSource source = new RedisDecisionSource(name, limit, executor, clock, TIMEOUT);
-		String key = SlidingWindowLog.INSTANCE.redisKeys(StateKeys.redisKey(name, "k"))[0];
+		OneKey one = OneKey.of(Limit.of(Algorithm.SLIDING_WINDOW_LOG, 5, Duration.ofHours(1)));
+		ManualClock clock = one.clock();
+		DecisionSource source = one.source();
+		String key = one.keys()[0];
 		Random random = new Random(SEED);
 		for (int step = 0; step < 300; step++) {
 			clock.advance(random.nextLong(Duration.ofMinutes(20).toMillis()));
@@ -313,6 +309,21 @@ class TwinConformanceIntegrationTests {
 	private static String uniqueName(Limit limit) {
 		return "twin-" + limit.algorithm().configName() + "-" + ProcessHandle.current().pid() + "-"
 				+ names.incrementAndGet();
+	}
+
+	/**
+	 * A Redis decision source of a limit under a name of its own, on a manual clock, and the Redis keys of its user
+	 * key {@code k}.
+	 */
+	private record OneKey(ManualClock clock, DecisionSource source, String[] keys) {
+
+		static OneKey of(Limit limit) {
+			ManualClock clock = new ManualClock();
+			String name = uniqueName(limit);
+			return new OneKey(clock, new RedisDecisionSource(name, limit, executor, clock, TIMEOUT),
+					LimitAlgorithm.of(limit.algorithm()).redisKeys(StateKeys.redisKey(name, "k")));
+		}
+
 	}
 
 }

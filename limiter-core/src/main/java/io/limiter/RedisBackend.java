@@ -4,9 +4,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.function.IntSupplier;
 
@@ -25,6 +23,7 @@ import io.limiter.internal.failure.FailurePolicyDecisionSource;
 import io.limiter.internal.failure.SharedFallback;
 import io.limiter.internal.failure.ThrottledLog;
 import io.limiter.internal.local.LocalTiers;
+import io.limiter.internal.memory.InMemoryStates;
 import io.limiter.internal.redis.AdaptiveTimeout;
 import io.limiter.internal.redis.InstanceHeartbeat;
 import io.limiter.internal.redis.LettuceScriptExecutor;
@@ -90,7 +89,7 @@ public final class RedisBackend implements LimiterBackend {
 
 	private final ThrottledLog failureLog;
 
-	private final Map<String, SharedFallback> fallbacks = new ConcurrentHashMap<>();
+	private final InMemoryStates fallbackStates;
 
 	private final LocalTiers localTiers;
 
@@ -110,6 +109,8 @@ public final class RedisBackend implements LimiterBackend {
 		this.breakers = new CircuitBreakers(settings.breakerFailureThreshold, settings.breakerOpenDuration,
 				LimiterClock.system());
 		this.failureLog = new ThrottledLog(FAILURE_LOG_INTERVAL_MILLIS, LimiterClock.system());
+		this.fallbackStates = new InMemoryStates(LimiterClock.system(), InMemoryBackend.DEFAULT_MAXIMUM_KEYS_PER_LIMIT,
+				settings.observer);
 		for (Algorithm algorithm : Algorithm.values()) {
 			executor.load(LimitAlgorithm.of(algorithm).script());
 		}
@@ -159,8 +160,7 @@ public final class RedisBackend implements LimiterBackend {
 				syncWait(this.timeout));
 		DecisionSource local = this.localTiers.source(name, limit, options.localTier(), redis);
 		SharedFallback fallback = (policy != FailurePolicy.LOCAL_FALLBACK) ? null
-				: this.fallbacks.computeIfAbsent(name + '\u0000' + limit, (ignored) -> new SharedFallback(limit,
-						this.fallbackInstances, LimiterClock.system(), InMemoryBackend.DEFAULT_MAXIMUM_KEYS_PER_LIMIT));
+				: new SharedFallback(name, limit, this.fallbackInstances, this.fallbackStates);
 		return new DefaultRateLimiter(name, limit, new FailurePolicyDecisionSource(name, limit, local, policy,
 				fallback, this.breakers, (key) -> breakerFor(name, key), this.observer, this.failureLog));
 	}

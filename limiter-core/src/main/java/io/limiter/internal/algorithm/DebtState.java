@@ -11,7 +11,9 @@ import io.limiter.Limit;
  * Only a grant changes the state, so a denial is decided on an optimistic read, without taking the lock, and the
  * denial is kept: until the state changes, a request for the same permits in the same millisecond gets the same
  * {@link Decision} without any arithmetic or allocation. A key that is out of permits costs its callers no lock and
- * one write to shared memory a millisecond, however many of them there are.
+ * one write to shared memory a millisecond, however many of them there are. A retired state is idle or moved: an
+ * idle one has no debt and so denies nothing, and a moved one no longer changes, so only the write lock looks at
+ * {@link #retired}.
  */
 abstract class DebtState extends LimitState {
 
@@ -55,6 +57,9 @@ abstract class DebtState extends LimitState {
 		}
 		long writeStamp = this.lock.writeLock();
 		try {
+			if (this.retired) {
+				return null;
+			}
 			long debt = debtAt(nowMillis);
 			Decision decision = decideOn(debt, permits, maxWaitMillis);
 			if (decision.isAllowed()) {
@@ -79,6 +84,36 @@ abstract class DebtState extends LimitState {
 		}
 		finally {
 			this.lock.unlockRead(stamp);
+		}
+	}
+
+	@Override
+	public final boolean retireIfIdle(long nowMillis) {
+		long stamp = this.lock.writeLock();
+		try {
+			if (this.retired || debtAt(nowMillis) != 0) {
+				return false;
+			}
+			this.retired = true;
+			return true;
+		}
+		finally {
+			this.lock.unlockWrite(stamp);
+		}
+	}
+
+	@Override
+	public final KeyState moveTo(Limit limit) {
+		long stamp = this.lock.writeLock();
+		try {
+			if (this.retired) {
+				return null;
+			}
+			this.retired = true;
+			return takeOver(limit);
+		}
+		finally {
+			this.lock.unlockWrite(stamp);
 		}
 	}
 

@@ -27,12 +27,23 @@ final class FixedWindow extends LimitAlgorithm {
 		}
 
 		@Override
+		KeyState takeOver(Limit limit) {
+			State next = new State(limit);
+			next.count = this.count;
+			next.grantedAt = this.grantedAt;
+			return next;
+		}
+
+		@Override
 		public synchronized Decision decide(long nowMillis, long permits, long maxWaitMillis) {
+			if (this.retired) {
+				return null;
+			}
 			long at = Math.max(nowMillis, this.grantedAt);
 			long windowEnd = Windows.start(at, this.periodMillis) + this.periodMillis;
 			long count = (this.grantedAt >= windowEnd - this.periodMillis) ? this.count : 0;
 			if (count + permits > this.capacity) {
-				return Decision.denied(this.capacity, this.capacity - count, windowEnd - at, windowEnd - at);
+				return Decision.denied(this.capacity, Math.max(0, this.capacity - count), windowEnd - at, windowEnd - at);
 			}
 			count += permits;
 			if (count == 0) {

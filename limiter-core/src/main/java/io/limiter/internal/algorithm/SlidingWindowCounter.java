@@ -30,7 +30,19 @@ final class SlidingWindowCounter extends LimitAlgorithm {
 		}
 
 		@Override
+		KeyState takeOver(Limit limit) {
+			State next = new State(limit);
+			next.current = this.current;
+			next.previous = this.previous;
+			next.grantedAt = this.grantedAt;
+			return next;
+		}
+
+		@Override
 		public synchronized Decision decide(long nowMillis, long permits, long maxWaitMillis) {
+			if (this.retired) {
+				return null;
+			}
 			long period = this.periodMillis;
 			long at = Math.max(nowMillis, this.grantedAt);
 			long windowStart = Windows.start(at, period);
@@ -65,7 +77,8 @@ final class SlidingWindowCounter extends LimitAlgorithm {
 		}
 
 		private long remaining(long current, long weighted) {
-			return this.capacity - current - IntegerMath.ceilDiv(weighted, this.periodMillis);
+			// never below 0, though counts stored under a larger capacity may exceed it
+			return Math.max(0, this.capacity - current - IntegerMath.ceilDiv(weighted, this.periodMillis));
 		}
 
 		/**

@@ -20,20 +20,33 @@ final class SlidingWindowLog extends LimitAlgorithm {
 
 	private static final class State extends LimitState {
 
-		private final PermitLog log = new PermitLog();
+		private final PermitLog log;
 
 		State(Limit limit) {
+			this(limit, new PermitLog());
+		}
+
+		private State(Limit limit, PermitLog log) {
 			super(limit);
+			this.log = log;
+		}
+
+		@Override
+		KeyState takeOver(Limit limit) {
+			return new State(limit, this.log);
 		}
 
 		@Override
 		public synchronized Decision decide(long nowMillis, long permits, long maxWaitMillis) {
+			if (this.retired) {
+				return null;
+			}
 			long at = this.log.isEmpty() ? nowMillis : Math.max(nowMillis, this.log.newest());
 			long outside = at - this.periodMillis;
 			long count = this.log.countAfter(outside);
 			if (count + permits > this.capacity) {
 				long retryAfter = this.log.timeOf(outside, count + permits - this.capacity) + this.periodMillis - at;
-				return Decision.denied(this.capacity, this.capacity - count, retryAfter, resetAfter(at));
+				return Decision.denied(this.capacity, Math.max(0, this.capacity - count), retryAfter, resetAfter(at));
 			}
 			if (permits > 0) {
 				this.log.dropUpTo(outside);

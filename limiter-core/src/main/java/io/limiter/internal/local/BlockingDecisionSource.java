@@ -17,7 +17,8 @@ import io.limiter.internal.memory.BoundedStateMap;
  * another instance gave back early.
  * <p>
  * Blocks live in a bounded map and are dropped lazily, with no timer: when a lookup finds one expired, and
- * when the map is full (expired ones first). A local refusal repeats Redis' {@code remaining} and counts
+ * when the map is full. Only expired blocks are dropped; a refusal that finds the map full of blocks that still run
+ * is not remembered, and its key keeps asking Redis, which decides exactly. A local refusal repeats Redis' {@code remaining} and counts
  * {@code retry-after} and {@code reset-after} down from Redis' answer.
  */
 public final class BlockingDecisionSource implements DecisionSource {

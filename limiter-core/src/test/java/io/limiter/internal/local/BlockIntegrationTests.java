@@ -103,4 +103,27 @@ class BlockIntegrationTests {
 		assertThat(source.size()).isZero();
 	}
 
+	@Test
+	void aFullBlockListKeepsEveryRunningBlockAndNewRefusalsAskRedis() {
+		LocalTier tier = LocalTier.builder().mode(LocalTier.Mode.BLOCK).maximumKeys(20).build();
+		BlockingDecisionSource source = (BlockingDecisionSource) block(
+				Limit.of(Algorithm.TOKEN_BUCKET, 1, Duration.ofSeconds(10)), tier);
+		for (int i = 0; i < 20; i++) {
+			source.decide("blocked-" + i, 1, 0);
+			source.decide("blocked-" + i, 1, 0);
+		}
+		assertThat(source.size()).isEqualTo(20);
+		for (int i = 0; i < 100; i++) {
+			source.decide("stranger-" + i, 1, 0);
+			source.decide("stranger-" + i, 1, 0);
+		}
+		long calls = this.instance.executor().calls();
+		for (int i = 0; i < 20; i++) {
+			assertThat(source.decide("blocked-" + i, 1, 0).isAllowed()).isFalse();
+		}
+		assertThat(this.instance.executor().calls()).as("every early block still answers in memory").isEqualTo(calls);
+		assertThat(source.decide("stranger-0", 1, 0).isAllowed()).as("a refusal that found no room").isFalse();
+		assertThat(this.instance.executor().calls()).isEqualTo(calls + 1);
+	}
+
 }

@@ -312,7 +312,7 @@ public class LimiterProperties {
 	 */
 	public static class Memory {
 
-		/** Most keys whose state one limit keeps; past it, idle keys are forgotten first. */
+		/** Most keys whose state one limit keeps; only idle keys are forgotten, new keys beyond it share one overflow state. */
 		private int maximumKeysPerLimit = InMemoryBackend.DEFAULT_MAXIMUM_KEYS_PER_LIMIT;
 
 		public int getMaximumKeysPerLimit() {

@@ -8,6 +8,7 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 
 import io.limiter.Decision;
+import io.limiter.Limit;
 import io.limiter.spring.internal.Verdict;
 
 /**
@@ -17,7 +18,10 @@ import io.limiter.spring.internal.Verdict;
  * RateLimit-Policy: "hello";q=10;w=1
  * RateLimit: "hello";r=7;t=1
  * </pre>
- * {@code w}, {@code t} and {@code Retry-After} are whole seconds, rounded up.
+ * {@code w}, {@code t} and {@code Retry-After} are whole seconds, rounded up. The policy's window is the period
+ * rounded up to whole seconds and its quota the permits of that window at the limit's rate, rounded down: 10 per
+ * 250 ms is {@code q=40;w=1}, 10 per 1500 ms is {@code q=13;w=2}, so a client that keeps to the announced rate
+ * never asks faster than the limit refills.
  */
 public final class RateLimitResponses {
 
@@ -53,8 +57,7 @@ public final class RateLimitResponses {
 			}
 			Decision decision = verdict.decision();
 			String name = quoted(verdict.limitName());
-			separate(policy).append(name).append(";q=").append(verdict.limit().capacity()).append(";w=")
-				.append(seconds(verdict.limit().periodMillis()));
+			appendPolicy(separate(policy).append(name), verdict.limit());
 			separate(state).append(name).append(";r=").append(decision.remaining()).append(";t=")
 				.append(seconds(decision.resetAfterMillis()));
 			if (tightest == null || decision.remaining() < tightest.decision().remaining()) {
@@ -102,6 +105,17 @@ public final class RateLimitResponses {
 				+ json("Rate limit '" + limitName + "' exceeded; retry after " + retryAfter + " s.")
 				+ ",\"instance\":" + json(instance) + ",\"limit\":" + json(limitName) + ",\"retryAfter\":"
 				+ retryAfter + "}";
+	}
+
+	/**
+	 * Appends the quota and window of a limit: the window is its period in whole seconds, rounded up, and the quota
+	 * the permits of that window at its rate, rounded down. {@code capacity * period <= 2^53} (a {@code Limit}
+	 * guarantees it) and the window is less than 1001 periods, so the product fits in a {@code long}.
+	 */
+	static StringBuilder appendPolicy(StringBuilder builder, Limit limit) {
+		long window = seconds(limit.periodMillis());
+		long quota = limit.capacity() * (window * 1000) / limit.periodMillis();
+		return builder.append(";q=").append(quota).append(";w=").append(window);
 	}
 
 	private static StringBuilder separate(StringBuilder builder) {

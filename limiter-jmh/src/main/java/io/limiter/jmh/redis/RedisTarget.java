@@ -21,6 +21,7 @@ import io.lettuce.core.cluster.models.partitions.RedisClusterNode;
 import io.lettuce.core.codec.ByteArrayCodec;
 import io.limiter.FailurePolicy;
 import io.limiter.LimiterClock;
+import io.limiter.LimiterObserver;
 import io.limiter.jmh.baseline.NodeConnections;
 import io.limiter.RedisBackend;
 import io.limiter.testsupport.RedisFixtures;
@@ -98,9 +99,21 @@ public final class RedisTarget implements NodeConnections, AutoCloseable {
 	 * @return the backend
 	 */
 	public RedisBackend backend(LimiterClock clientClock) {
+		return backend(clientClock, LimiterObserver.NONE);
+	}
+
+	/**
+	 * Creates a backend of our own on this Redis, connected and failing closed, whose calls an observer hears;
+	 * the caller closes it.
+	 * @param clientClock the time sent to the scripts, or {@code null} to use the server's {@code TIME}
+	 * @param observer hears of every Redis call
+	 * @return the backend
+	 */
+	public RedisBackend backend(LimiterClock clientClock, LimiterObserver observer) {
 		RedisBackend.Builder builder = RedisBackend.builder()
 			.timeout(TIMEOUT)
-			.failurePolicy(FailurePolicy.FAIL_CLOSED);
+			.failurePolicy(FailurePolicy.FAIL_CLOSED)
+			.observer(observer);
 		if (this.address.isCluster()) {
 			builder.client(this.clusterClient);
 		}
@@ -153,6 +166,22 @@ public final class RedisTarget implements NodeConnections, AutoCloseable {
 		StatefulRedisConnection<String, String> dedicated = this.client.connect(uri);
 		this.opened.add(dedicated);
 		return dedicated;
+	}
+
+	/**
+	 * Opens a connection of one's own that pipelines commands until flushed; this target closes it when it is
+	 * closed.
+	 * @return the pipeline
+	 */
+	public Pipeline openPipeline() {
+		if (this.address.isCluster()) {
+			StatefulRedisClusterConnection<String, String> cluster = this.clusterClient.connect();
+			this.opened.add(cluster);
+			return new Pipeline(cluster, cluster.async());
+		}
+		StatefulRedisConnection<String, String> standalone = this.client.connect(this.address.standalone());
+		this.opened.add(standalone);
+		return new Pipeline(standalone, standalone.async());
 	}
 
 	/**

@@ -3,11 +3,13 @@ package io.limiter.jmh;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
 import io.limiter.jmh.ratio.RatioOptions;
+import io.limiter.jmh.ratio.RatioOptions.Ratio;
 import io.limiter.jmh.ratio.RoundResults;
 import io.limiter.testsupport.RedisFixtures;
 import org.openjdk.jmh.results.Result;
@@ -85,7 +87,7 @@ public final class Ratios {
 
 	private static RunResult runOnce(RatioOptions options, String variant, String redis) throws RunnerException {
 		ChainedOptionsBuilder builder = new OptionsBuilder()
-			.include("^io\\.limiter\\.jmh\\." + options.benchmark() + "\\." + variant + "$")
+			.include("^io\\.limiter\\.jmh\\." + options.benchmark() + "\\." + Ratio.method(variant) + "$")
 			.forks(1)
 			.warmupIterations(1)
 			.warmupTime(TimeValue.seconds(options.warmupSeconds()))
@@ -95,7 +97,9 @@ public final class Ratios {
 			.verbosity(VerboseMode.SILENT)
 			.shouldFailOnError(true)
 			.param("redis", redis);
-		for (Map.Entry<String, String> param : options.params().entrySet()) {
+		Map<String, String> params = new LinkedHashMap<>(options.params());
+		params.putAll(Ratio.params(variant));
+		for (Map.Entry<String, String> param : params.entrySet()) {
 			builder.param(param.getKey(), param.getValue());
 		}
 		Collection<RunResult> results = new Runner(builder.build()).run();

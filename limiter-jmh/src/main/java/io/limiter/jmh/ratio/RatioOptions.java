@@ -6,6 +6,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.regex.Pattern;
 
 /**
  * What {@link io.limiter.jmh.Ratios} measures: the ratios asked for, and how each variant is run.
@@ -27,9 +28,10 @@ public record RatioOptions(String benchmark, List<Ratio> ratios, int rounds, int
 	/** The usage text. */
 	public static final String USAGE = """
 			Usage: java -cp limiter-jmh/target/benchmarks.jar io.limiter.jmh.Ratios [options] a/b [c/d ...]
-			Measures ratios of benchmark methods (a over b) robustly on a small, noisy machine: every variant
+			Measures ratios of benchmark variants (a over b) robustly on a small, noisy machine: every variant
 			runs once per round in a fork of its own, the order rotated each round, and each ratio is taken
-			within a round; prints the median ratio over the rounds and its spread (min and max).
+			within a round; prints the median ratio over the rounds and its spread (min and max). A variant is
+			a benchmark method, with parameters of its own after @: inMemory@algorithm=GCRA/floor
 			  --benchmark <name>      RedisLimiterBenchmark (default) or LocalLimiterBenchmark
 			  --rounds <n>            rounds, 1 to 100 (default 5)
 			  --warmup <s>            warm-up seconds per run, 1 to 600 (default 2)
@@ -148,11 +150,14 @@ public record RatioOptions(String benchmark, List<Ratio> ratios, int rounds, int
 	}
 
 	/**
-	 * One ratio: the throughput of a benchmark method over another's.
-	 * @param numerator the method above
-	 * @param denominator the method below
+	 * One ratio: the throughput of a benchmark variant over another's. A variant is a method, optionally with
+	 * parameters of its own: {@code inMemory@algorithm=GCRA@scenario=per_user}.
+	 * @param numerator the variant above
+	 * @param denominator the variant below
 	 */
 	public record Ratio(String numerator, String denominator) {
+
+		private static final Pattern VARIANT = Pattern.compile("[A-Za-z_$][\\w$]*(@\\w+=[^@/=]+)*");
 
 		/**
 		 * Parses {@code a/b}.
@@ -162,16 +167,37 @@ public record RatioOptions(String benchmark, List<Ratio> ratios, int rounds, int
 		 */
 		public static Ratio parse(String text) {
 			String[] parts = text.split("/", -1);
-			if (parts.length != 2 || !isMethodName(parts[0]) || !isMethodName(parts[1]) || parts[0].equals(parts[1])) {
-				throw new IllegalArgumentException(
-						"a ratio must be two different benchmark methods as numerator/denominator but was '" + text + "'");
+			if (parts.length != 2 || !VARIANT.matcher(parts[0]).matches() || !VARIANT.matcher(parts[1]).matches()
+					|| parts[0].equals(parts[1])) {
+				throw new IllegalArgumentException("a ratio must be two different benchmark variants as "
+						+ "numerator/denominator (method or method@param=value) but was '" + text + "'");
 			}
 			return new Ratio(parts[0], parts[1]);
 		}
 
-		private static boolean isMethodName(String name) {
-			return !name.isEmpty() && Character.isJavaIdentifierStart(name.charAt(0))
-					&& name.chars().allMatch(Character::isJavaIdentifierPart);
+		/**
+		 * Returns the method of a variant.
+		 * @param variant the variant
+		 * @return the text before the first {@code @}
+		 */
+		public static String method(String variant) {
+			int at = variant.indexOf('@');
+			return (at < 0) ? variant : variant.substring(0, at);
+		}
+
+		/**
+		 * Returns the parameters of a variant's own.
+		 * @param variant the variant
+		 * @return each {@code name=value} after an {@code @}, by name
+		 */
+		public static Map<String, String> params(String variant) {
+			Map<String, String> params = new LinkedHashMap<>();
+			String[] parts = variant.split("@");
+			for (int i = 1; i < parts.length; i++) {
+				int equals = parts[i].indexOf('=');
+				params.put(parts[i].substring(0, equals), parts[i].substring(equals + 1));
+			}
+			return params;
 		}
 
 		@Override

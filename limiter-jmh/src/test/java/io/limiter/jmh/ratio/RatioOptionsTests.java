@@ -38,13 +38,27 @@ class RatioOptionsTests {
 	}
 
 	@Test
+	void aVariantMayCarryParametersOfItsOwn() {
+		Ratio ratio = Ratio.parse("inMemory@algorithm=GCRA@scenario=per_user/floor");
+		assertThat(Ratio.method(ratio.numerator())).isEqualTo("inMemory");
+		assertThat(Ratio.params(ratio.numerator())).isEqualTo(Map.of("algorithm", "GCRA", "scenario", "per_user"));
+		assertThat(Ratio.method(ratio.denominator())).isEqualTo("floor");
+		assertThat(Ratio.params(ratio.denominator())).isEmpty();
+	}
+
+	@Test
 	void badOptionsAreRefusedNamingTheValue() {
 		assertThatIllegalArgumentException().isThrownBy(() -> RatioOptions.parse())
 			.withMessage("name at least one ratio, as numerator/denominator");
 		assertThatIllegalArgumentException().isThrownBy(() -> RatioOptions.parse("a/a"))
-			.withMessage("a ratio must be two different benchmark methods as numerator/denominator but was 'a/a'");
+			.withMessage("a ratio must be two different benchmark variants as numerator/denominator "
+					+ "(method or method@param=value) but was 'a/a'");
 		assertThatIllegalArgumentException().isThrownBy(() -> RatioOptions.parse("a/b/c"))
-			.withMessage("a ratio must be two different benchmark methods as numerator/denominator but was 'a/b/c'");
+			.withMessage("a ratio must be two different benchmark variants as numerator/denominator "
+					+ "(method or method@param=value) but was 'a/b/c'");
+		assertThatIllegalArgumentException().isThrownBy(() -> RatioOptions.parse("a@x/b"))
+			.withMessage("a ratio must be two different benchmark variants as numerator/denominator "
+					+ "(method or method@param=value) but was 'a@x/b'");
 		assertThatIllegalArgumentException().isThrownBy(() -> RatioOptions.parse("--rounds", "0", "a/b"))
 			.withMessage("--rounds must be a whole number from 1 to 100 but was '0'");
 		assertThatIllegalArgumentException().isThrownBy(() -> RatioOptions.parse("--time", "x", "a/b"))

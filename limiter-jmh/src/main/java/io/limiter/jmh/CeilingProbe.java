@@ -44,7 +44,7 @@ public class CeilingProbe {
 	 */
 	@Setup(Level.Trial)
 	public void open(RedisBenchmarkState shared) {
-		this.pipeline = shared.target.openPipeline();
+		this.pipeline = new Pipeline(shared.target);
 		this.capacity = Long.toString(shared.limit.burst());
 		this.periodMillis = Long.toString(shared.limit.period().toMillis());
 	}

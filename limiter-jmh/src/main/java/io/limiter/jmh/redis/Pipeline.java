@@ -1,49 +1,57 @@
 package io.limiter.jmh.redis;
 
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 import io.lettuce.core.RedisFuture;
 import io.lettuce.core.ScriptOutputType;
-import io.lettuce.core.api.StatefulConnection;
-import io.lettuce.core.cluster.api.async.RedisClusterAsyncCommands;
+import io.lettuce.core.api.StatefulRedisConnection;
+import io.limiter.jmh.baseline.NodeConnections;
 
 /**
- * A connection of one's own that sends commands only when flushed, as {@code redis-benchmark -P} pipelines
- * them: for probing how many script calls Redis itself can serve.
+ * Connections of one's own, one per master, that send commands only when flushed, as {@code redis-benchmark -P}
+ * pipelines them: for probing how many script calls Redis itself can serve. Each command goes straight to the
+ * master that owns its first key, with none of the cluster client's routing in between. Not thread-safe.
  */
-public final class Pipeline implements AutoCloseable {
+public final class Pipeline {
 
-	private final StatefulConnection<String, String> connection;
+	private final NodeConnections target;
 
-	private final RedisClusterAsyncCommands<String, String> commands;
+	private final Map<String, StatefulRedisConnection<String, String>> byOwner = new HashMap<>();
 
-	Pipeline(StatefulConnection<String, String> connection, RedisClusterAsyncCommands<String, String> commands) {
-		this.connection = connection;
-		this.commands = commands;
-		connection.setAutoFlushCommands(false);
+	/**
+	 * Creates a pipeline whose connections the target opens, and closes.
+	 * @param target the Redis
+	 */
+	public Pipeline(NodeConnections target) {
+		this.target = target;
 	}
 
 	/**
-	 * Queues an EVALSHA, routed by its first key on a cluster.
+	 * Queues an EVALSHA on the master of its first key.
 	 * @param sha1 the script's digest, already loaded on the node
 	 * @param keys the keys
 	 * @param args the arguments
 	 * @return the reply to come
 	 */
 	public RedisFuture<List<Object>> evalsha(String sha1, String[] keys, String... args) {
-		return this.commands.evalsha(sha1, ScriptOutputType.MULTI, keys, args);
+		StatefulRedisConnection<String, String> connection = this.byOwner.computeIfAbsent(this.target.ownerOf(keys[0]),
+				(owner) -> {
+					StatefulRedisConnection<String, String> opened = this.target.open(owner);
+					opened.setAutoFlushCommands(false);
+					return opened;
+				});
+		return connection.async().evalsha(sha1, ScriptOutputType.MULTI, keys, args);
 	}
 
 	/**
 	 * Sends every queued command.
 	 */
 	public void flush() {
-		this.connection.flushCommands();
-	}
-
-	@Override
-	public void close() {
-		this.connection.close();
+		for (StatefulRedisConnection<String, String> connection : this.byOwner.values()) {
+			connection.flushCommands();
+		}
 	}
 
 }

@@ -169,22 +169,6 @@ public final class RedisTarget implements NodeConnections, AutoCloseable {
 	}
 
 	/**
-	 * Opens a connection of one's own that pipelines commands until flushed; this target closes it when it is
-	 * closed.
-	 * @return the pipeline
-	 */
-	public Pipeline openPipeline() {
-		if (this.address.isCluster()) {
-			StatefulRedisClusterConnection<String, String> cluster = this.clusterClient.connect();
-			this.opened.add(cluster);
-			return new Pipeline(cluster, cluster.async());
-		}
-		StatefulRedisConnection<String, String> standalone = this.client.connect(this.address.standalone());
-		this.opened.add(standalone);
-		return new Pipeline(standalone, standalone.async());
-	}
-
-	/**
 	 * Returns a builder of Bucket4j's Lettuce proxy manager over a byte-array connection to this Redis (a
 	 * cluster connection on a cluster).
 	 * @return the builder

@@ -28,7 +28,8 @@ import org.openjdk.jmh.runner.options.VerboseMode;
  * in a fork of its own (one warm-up and one measured iteration), the variants of a round back to back in an
  * order rotated from round to round; each ratio is taken within a round, where the variants saw nearly the same
  * machine, and the median over the rounds is printed with its spread (the least and greatest round), beside
- * every variant's median throughput and Redis calls per decision. Run for example:
+ * every variant's median throughput and Redis calls per decision; a fork that fails is reported and left out of
+ * its round. Run for example:
  * <pre>
  * java -cp limiter-jmh/target/benchmarks.jar io.limiter.jmh.Ratios -p scenario=many_keys --rounds 5 \
  *     luaEvalSha/bucket4jLettuce defaults/luaEvalSha luaEvalShaAsync/ceilingProbe
@@ -71,7 +72,17 @@ public final class Ratios {
 			results.newRound();
 			for (int i = 0; i < variants.size(); i++) {
 				String variant = variants.get((round + i) % variants.size());
-				RunResult result = runOnce(options, variant, redis);
+				RunResult result;
+				try {
+					result = runOnce(options, variant, redis);
+				}
+				catch (RunnerException ex) {
+					// One fork that fails (a connection that took too long on a loaded machine) costs its round
+					// the ratios of that variant, not the whole measurement.
+					err.printf(Locale.ROOT, "round %d/%d %s: failed, left out (%s)%n", round + 1, options.rounds(),
+							variant, ex.getMessage());
+					continue;
+				}
 				double score = result.getPrimaryResult().getScore();
 				results.record(variant, score, callsPerOp(result));
 				err.printf(Locale.ROOT, "round %d/%d %s: %,.0f ops/s%n", round + 1, options.rounds(), variant, score);

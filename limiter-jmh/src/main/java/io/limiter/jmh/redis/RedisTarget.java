@@ -42,6 +42,12 @@ public final class RedisTarget implements NodeConnections, AutoCloseable {
 	 */
 	public static final Duration TIMEOUT = Duration.ofSeconds(5);
 
+	/**
+	 * The longest wait for a first connection: on a loaded machine, connecting to a cluster (topology, then a
+	 * connection per node, then the scripts on every master) has taken more than {@link #TIMEOUT}.
+	 */
+	public static final Duration CONNECT_WAIT = Duration.ofSeconds(30);
+
 	private final RedisAddress address;
 
 	private final RedisClusterClient clusterClient;
@@ -125,9 +131,9 @@ public final class RedisTarget implements NodeConnections, AutoCloseable {
 		}
 		RedisBackend backend = builder.build();
 		try {
-			if (!backend.awaitConnection(TIMEOUT)) {
+			if (!backend.awaitConnection(CONNECT_WAIT)) {
 				backend.close();
-				throw new IllegalStateException("no connection to " + this.address + " within " + TIMEOUT);
+				throw new IllegalStateException("no connection to " + this.address + " within " + CONNECT_WAIT);
 			}
 		}
 		catch (InterruptedException ex) {

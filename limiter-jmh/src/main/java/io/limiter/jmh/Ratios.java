@@ -45,13 +45,12 @@ public final class Ratios {
 	/**
 	 * Measures the ratios and exits with the status.
 	 * @param args the options
-	 * @throws RunnerException when a benchmark run fails
 	 */
-	public static void main(String[] args) throws RunnerException {
+	public static void main(String[] args) {
 		System.exit(run(args, System.out, System.err));
 	}
 
-	static int run(String[] args, PrintStream out, PrintStream err) throws RunnerException {
+	static int run(String[] args, PrintStream out, PrintStream err) {
 		RatioOptions options;
 		try {
 			options = RatioOptions.parse(args);

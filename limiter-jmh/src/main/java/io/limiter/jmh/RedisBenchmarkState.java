@@ -3,6 +3,8 @@ package io.limiter.jmh;
 import io.limiter.Algorithm;
 import io.limiter.LimiterClock;
 import io.limiter.LimiterObserver;
+import io.limiter.LimiterOptions;
+import io.limiter.LocalTier;
 import io.limiter.RateLimiter;
 import io.limiter.RedisBackend;
 import io.limiter.jmh.baseline.MultiCommandTokenBucket;
@@ -18,7 +20,8 @@ import org.openjdk.jmh.annotations.TearDown;
 
 /**
  * What the Redis benchmarks share: the connection to Redis and one instance of every variant, for the limit of
- * {@link LimitParams}. {@code defaults} is a limiter built with no options on a backend like
+ * {@link LimitParams}. The script variants run without a local tier ({@link LocalTier#none()}), so that every
+ * decision is a script call; {@code defaults} is a limiter built with no options on a backend like
  * {@code luaEvalSha}'s (client time), with the Redis calls counted by the backend's observer.
  * <p>
  * With {@code redis} empty (and no system property {@value #REDIS_PROPERTY}) the fork starts its own
@@ -30,6 +33,9 @@ public class RedisBenchmarkState {
 
 	/** The system property that names a Redis when the {@code redis} parameter is empty. */
 	public static final String REDIS_PROPERTY = "limiter.jmh.redis";
+
+	/** The options of the variants that measure Redis alone: every decision is a script call. */
+	private static final LimiterOptions REDIS_ONLY = LimiterOptions.builder().localTier(LocalTier.none()).build();
 
 	/** A standalone URL or cluster seeds; empty: the property, or a cluster of the fork's own. */
 	@Param("")
@@ -80,7 +86,8 @@ public class RedisBenchmarkState {
 		this.target = RedisTarget.connect(spec);
 		this.clientTime = this.target.backend(LimiterClock.system());
 		this.serverTime = this.target.backend(null);
-		this.luaClientTime = this.clientTime.limiter("bench-client-time", this.limit.limit(Algorithm.TOKEN_BUCKET));
+		this.luaClientTime = this.clientTime.limiter("bench-client-time", this.limit.limit(Algorithm.TOKEN_BUCKET),
+				REDIS_ONLY);
 		this.observedClientTime = this.target.backend(LimiterClock.system(), new LimiterObserver() {
 			@Override
 			public void onRedisCall() {
@@ -121,7 +128,7 @@ public class RedisBenchmarkState {
 	}
 
 	private RateLimiter ours(Algorithm algorithm) {
-		return this.serverTime.limiter("bench-" + algorithm.configName(), this.limit.limit(algorithm));
+		return this.serverTime.limiter("bench-" + algorithm.configName(), this.limit.limit(algorithm), REDIS_ONLY);
 	}
 
 }

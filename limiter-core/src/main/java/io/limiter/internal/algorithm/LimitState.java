@@ -4,8 +4,8 @@ import io.limiter.Limit;
 
 /**
  * The base of every algorithm's in-memory state: the limit's numbers and whether the state was retired; subclasses
- * hold what their algorithm stores per key. Retiring takes the monitor of the state, which the window algorithms
- * decide under; {@link DebtState} retires under its own lock.
+ * hold what their algorithm stores per key. {@link OptimisticState} retires a state under the lock it decides
+ * under.
  */
 abstract class LimitState implements KeyState {
 
@@ -36,23 +36,5 @@ abstract class LimitState implements KeyState {
 	 * @return the new state
 	 */
 	abstract KeyState takeOver(Limit limit);
-
-	@Override
-	public synchronized boolean retireIfIdle(long nowMillis) {
-		if (this.retired || !isIdle(nowMillis)) {
-			return false;
-		}
-		this.retired = true;
-		return true;
-	}
-
-	@Override
-	public synchronized KeyState moveTo(Limit limit) {
-		if (this.retired) {
-			return null;
-		}
-		this.retired = true;
-		return takeOver(limit);
-	}
 
 }

@@ -152,8 +152,8 @@ public class LimiterProperties {
 	 */
 	public static class LocalTierSettings {
 
-		/** none, block (deny keys known to be exhausted in memory) or two-tier (also spend borrowed batches). */
-		private LocalTier.Mode mode = LocalTier.Mode.NONE;
+		/** block (deny keys known to be exhausted in memory), none or two-tier (also spend borrowed batches). */
+		private LocalTier.Mode mode = LocalTier.Mode.BLOCK;
 
 		/** How long borrowed tokens may be held before they are given back. */
 		private Duration lease = LocalTier.DEFAULT_LEASE;

@@ -1,12 +1,10 @@
 package io.limiter;
 
-import java.util.Map;
 import java.util.Objects;
-import java.util.concurrent.ConcurrentHashMap;
 
 import io.limiter.internal.DefaultRateLimiter;
 import io.limiter.internal.LimitNames;
-import io.limiter.internal.memory.InMemoryDecisionSource;
+import io.limiter.internal.memory.InMemoryStates;
 
 /**
  * Keeps the state of every limit in this process: the embedded default, with the same decisions as
@@ -21,15 +19,10 @@ public final class InMemoryBackend implements LimiterBackend {
 	/** The default of {@link Builder#maximumKeysPerLimit(int)}. */
 	public static final int DEFAULT_MAXIMUM_KEYS_PER_LIMIT = 100_000;
 
-	private final LimiterClock clock;
-
-	private final int maximumKeysPerLimit;
-
-	private final Map<String, InMemoryDecisionSource> sources = new ConcurrentHashMap<>();
+	private final InMemoryStates states;
 
 	private InMemoryBackend(Builder builder) {
-		this.clock = builder.clock;
-		this.maximumKeysPerLimit = builder.maximumKeysPerLimit;
+		this.states = new InMemoryStates(builder.clock, builder.maximumKeysPerLimit, builder.observer);
 	}
 
 	/**
@@ -43,22 +36,23 @@ public final class InMemoryBackend implements LimiterBackend {
 	/**
 	 * {@inheritDoc}
 	 * <p>
-	 * Limiters of the same name and the same {@link Limit} share their state. The state is already in
-	 * this process, so the {@linkplain LimiterOptions#localTier() local tier} is ignored.
+	 * Limiters of the same name and algorithm share the state of their keys, whatever their capacity and period: a
+	 * limiter with a changed capacity or period reads each key's state with its own numbers, as Redis does (see
+	 * {@link LimiterBackend} on changing a limit). A limiter of the same name and another algorithm starts every
+	 * key afresh, and the old algorithm's states are released. The state is already in this process, so the
+	 * {@linkplain LimiterOptions#localTier() local tier} is ignored.
 	 */
 	@Override
 	public RateLimiter limiter(String name, Limit limit, LimiterOptions options) {
 		LimitNames.check(name);
 		Objects.requireNonNull(limit, "limit must not be null");
 		Objects.requireNonNull(options, "options must not be null");
-		InMemoryDecisionSource source = this.sources.computeIfAbsent(name + '\u0000' + limit,
-				(ignored) -> new InMemoryDecisionSource(limit, this.clock, this.maximumKeysPerLimit));
-		return new DefaultRateLimiter(name, limit, source);
+		return new DefaultRateLimiter(name, limit, this.states.source(name, limit));
 	}
 
 	@Override
 	public void close() {
-		this.sources.clear();
+		this.states.clear();
 	}
 
 	/**
@@ -70,7 +64,20 @@ public final class InMemoryBackend implements LimiterBackend {
 
 		private int maximumKeysPerLimit = DEFAULT_MAXIMUM_KEYS_PER_LIMIT;
 
+		private LimiterObserver observer = LimiterObserver.NONE;
+
 		private Builder() {
+		}
+
+		/**
+		 * Sets the observer, which hears of every decision made by a limit's overflow state (see
+		 * {@link #maximumKeysPerLimit(int)}).
+		 * @param observer the observer
+		 * @return this builder
+		 */
+		public Builder observer(LimiterObserver observer) {
+			this.observer = Objects.requireNonNull(observer, "observer must not be null");
+			return this;
 		}
 
 		/**
@@ -84,8 +91,10 @@ public final class InMemoryBackend implements LimiterBackend {
 		}
 
 		/**
-		 * Sets the most keys whose state one limit keeps; past it, idle keys and then arbitrary keys are
-		 * forgotten.
+		 * Sets the most keys whose state one limit keeps. Only idle keys (full again, their windows over) are
+		 * forgotten: when every kept key still owes, new keys are decided together by one overflow state of the
+		 * limit, shared by all of them, until it is idle again; {@link LimiterObserver#onMemoryOverflow(String)}
+		 * hears of each such decision.
 		 * @param maximumKeysPerLimit at least 1
 		 * @return this builder
 		 */

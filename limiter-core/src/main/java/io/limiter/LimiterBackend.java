@@ -3,6 +3,14 @@ package io.limiter;
 /**
  * Where the state of the limits lives: in memory ({@link InMemoryBackend}) or in Redis
  * ({@link RedisBackend}). A backend hands out {@link RateLimiter}s and owns the resources behind them.
+ * <p>
+ * <b>Changing a limit.</b> A limiter of a name whose capacity or period differs from an earlier limiter's keeps the
+ * state of every key, on every backend alike: what a key stores is read with the new numbers. The windows keep
+ * their counts (a key that used 8 of 10 has 2 left of a new capacity of 10, none of 5); the token bucket keeps its
+ * ticks, which are its tokens when the period stays (at most a full bucket of the new capacity); GCRA keeps its
+ * theoretical arrival time, that is how long until the key is full again. A limiter of another algorithm starts
+ * every key afresh: its state lives apart, and the old one is released (in Redis it expires). The new limiter's
+ * local tier and local fallback replace the old one's, which gives its borrowed tokens back.
  */
 public interface LimiterBackend extends AutoCloseable {
 

@@ -27,4 +27,14 @@ public interface LimiterObserver {
 	default void onBackendFailure(String limitName, FailurePolicy policy, DegradedReason reason, Throwable failure) {
 	}
 
+	/**
+	 * An in-memory limit (the {@link InMemoryBackend}, or the local fallback of a {@link RedisBackend}) had no room
+	 * for the state of a new key, because every key it keeps still owes, and decided the request by the limit's
+	 * overflow state, which every key without room shares. Such decisions are conservative: no key gets more than
+	 * its own state would have given it, but new keys share one budget while the overflow lasts.
+	 * @param limitName the limit
+	 */
+	default void onMemoryOverflow(String limitName) {
+	}
+
 }

@@ -23,7 +23,8 @@ public final class LimiterOptions {
 	}
 
 	/**
-	 * Returns the defaults: no local tier.
+	 * Returns the defaults: in-memory {@linkplain LocalTier#block() block} (a key that Redis refused is refused in
+	 * this process until Redis' retry-after, so Redis still makes every grant) and the backend's failure policy.
 	 * @return the default options
 	 */
 	public static LimiterOptions defaults() {
@@ -85,7 +86,7 @@ public final class LimiterOptions {
 	 */
 	public static final class Builder {
 
-		private LocalTier localTier = LocalTier.none();
+		private LocalTier localTier = LocalTier.block();
 
 		private FailurePolicy failurePolicy;
 
@@ -93,7 +94,8 @@ public final class LimiterOptions {
 		}
 
 		/**
-		 * Sets what is decided in this process without a network call.
+		 * Sets what is decided in this process without a network call; {@link LocalTier#block()} by default,
+		 * {@link LocalTier#none()} sends every decision to Redis.
 		 * @param localTier the local tier setting
 		 * @return this builder
 		 */

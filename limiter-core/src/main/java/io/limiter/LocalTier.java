@@ -7,9 +7,10 @@ import java.util.Objects;
  * How much of a Redis-backed limit is decided in this process, without a network call. Immutable; build it
  * with {@link #builder()} or take one of {@link #none()}, {@link #block()} and {@link #twoTier()}.
  * <ul>
- * <li>{@link Mode#BLOCK}: once Redis denies a key with a retry-after, the same request for that key is denied
- * in memory until then. Redis stays the only place that grants, so the limit holds exactly. Works for
- * every algorithm.</li>
+ * <li>{@link Mode#BLOCK}, the default of {@link LimiterOptions#defaults()}: once Redis denies a key one permit
+ * short with a retry-after, the same request for that key is denied in memory until then, with the decision Redis
+ * would give. Redis stays the only place that grants, so the limit holds exactly. Works for every
+ * algorithm.</li>
  * <li>{@link Mode#TWO_TIER}: for {@link Algorithm#TOKEN_BUCKET} and {@link Algorithm#GCRA}, each key also
  * has a local bucket that borrows a batch of tokens from Redis (debited there before any is spent) and
  * grants from it lock-free; denials are served locally until Redis' retry deadline, as with block. Other

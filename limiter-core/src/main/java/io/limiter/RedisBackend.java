@@ -4,9 +4,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.function.IntSupplier;
 
@@ -25,6 +23,7 @@ import io.limiter.internal.failure.FailurePolicyDecisionSource;
 import io.limiter.internal.failure.SharedFallback;
 import io.limiter.internal.failure.ThrottledLog;
 import io.limiter.internal.local.LocalTiers;
+import io.limiter.internal.memory.InMemoryStates;
 import io.limiter.internal.redis.AdaptiveTimeout;
 import io.limiter.internal.redis.InstanceHeartbeat;
 import io.limiter.internal.redis.LettuceScriptExecutor;
@@ -37,7 +36,8 @@ import io.limiter.internal.redis.ScriptExecutor;
 /**
  * Keeps the state of every limit in Redis, standalone or Redis Cluster, so that a limit holds across every
  * instance of a service. One multiplexed Lettuce connection, asynchronous all the way; every decision is one
- * EVALSHA on the node that owns the key, unless the limiter's {@link LocalTier} decides it in this process.
+ * EVALSHA on the node that owns the key, unless the limiter's {@link LocalTier} decides it in this process (by
+ * default, a key Redis refused is refused in memory until Redis' retry-after).
  * <p>
  * The connection opens in the background, so a backend builds even while Redis is unreachable; a decision asked
  * for before it is open waits for it within the call's deadline. Each call's deadline adapts to the latency
@@ -59,10 +59,10 @@ import io.limiter.internal.redis.ScriptExecutor;
 public final class RedisBackend implements LimiterBackend {
 
 	/** The default of {@link Builder#timeout(Duration)}: the longest deadline of a call. */
-	public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(1);
+	public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(2);
 
 	/** The default of {@link Builder#minimumTimeout(Duration)}: the shortest deadline of a call. */
-	public static final Duration DEFAULT_MINIMUM_TIMEOUT = Duration.ofMillis(100);
+	public static final Duration DEFAULT_MINIMUM_TIMEOUT = Duration.ofSeconds(1);
 
 	/** The default of {@link Builder#failurePolicy(FailurePolicy)}. */
 	public static final FailurePolicy DEFAULT_FAILURE_POLICY = FailurePolicy.LOCAL_FALLBACK;
@@ -90,7 +90,7 @@ public final class RedisBackend implements LimiterBackend {
 
 	private final ThrottledLog failureLog;
 
-	private final Map<String, SharedFallback> fallbacks = new ConcurrentHashMap<>();
+	private final InMemoryStates fallbackStates;
 
 	private final LocalTiers localTiers;
 
@@ -110,6 +110,8 @@ public final class RedisBackend implements LimiterBackend {
 		this.breakers = new CircuitBreakers(settings.breakerFailureThreshold, settings.breakerOpenDuration,
 				LimiterClock.system());
 		this.failureLog = new ThrottledLog(FAILURE_LOG_INTERVAL_MILLIS, LimiterClock.system());
+		this.fallbackStates = new InMemoryStates(LimiterClock.system(), InMemoryBackend.DEFAULT_MAXIMUM_KEYS_PER_LIMIT,
+				settings.observer);
 		for (Algorithm algorithm : Algorithm.values()) {
 			executor.load(LimitAlgorithm.of(algorithm).script());
 		}
@@ -159,8 +161,7 @@ public final class RedisBackend implements LimiterBackend {
 				syncWait(this.timeout));
 		DecisionSource local = this.localTiers.source(name, limit, options.localTier(), redis);
 		SharedFallback fallback = (policy != FailurePolicy.LOCAL_FALLBACK) ? null
-				: this.fallbacks.computeIfAbsent(name + '\u0000' + limit, (ignored) -> new SharedFallback(limit,
-						this.fallbackInstances, LimiterClock.system(), InMemoryBackend.DEFAULT_MAXIMUM_KEYS_PER_LIMIT));
+				: new SharedFallback(name, limit, this.fallbackInstances, this.fallbackStates);
 		return new DefaultRateLimiter(name, limit, new FailurePolicyDecisionSource(name, limit, local, policy,
 				fallback, this.breakers, (key) -> breakerFor(name, key), this.observer, this.failureLog));
 	}
@@ -397,7 +398,7 @@ public final class RedisBackend implements LimiterBackend {
 		 * of each call adapts to the latency observed (a smoothed latency plus four of its deviations, doubled
 		 * after each timeout), between the {@linkplain #minimumTimeout(Duration) minimum} and this; a minimum
 		 * that is larger is lowered to it, so setting only this to a small value fixes the deadline.
-		 * @param timeout positive; 1 s by default
+		 * @param timeout positive; 2 s by default
 		 * @return this builder
 		 */
 		public Builder timeout(Duration timeout) {
@@ -409,7 +410,7 @@ public final class RedisBackend implements LimiterBackend {
 		 * Sets the shortest deadline of a Redis call, so that a run of fast answers does not make a pause of
 		 * the client, such as a garbage collection, look like a failure. Equal to the
 		 * {@linkplain #timeout(Duration) timeout}, the deadline is fixed.
-		 * @param minimumTimeout positive; 100 ms by default
+		 * @param minimumTimeout positive; 1 s by default, as TCP's smallest retransmission timeout
 		 * @return this builder
 		 */
 		public Builder minimumTimeout(Duration minimumTimeout) {

@@ -97,7 +97,7 @@ class FailurePolicyIntegrationTests {
 					.failurePolicy(FailurePolicy.FAIL_CLOSED)
 					.circuitBreaker(2, Duration.ofMillis(200))
 					.build()) {
-			assertThat(backend.awaitConnection(Duration.ofSeconds(5))).isTrue();
+			assertThat(backend.awaitConnection(Duration.ofSeconds(20))).isTrue();
 			RateLimiter limiter = backend.limiter("restart", TEN_PER_SECOND);
 			assertThat(limiter.tryAcquire("k", 3).remaining()).isEqualTo(7);
 			redis.kill();

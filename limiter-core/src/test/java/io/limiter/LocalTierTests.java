@@ -14,8 +14,9 @@ import static org.assertj.core.api.Assertions.assertThatNullPointerException;
 class LocalTierTests {
 
 	@Test
-	void defaultsHaveNoLocalTier() {
-		assertThat(LimiterOptions.defaults().localTier()).isEqualTo(LocalTier.none());
+	void defaultsBlockKeysThatRedisRefused() {
+		assertThat(LimiterOptions.defaults().localTier()).isEqualTo(LocalTier.block());
+		assertThat(LimiterOptions.builder().build()).isEqualTo(LimiterOptions.defaults());
 		assertThat(LocalTier.none().mode()).isEqualTo(LocalTier.Mode.NONE);
 		assertThat(LocalTier.block().mode()).isEqualTo(LocalTier.Mode.BLOCK);
 		assertThat(LocalTier.twoTier().mode()).isEqualTo(LocalTier.Mode.TWO_TIER);

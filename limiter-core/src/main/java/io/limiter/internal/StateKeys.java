@@ -9,6 +9,11 @@ import java.util.Base64;
  * Turns a limit name and a user's key into the Redis key that holds its state:
  * {@code limiter:{name:key}}, to which each algorithm appends its own suffix.
  * <p>
+ * The name is written with {@code %} as {@code %25} and {@code :} as {@code %3A}, so the first {@code :} inside the
+ * braces always ends it: limit {@code api} with key {@code x:y} and limit {@code api:x} with key {@code y} have keys
+ * of their own ({@code limiter:{api:x:y}} and {@code limiter:{api%3Ax:y}}). Names without either character, the
+ * usual ones, appear as they are.
+ * <p>
  * Everything between the braces is the Redis Cluster hash tag, so every key of one script lands in one slot.
  * A user's key is used as it is when it is short, printable and free of braces; otherwise (and when it
  * starts with {@code #}) it is replaced by {@code #} and the base64url SHA-256 of its UTF-8 bytes, so a key
@@ -31,7 +36,20 @@ public final class StateKeys {
 	 * @return the Redis key
 	 */
 	public static String redisKey(String limitName, String key) {
-		return PREFIX + limitName + ':' + encode(key) + '}';
+		return PREFIX + encodeName(limitName) + ':' + encode(key) + '}';
+	}
+
+	/**
+	 * Returns a limit name as it appears inside the hash tag: without {@code :}, so that no name and key can
+	 * spell the same tag as another name and key.
+	 * @param limitName a checked limit name
+	 * @return the name with {@code %} and {@code :} percent-encoded
+	 */
+	public static String encodeName(String limitName) {
+		if (limitName.indexOf(':') < 0 && limitName.indexOf('%') < 0) {
+			return limitName;
+		}
+		return limitName.replace("%", "%25").replace(":", "%3A");
 	}
 
 	/**

@@ -137,6 +137,59 @@ public abstract class AlgorithmContract {
 	}
 
 	@Test
+	void limitsWhoseNameAndKeySplitDifferentlyKeepStatesOfTheirOwn() {
+		String name = "split-" + ProcessHandle.current().pid() + "-" + names.incrementAndGet();
+		Limit limit = Limit.of(this.algorithm, 10, Duration.ofSeconds(100));
+		RateLimiter shortName = fixture().backend().limiter(name, limit);
+		RateLimiter longName = fixture().backend().limiter(name + ":x", limit);
+		assertAllowed(shortName.tryAcquire("x:y", 10), 0, resetAfterOnceExhausted());
+		assertAllowed(longName.tryAcquire("y", 1), 9, this.resetAfterOnePermit);
+	}
+
+	@Test
+	void aClockGoingBackCountsAsNoTimePassing() {
+		RateLimiter steady = tenPerHundredSeconds();
+		RateLimiter regressing = tenPerHundredSeconds();
+		this.clock.advance(50_000);
+		assertThat(regressing.tryAcquire("k", 6)).isEqualTo(steady.tryAcquire("k", 6));
+		long[][] requests = { { 2, 100 }, { 1, 0 }, { 1, 30_000 }, { 1, 1 }, { 0, 49_999 } };
+		for (long[] request : requests) {
+			Decision atTheLatestTime = steady.tryAcquire("k", request[0]);
+			this.clock.advance(-request[1]);
+			Decision earlier = regressing.tryAcquire("k", request[0]);
+			this.clock.advance(request[1]);
+			assertThat(earlier).as("%d permits %d ms before the latest time", request[0], request[1])
+				.isEqualTo(atTheLatestTime);
+		}
+	}
+
+	@Test
+	void aChangedCapacityKeepsTheStateOfEveryKey() {
+		String name = "changed-" + ProcessHandle.current().pid() + "-" + names.incrementAndGet();
+		Duration period = Duration.ofSeconds(100);
+		fixture().backend().limiter(name, Limit.of(this.algorithm, 10, period)).tryAcquire("busy", 10);
+		RateLimiter larger = fixture().backend().limiter(name, Limit.of(this.algorithm, 20, period));
+		assertThat(larger.tryAcquire("busy", 0).remaining()).as("not refilled by a larger capacity").isLessThan(20);
+		assertAllowed(larger.tryAcquire("fresh", 0), 20, 0);
+		RateLimiter smaller = fixture().backend().limiter(name, Limit.of(this.algorithm, 5, period));
+		Decision denied = smaller.tryAcquire("busy", 1);
+		assertThat(denied.isAllowed()).isFalse();
+		assertThat(denied.remaining()).isZero();
+		assertThat(denied.limit()).isEqualTo(5);
+		assertThat(smaller.tryAcquire("fresh", 5).remaining()).isZero();
+	}
+
+	@Test
+	void anAlgorithmChangeStartsEveryKeyAfresh() {
+		String name = "switched-" + ProcessHandle.current().pid() + "-" + names.incrementAndGet();
+		Duration period = Duration.ofSeconds(100);
+		fixture().backend().limiter(name, Limit.of(this.algorithm, 10, period)).tryAcquire("busy", 10);
+		Algorithm other = (this.algorithm == Algorithm.FIXED_WINDOW) ? Algorithm.TOKEN_BUCKET : Algorithm.FIXED_WINDOW;
+		assertThat(fixture().backend().limiter(name, Limit.of(other, 10, period)).tryAcquire("busy", 0).remaining())
+			.isEqualTo(10);
+	}
+
+	@Test
 	void aLongIdleKeyIsFullAgain() {
 		RateLimiter limiter = tenPerHundredSeconds();
 		limiter.tryAcquire("k", 10);
@@ -195,8 +248,8 @@ public abstract class AlgorithmContract {
 	 */
 	protected static void assertDenied(Decision decision, long remaining, long retryAfterMillis,
 			long resetAfterMillis) {
-		assertThat(decision)
-			.isEqualTo(Decision.denied(decision.limit(), remaining, retryAfterMillis, resetAfterMillis));
+		Decision expected = Decision.denied(decision.limit(), remaining, retryAfterMillis, resetAfterMillis);
+		assertThat(decision).isEqualTo(decision.isLocal() ? expected.local() : expected);
 	}
 
 }

@@ -39,6 +39,17 @@ public abstract class BucketContract extends AlgorithmContract {
 	}
 
 	@Test
+	void aBurstIsNotCutShortByAClockStepBack() {
+		RateLimiter limiter = limiter(algorithm(), 3, Duration.ofSeconds(30));
+		this.clock.advance(10_000);
+		assertAllowed(limiter.tryAcquire("k", 1), 2, 10_000);
+		this.clock.advance(-10_000);
+		assertAllowed(limiter.tryAcquire("k", 1), 1, 20_000);
+		assertAllowed(limiter.tryAcquire("k", 1), 0, 30_000);
+		assertDenied(limiter.tryAcquire("k", 1), 0, 10_000, 30_000);
+	}
+
+	@Test
 	void refillsFractionalRatesExactly() {
 		RateLimiter limiter = limiter(algorithm(), 3, Duration.ofSeconds(100));
 		assertAllowed(limiter.tryAcquire("k", 3), 0, 100_000);

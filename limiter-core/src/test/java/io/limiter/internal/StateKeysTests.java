@@ -17,6 +17,17 @@ class StateKeysTests {
 	}
 
 	@Test
+	void twoLimitsNeverShareAKey() {
+		assertThat(StateKeys.redisKey("api", "x:y")).isEqualTo("limiter:{api:x:y}")
+			.isNotEqualTo(StateKeys.redisKey("api:x", "y"));
+		assertThat(StateKeys.redisKey("api:x", "y")).isEqualTo("limiter:{api%3Ax:y}");
+		assertThat(StateKeys.redisKey("api%3Ax", "y")).isEqualTo("limiter:{api%253Ax:y}")
+			.isNotEqualTo(StateKeys.redisKey("api:x", "y"));
+		assertThat(StateKeys.redisKey("a:", ":b")).isNotEqualTo(StateKeys.redisKey("a", "::b"))
+			.isNotEqualTo(StateKeys.redisKey("a::", "b"));
+	}
+
+	@Test
 	void hashesKeysThatCouldBreakTheHashTag() {
 		for (String key : new String[] { "a}b", "{x}", "line\r\nbreak", "nul\u0000", "#looks-hashed", "x".repeat(129) }) {
 			String redisKey = StateKeys.redisKey("hello", key);

@@ -1,6 +1,5 @@
 package io.limiter.jmh;
 
-import io.github.bucket4j.distributed.BucketProxy;
 import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
@@ -8,32 +7,43 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.infra.ThreadParams;
 
 /**
- * One benchmark thread's key: the shared {@code hot} key, or a {@code user-N} key of its own, and that key's
- * Bucket4j buckets.
+ * One Redis benchmark thread's keys (see {@link Scenario}): the shared {@code hot} key, a {@code user-N} key
+ * of its own, or a Zipf-drawn sequence of {@code many_keys}; and the same keys under the baselines' prefix.
  */
 @State(Scope.Thread)
 public class BenchmarkThread {
 
-	String key;
+	private static final String BASELINE_PREFIX = "bench:baseline:";
 
-	String baselineKey;
+	KeySequence keys;
 
-	BucketProxy bucket4j;
-
-	BucketProxy bucket4jOptimized;
+	private KeySequence baselineKeys;
 
 	/**
-	 * Picks the key of this thread.
+	 * Picks the keys of this thread.
 	 * @param params the scenario
-	 * @param shared the benchmark's state
 	 * @param thread this thread's parameters
 	 */
 	@Setup(Level.Trial)
-	public void pickKey(LimitParams params, RedisBenchmarkState shared, ThreadParams thread) {
-		this.key = params.keys.key("", thread.getThreadIndex());
-		this.baselineKey = "bench:baseline:" + this.key;
-		this.bucket4j = shared.bucket4j.bucket(this.key);
-		this.bucket4jOptimized = shared.bucket4jOptimized.bucket(this.key);
+	public void pickKeys(LimitParams params, ThreadParams thread) {
+		this.keys = new KeySequence(params.keys.keysOf("", thread.getThreadIndex()));
+		this.baselineKeys = new KeySequence(params.keys.keysOf(BASELINE_PREFIX, thread.getThreadIndex()));
+	}
+
+	/**
+	 * Returns the key of the next decision.
+	 * @return the key
+	 */
+	String key() {
+		return this.keys.nextKey();
+	}
+
+	/**
+	 * Returns the key of the next decision of a baseline, under the baselines' own prefix.
+	 * @return the key
+	 */
+	String baselineKey() {
+		return this.baselineKeys.nextKey();
 	}
 
 }

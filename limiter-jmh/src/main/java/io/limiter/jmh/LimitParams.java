@@ -13,8 +13,8 @@ import org.openjdk.jmh.annotations.State;
 @State(Scope.Benchmark)
 public class LimitParams {
 
-	/** {@code hot_key} or {@code per_user}. */
-	@Param({ "hot_key", "per_user" })
+	/** {@code hot_key}, {@code per_user} or {@code many_keys} (see {@link Scenario}). */
+	@Param({ "hot_key", "per_user", "many_keys" })
 	public String scenario;
 
 	/** The capacity of every limit. */

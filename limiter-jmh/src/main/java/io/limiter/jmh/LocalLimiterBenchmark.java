@@ -15,7 +15,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * bucket ({@code localTier}, which needs a Redis for its occasional borrows, see
  * {@link LocalTierFastPathState}), Resilience4j's {@code RateLimiter}, Bucket4j's local bucket, Guava's {@code RateLimiter}, and a floor (a
  * {@code ConcurrentHashMap} lookup and an {@code AtomicLong} add) that shows how close to free a decision is.
- * Scenarios {@code hot_key} and {@code per_user}, limit burst 1000 and 500 per second (see
+ * Scenarios {@code hot_key}, {@code per_user} and {@code many_keys}, limit burst 1000 and 500 per second (see
  * {@link LocalBenchmarkState}). Run for example:
  * <pre>
  * java -jar limiter-jmh/target/benchmarks.jar LocalLimiterBenchmark -t 16 -rf json -rff jmh-local.json
@@ -36,7 +36,7 @@ public class LocalLimiterBenchmark {
 	 */
 	@Benchmark
 	public boolean inMemory(InMemoryState ours, LocalThread thread) {
-		return ours.limiter.tryAcquire(thread.key).isAllowed();
+		return ours.limiter.tryAcquire(thread.key()).isAllowed();
 	}
 
 	/**
@@ -47,7 +47,7 @@ public class LocalLimiterBenchmark {
 	 */
 	@Benchmark
 	public boolean localTier(LocalTierFastPathState ours, LocalThread thread) {
-		return ours.limiter.tryAcquire(thread.key).isAllowed();
+		return ours.limiter.tryAcquire(thread.key()).isAllowed();
 	}
 
 	/**
@@ -58,7 +58,7 @@ public class LocalLimiterBenchmark {
 	 */
 	@Benchmark
 	public boolean resilience4j(LocalBenchmarkState peers, LocalThread thread) {
-		return peers.resilience4j.get(thread.key).acquirePermission();
+		return peers.resilience4j.get(thread.key()).acquirePermission();
 	}
 
 	/**
@@ -69,7 +69,7 @@ public class LocalLimiterBenchmark {
 	 */
 	@Benchmark
 	public boolean bucket4jLocal(LocalBenchmarkState peers, LocalThread thread) {
-		return peers.bucket4j.get(thread.key).tryConsume(1);
+		return peers.bucket4j.get(thread.key()).tryConsume(1);
 	}
 
 	/**
@@ -80,7 +80,7 @@ public class LocalLimiterBenchmark {
 	 */
 	@Benchmark
 	public boolean guava(LocalBenchmarkState peers, LocalThread thread) {
-		return peers.guava.get(thread.key).tryAcquire();
+		return peers.guava.get(thread.key()).tryAcquire();
 	}
 
 	/**
@@ -91,7 +91,7 @@ public class LocalLimiterBenchmark {
 	 */
 	@Benchmark
 	public long floor(LocalBenchmarkState peers, LocalThread thread) {
-		return peers.floor.get(thread.key).addAndGet(1);
+		return peers.floor.get(thread.key()).addAndGet(1);
 	}
 
 }

@@ -7,23 +7,34 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.infra.ThreadParams;
 
 /**
- * One local benchmark thread's key, the shared {@code hot} key or a {@code user-N} key of its own.
+ * One local benchmark thread's keys (see {@link Scenario}): the shared {@code hot} key, a {@code user-N} key of
+ * its own, or a Zipf-drawn sequence of {@code many_keys}.
  */
 @State(Scope.Thread)
 public class LocalThread {
 
-	String key;
+	private KeySequence keys;
 
 	/**
-	 * Picks the key of this thread and creates its peers' limiters.
+	 * Picks the keys of this thread and creates its peers' limiters.
 	 * @param params the scenario
 	 * @param shared the peers
 	 * @param thread this thread's parameters
 	 */
 	@Setup(Level.Trial)
-	public void pickKey(LimitParams params, LocalBenchmarkState shared, ThreadParams thread) {
-		this.key = params.keys.key("", thread.getThreadIndex());
-		shared.prepare(this.key);
+	public void pickKeys(LimitParams params, LocalBenchmarkState shared, ThreadParams thread) {
+		this.keys = new KeySequence(params.keys.keysOf("", thread.getThreadIndex()));
+		for (int i = 0; i < this.keys.length(); i++) {
+			shared.prepare(this.keys.key(i));
+		}
+	}
+
+	/**
+	 * Returns the key of the next decision.
+	 * @return the key
+	 */
+	String key() {
+		return this.keys.nextKey();
 	}
 
 }

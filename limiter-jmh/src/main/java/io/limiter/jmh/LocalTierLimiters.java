@@ -34,9 +34,10 @@ final class LocalTierLimiters implements AutoCloseable {
 
 	private static void awaitConnection(LettuceScriptExecutor<?> lettuce) {
 		try {
-			if (!lettuce.awaitConnection(RedisTarget.TIMEOUT)) {
+			if (!lettuce.awaitConnection(RedisTarget.CONNECT_WAIT)) {
 				lettuce.close();
-				throw new IllegalStateException("no connection to the benchmarks' Redis within " + RedisTarget.TIMEOUT);
+				throw new IllegalStateException(
+						"no connection to the benchmarks' Redis within " + RedisTarget.CONNECT_WAIT);
 			}
 		}
 		catch (InterruptedException ex) {

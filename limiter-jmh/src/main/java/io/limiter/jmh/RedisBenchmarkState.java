@@ -2,6 +2,9 @@ package io.limiter.jmh;
 
 import io.limiter.Algorithm;
 import io.limiter.LimiterClock;
+import io.limiter.LimiterObserver;
+import io.limiter.LimiterOptions;
+import io.limiter.LocalTier;
 import io.limiter.RateLimiter;
 import io.limiter.RedisBackend;
 import io.limiter.jmh.baseline.MultiCommandTokenBucket;
@@ -17,7 +20,9 @@ import org.openjdk.jmh.annotations.TearDown;
 
 /**
  * What the Redis benchmarks share: the connection to Redis and one instance of every variant, for the limit of
- * {@link LimitParams}.
+ * {@link LimitParams}. The script variants run without a local tier ({@link LocalTier#none()}), so that every
+ * decision is a script call; {@code defaults} is a limiter built with no options on a backend like
+ * {@code luaEvalSha}'s (client time), with the Redis calls counted by the backend's observer.
  * <p>
  * With {@code redis} empty (and no system property {@value #REDIS_PROPERTY}) the fork starts its own
  * 3-master/3-replica cluster. Cluster seeds in {@code -p redis=...} are separated by {@code ;}, because JMH
@@ -29,6 +34,9 @@ public class RedisBenchmarkState {
 	/** The system property that names a Redis when the {@code redis} parameter is empty. */
 	public static final String REDIS_PROPERTY = "limiter.jmh.redis";
 
+	/** The options of the variants that measure Redis alone: every decision is a script call. */
+	private static final LimiterOptions REDIS_ONLY = LimiterOptions.builder().localTier(LocalTier.none()).build();
+
 	/** A standalone URL or cluster seeds; empty: the property, or a cluster of the fork's own. */
 	@Param("")
 	public String redis;
@@ -38,6 +46,8 @@ public class RedisBenchmarkState {
 	RedisTarget target;
 
 	RateLimiter luaClientTime;
+
+	RateLimiter defaults;
 
 	RateLimiter luaServerTime;
 
@@ -61,6 +71,10 @@ public class RedisBenchmarkState {
 
 	private RedisBackend serverTime;
 
+	private RedisBackend observedClientTime;
+
+	private final UnclaimedCalls defaultsCalls = new UnclaimedCalls();
+
 	/**
 	 * Connects and creates every variant.
 	 * @param params the scenario and the limit
@@ -72,7 +86,15 @@ public class RedisBenchmarkState {
 		this.target = RedisTarget.connect(spec);
 		this.clientTime = this.target.backend(LimiterClock.system());
 		this.serverTime = this.target.backend(null);
-		this.luaClientTime = this.clientTime.limiter("bench-client-time", this.limit.limit(Algorithm.TOKEN_BUCKET));
+		this.luaClientTime = this.clientTime.limiter("bench-client-time", this.limit.limit(Algorithm.TOKEN_BUCKET),
+				REDIS_ONLY);
+		this.observedClientTime = this.target.backend(LimiterClock.system(), new LimiterObserver() {
+			@Override
+			public void onRedisCall() {
+				RedisBenchmarkState.this.defaultsCalls.sent();
+			}
+		});
+		this.defaults = this.observedClientTime.limiter("bench-defaults", this.limit.limit(Algorithm.TOKEN_BUCKET));
 		this.luaServerTime = ours(Algorithm.TOKEN_BUCKET);
 		this.gcra = ours(Algorithm.GCRA);
 		this.fixedWindow = ours(Algorithm.FIXED_WINDOW);
@@ -93,11 +115,20 @@ public class RedisBenchmarkState {
 	public void close() {
 		this.clientTime.close();
 		this.serverTime.close();
+		this.observedClientTime.close();
 		this.target.close();
 	}
 
+	/**
+	 * Claims the scripts that {@link #defaults} sent since the last claim.
+	 * @return the calls
+	 */
+	int claimDefaultsCalls() {
+		return this.defaultsCalls.claim();
+	}
+
 	private RateLimiter ours(Algorithm algorithm) {
-		return this.serverTime.limiter("bench-" + algorithm.configName(), this.limit.limit(algorithm));
+		return this.serverTime.limiter("bench-" + algorithm.configName(), this.limit.limit(algorithm), REDIS_ONLY);
 	}
 
 }

@@ -7,20 +7,25 @@ import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OperationsPerInvocation;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * Every Redis variant side by side, against a real 3-master/3-replica cluster (its own, unless
  * {@code -p redis=...} names one), on seed 000's limit (burst 1000, 500 per second), with one key for all
- * threads ({@code hot_key}) or one per thread ({@code per_user}):
+ * threads ({@code hot_key}), one per thread ({@code per_user}) or {@value Scenario#MANY_KEYS_COUNT} keys drawn
+ * with a Zipf distribution ({@code many_keys}, see {@link Scenario}):
  * <ul>
- * <li>ours: {@code luaEvalSha} (token bucket script, client time), {@code luaServerTime} (the same with the
+ * <li>ours: {@code defaults} (a limiter built with no options: the token bucket of {@code luaEvalSha} behind
+ * in-memory block), {@code luaEvalSha} (token bucket script, client time), {@code luaEvalShaAsync} (the same,
+ * asynchronously, {@code inFlight} decisions outstanding), {@code luaServerTime} (the same with the
  * server's {@code TIME}), {@code gcra}, {@code fixedWindow}, {@code slidingWindowCounter},
  * {@code slidingWindowLog} (server time), {@code twoTier} and {@code inMemoryBlock} (the token bucket of
  * {@code luaEvalSha} behind the local tier, see {@link LocalTierState});</li>
  * <li>seed 001's baselines: {@code multiCmd} (HMGET, compute in Java, HSET + PEXPIRE: not atomic) and
  * {@code watchMultiExec} (the same in an optimistic WATCH/MULTI/EXEC transaction, retried on abort);</li>
+ * <li>the ceiling: {@code ceilingProbe}, the same script pipelined with nothing of the limiter around it;</li>
  * <li>the peer: {@code bucket4jLettuce} (Bucket4j's Lettuce proxy manager) and
  * {@code bucket4jLettuceOptimized} (with its delaying optimization, see
  * {@link io.limiter.jmh.peer.Bucket4jRedis}).</li>
@@ -30,6 +35,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * <pre>
  * java -jar limiter-jmh/target/benchmarks.jar RedisLimiterBenchmark -t 16 -p scenario=per_user -rf json -rff jmh.json
  * </pre>
+ * and for ratios that hold on a noisy machine, {@link Ratios}.
  */
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.SECONDS)
@@ -47,7 +53,49 @@ public class RedisLimiterBenchmark {
 	 */
 	@Benchmark
 	public boolean luaEvalSha(RedisBenchmarkState shared, BenchmarkThread thread, RedisCalls calls) {
-		return calls.decided(shared.luaClientTime.tryAcquire(thread.key).isAllowed(), 1);
+		return calls.decided(shared.luaClientTime.tryAcquire(thread.key()).isAllowed(), 1);
+	}
+
+	/**
+	 * A limiter built with no options ({@code backend.limiter(name, limit)}): the token bucket of
+	 * {@code luaEvalSha} behind the default local tier, in-memory block.
+	 * @param shared the variants
+	 * @param thread the thread's key
+	 * @param calls the counters, which also receive the scripts the limiter sent
+	 * @return whether the permit was granted
+	 */
+	@Benchmark
+	public boolean defaults(RedisBenchmarkState shared, BenchmarkThread thread, RedisCalls calls) {
+		return calls.decided(shared.defaults.tryAcquire(thread.key()).isAllowed(), shared.claimDefaultsCalls());
+	}
+
+	/**
+	 * The limiter of {@code luaEvalSha} called asynchronously, with {@code inFlight} decisions outstanding over
+	 * all threads (see {@link AsyncWindow}).
+	 * @param shared the variants
+	 * @param window the thread's decisions in flight
+	 * @param thread the thread's key
+	 * @param calls the counters
+	 * @return whether the decision retired was a grant
+	 */
+	@Benchmark
+	public boolean luaEvalShaAsync(RedisBenchmarkState shared, AsyncWindow window, BenchmarkThread thread,
+			RedisCalls calls) {
+		return window.decide(shared.luaClientTime, thread.key(), calls);
+	}
+
+	/**
+	 * The Redis ceiling: the script of {@code luaEvalSha} pipelined as {@code redis-benchmark} does, with none
+	 * of the limiter around it (see {@link CeilingProbe}).
+	 * @param probe the thread's pipeline
+	 * @param thread the thread's keys
+	 * @param calls the counters
+	 * @return the grants
+	 */
+	@Benchmark
+	@OperationsPerInvocation(CeilingProbe.PIPELINE)
+	public int ceilingProbe(CeilingProbe probe, BenchmarkThread thread, RedisCalls calls) {
+		return probe.decide(thread.keys, calls);
 	}
 
 	/**
@@ -59,7 +107,7 @@ public class RedisLimiterBenchmark {
 	 */
 	@Benchmark
 	public boolean luaServerTime(RedisBenchmarkState shared, BenchmarkThread thread, RedisCalls calls) {
-		return calls.decided(shared.luaServerTime.tryAcquire(thread.key).isAllowed(), 1);
+		return calls.decided(shared.luaServerTime.tryAcquire(thread.key()).isAllowed(), 1);
 	}
 
 	/**
@@ -71,7 +119,7 @@ public class RedisLimiterBenchmark {
 	 */
 	@Benchmark
 	public boolean gcra(RedisBenchmarkState shared, BenchmarkThread thread, RedisCalls calls) {
-		return calls.decided(shared.gcra.tryAcquire(thread.key).isAllowed(), 1);
+		return calls.decided(shared.gcra.tryAcquire(thread.key()).isAllowed(), 1);
 	}
 
 	/**
@@ -83,7 +131,7 @@ public class RedisLimiterBenchmark {
 	 */
 	@Benchmark
 	public boolean fixedWindow(RedisBenchmarkState shared, BenchmarkThread thread, RedisCalls calls) {
-		return calls.decided(shared.fixedWindow.tryAcquire(thread.key).isAllowed(), 1);
+		return calls.decided(shared.fixedWindow.tryAcquire(thread.key()).isAllowed(), 1);
 	}
 
 	/**
@@ -95,7 +143,7 @@ public class RedisLimiterBenchmark {
 	 */
 	@Benchmark
 	public boolean slidingWindowCounter(RedisBenchmarkState shared, BenchmarkThread thread, RedisCalls calls) {
-		return calls.decided(shared.slidingWindowCounter.tryAcquire(thread.key).isAllowed(), 1);
+		return calls.decided(shared.slidingWindowCounter.tryAcquire(thread.key()).isAllowed(), 1);
 	}
 
 	/**
@@ -107,7 +155,7 @@ public class RedisLimiterBenchmark {
 	 */
 	@Benchmark
 	public boolean slidingWindowLog(RedisBenchmarkState shared, BenchmarkThread thread, RedisCalls calls) {
-		return calls.decided(shared.slidingWindowLog.tryAcquire(thread.key).isAllowed(), 1);
+		return calls.decided(shared.slidingWindowLog.tryAcquire(thread.key()).isAllowed(), 1);
 	}
 
 	/**
@@ -120,7 +168,7 @@ public class RedisLimiterBenchmark {
 	 */
 	@Benchmark
 	public boolean twoTier(LocalTierState local, BenchmarkThread thread, RedisCalls calls) {
-		return calls.decided(local.twoTier.tryAcquire(thread.key).isAllowed(), local.claimCalls());
+		return calls.decided(local.twoTier.tryAcquire(thread.key()).isAllowed(), local.claimCalls());
 	}
 
 	/**
@@ -133,7 +181,7 @@ public class RedisLimiterBenchmark {
 	 */
 	@Benchmark
 	public boolean inMemoryBlock(LocalTierState local, BenchmarkThread thread, RedisCalls calls) {
-		return calls.decided(local.inMemoryBlock.tryAcquire(thread.key).isAllowed(), local.claimCalls());
+		return calls.decided(local.inMemoryBlock.tryAcquire(thread.key()).isAllowed(), local.claimCalls());
 	}
 
 	/**
@@ -145,7 +193,7 @@ public class RedisLimiterBenchmark {
 	 */
 	@Benchmark
 	public boolean multiCmd(RedisBenchmarkState shared, BenchmarkThread thread, RedisCalls calls) {
-		return calls.decided(shared.multiCmd.tryAcquire(thread.baselineKey, calls));
+		return calls.decided(shared.multiCmd.tryAcquire(thread.baselineKey(), calls));
 	}
 
 	/**
@@ -157,7 +205,7 @@ public class RedisLimiterBenchmark {
 	 */
 	@Benchmark
 	public boolean watchMultiExec(RedisBenchmarkState shared, BenchmarkThread thread, RedisCalls calls) {
-		return calls.decided(shared.watchMultiExec.tryAcquire(thread.baselineKey, calls));
+		return calls.decided(shared.watchMultiExec.tryAcquire(thread.baselineKey(), calls));
 	}
 
 	/**
@@ -168,9 +216,9 @@ public class RedisLimiterBenchmark {
 	 * @return whether the permit was granted
 	 */
 	@Benchmark
-	public boolean bucket4jLettuce(BenchmarkThread thread, ServerCountedThread counted,
+	public boolean bucket4jLettuce(Bucket4jThread thread, ServerCountedThread counted,
 			ServerCommandCount count) {
-		return counted.calls.decided(thread.bucket4j.tryConsume(1));
+		return counted.calls.decided(thread.plain().tryConsume(1));
 	}
 
 	/**
@@ -181,9 +229,9 @@ public class RedisLimiterBenchmark {
 	 * @return whether the permit was granted
 	 */
 	@Benchmark
-	public boolean bucket4jLettuceOptimized(BenchmarkThread thread, ServerCountedThread counted,
+	public boolean bucket4jLettuceOptimized(Bucket4jThread thread, ServerCountedThread counted,
 			ServerCommandCount count) {
-		return counted.calls.decided(thread.bucket4jOptimized.tryConsume(1));
+		return counted.calls.decided(thread.optimized().tryConsume(1));
 	}
 
 }

@@ -1,20 +1,40 @@
 package io.limiter.jmh;
 
 import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * Who competes for a key: every thread for one key, or each thread for its own.
+ * Who competes for which key: every thread for one key, each thread for its own, or every thread for many keys
+ * drawn with a Zipf distribution.
  */
 public enum Scenario {
 
 	/** Every thread asks for the same key: the contended case. */
 	HOT_KEY,
 
-	/** Each thread has its own key: the spread-out case of many users. */
-	PER_USER;
+	/** Each thread has its own key: the spread-out case of a few users. */
+	PER_USER,
 
 	/**
-	 * Returns the name used in parameters and tables, {@code hot_key} or {@code per_user}.
+	 * Every thread draws from {@value #MANY_KEYS_COUNT} keys with a Zipf distribution (exponent
+	 * {@value #ZIPF_EXPONENT}): an API gateway's many users, most of whom stay within their limit.
+	 */
+	MANY_KEYS;
+
+	/** The number of keys of {@link #MANY_KEYS}. */
+	public static final int MANY_KEYS_COUNT = 100_000;
+
+	/** The Zipf exponent of {@link #MANY_KEYS}. */
+	public static final double ZIPF_EXPONENT = 1.0;
+
+	private static final Map<String, ZipfKeys> ZIPF_BY_PREFIX = new ConcurrentHashMap<>();
+
+	/** How many keys one thread draws ahead for {@link #MANY_KEYS}, and then cycles through: a power of two. */
+	static final int DRAWN_PER_THREAD = 1 << 17;
+
+	/**
+	 * Returns the name used in parameters and tables, {@code hot_key}, {@code per_user} or {@code many_keys}.
 	 * @return the lower-case name
 	 */
 	public String paramName() {
@@ -22,29 +42,69 @@ public enum Scenario {
 	}
 
 	/**
-	 * Returns the key that one thread uses.
+	 * Returns the one key that a thread uses in {@link #HOT_KEY} and {@link #PER_USER}.
 	 * @param prefix what makes the keys of one run distinct from those of other runs
 	 * @param threadIndex the thread's index, from 0
 	 * @return the key
+	 * @throws IllegalStateException for {@link #MANY_KEYS}, whose threads use many keys
 	 */
 	public String key(String prefix, int threadIndex) {
-		return (this == HOT_KEY) ? prefix + "hot" : prefix + "user-" + threadIndex;
+		return switch (this) {
+			case HOT_KEY -> prefix + "hot";
+			case PER_USER -> prefix + "user-" + threadIndex;
+			case MANY_KEYS -> throw new IllegalStateException("many_keys has no single key per thread");
+		};
+	}
+
+	/**
+	 * Returns the keys that a thread cycles through, one per decision: its one key, or for {@link #MANY_KEYS}
+	 * {@value #DRAWN_PER_THREAD} keys drawn ahead with a seed of the thread's index.
+	 * @param prefix what makes the keys of one run distinct from those of other runs
+	 * @param threadIndex the thread's index, from 0
+	 * @return the keys, a power of two of them
+	 */
+	public String[] keysOf(String prefix, int threadIndex) {
+		if (this != MANY_KEYS) {
+			return new String[] { key(prefix, threadIndex) };
+		}
+		return zipf(prefix).draw(threadIndex, DRAWN_PER_THREAD);
+	}
+
+	/**
+	 * Returns every key of the scenario, for limiters that are created ahead.
+	 * @param prefix what makes the keys of one run distinct from those of other runs
+	 * @return the keys
+	 */
+	public String[] allKeys(String prefix) {
+		if (this != MANY_KEYS) {
+			throw new IllegalStateException(paramName() + " has one key per thread, not a fixed set");
+		}
+		return zipf(prefix).all();
+	}
+
+	private static ZipfKeys zipf(String prefix) {
+		return ZIPF_BY_PREFIX.computeIfAbsent(prefix, (p) -> new ZipfKeys(p, MANY_KEYS_COUNT, ZIPF_EXPONENT));
 	}
 
 	/**
 	 * Returns how many keys share the load of {@code threads} threads.
 	 * @param threads the number of threads
-	 * @return 1 for {@link #HOT_KEY}, {@code threads} for {@link #PER_USER}
+	 * @return 1 for {@link #HOT_KEY}, {@code threads} for {@link #PER_USER}, {@value #MANY_KEYS_COUNT} for
+	 * {@link #MANY_KEYS}
 	 */
 	public int keys(int threads) {
-		return (this == HOT_KEY) ? 1 : threads;
+		return switch (this) {
+			case HOT_KEY -> 1;
+			case PER_USER -> threads;
+			case MANY_KEYS -> MANY_KEYS_COUNT;
+		};
 	}
 
 	/**
-	 * Parses {@code hot_key} or {@code per_user}.
+	 * Parses {@code hot_key}, {@code per_user} or {@code many_keys}.
 	 * @param name the name
 	 * @return the scenario
-	 * @throws IllegalArgumentException naming the value when it is neither
+	 * @throws IllegalArgumentException naming the value when it is none of them
 	 */
 	public static Scenario of(String name) {
 		for (Scenario scenario : values()) {
@@ -52,7 +112,7 @@ public enum Scenario {
 				return scenario;
 			}
 		}
-		throw new IllegalArgumentException("scenario must be hot_key or per_user but was '" + name + "'");
+		throw new IllegalArgumentException("scenario must be hot_key, per_user or many_keys but was '" + name + "'");
 	}
 
 }

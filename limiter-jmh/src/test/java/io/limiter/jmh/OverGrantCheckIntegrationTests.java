@@ -47,7 +47,7 @@ class OverGrantCheckIntegrationTests {
 		List<CheckRow> rows = OverGrantCheck.check(CheckOptions.parse("--redis", RedisFixtures.standalone().uri(),
 				"--threads", "8", "--seconds", "1", "--scenario", "hot_key"), tokenBucketsOnRedis(), QUIET);
 		assertThat(rows).extracting(CheckRow::impl)
-			.containsExactly("redis-server-time", "redis-client-time", "redis-two-tier", "redis-block", "multi-cmd",
+			.containsExactly("redis-defaults", "redis-server-time", "redis-client-time", "redis-two-tier", "multi-cmd",
 					"watch-multi-exec");
 		assertThat(rows).filteredOn((row) -> !row.baseline())
 			.allSatisfy((row) -> assertThat(row.utilPct()).isBetween(80.0, 100.0));

@@ -1,9 +1,14 @@
 package io.limiter.jmh;
 
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.Set;
+
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
+import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
 
 class ScenarioTests {
 
@@ -11,8 +16,24 @@ class ScenarioTests {
 	void hotKeySharesOneKeyAndPerUserGivesEachThreadItsOwn() {
 		assertThat(Scenario.HOT_KEY.key("run:", 0)).isEqualTo(Scenario.HOT_KEY.key("run:", 7)).isEqualTo("run:hot");
 		assertThat(Scenario.PER_USER.key("run:", 7)).isEqualTo("run:user-7");
+		assertThat(Scenario.PER_USER.keysOf("run:", 7)).containsExactly("run:user-7");
 		assertThat(Scenario.HOT_KEY.keys(64)).isEqualTo(1);
 		assertThat(Scenario.PER_USER.keys(64)).isEqualTo(64);
+	}
+
+	@Test
+	void manyKeysDrawsEachThreadsSequenceFromTheSameHundredThousandKeys() {
+		String[] first = Scenario.MANY_KEYS.keysOf("run:", 0);
+		String[] again = Scenario.MANY_KEYS.keysOf("run:", 0);
+		String[] second = Scenario.MANY_KEYS.keysOf("run:", 1);
+		assertThat(first).hasSize(Scenario.DRAWN_PER_THREAD).isEqualTo(again).isNotEqualTo(second);
+		Set<String> all = new HashSet<>(Arrays.asList(Scenario.MANY_KEYS.allKeys("run:")));
+		assertThat(all).hasSize(Scenario.MANY_KEYS_COUNT).contains("run:key-1", "run:key-100000");
+		assertThat(all).containsAll(Arrays.asList(first)).containsAll(Arrays.asList(second));
+		assertThat(new HashSet<>(Arrays.asList(first)).size()).isGreaterThan(10_000);
+		assertThat(Scenario.MANY_KEYS.keys(16)).isEqualTo(100_000);
+		assertThatIllegalStateException().isThrownBy(() -> Scenario.MANY_KEYS.key("run:", 0));
+		assertThatIllegalStateException().isThrownBy(() -> Scenario.HOT_KEY.allKeys("run:"));
 	}
 
 	@Test
@@ -21,8 +42,9 @@ class ScenarioTests {
 			assertThat(Scenario.of(scenario.paramName())).isEqualTo(scenario);
 		}
 		assertThat(Scenario.PER_USER.paramName()).isEqualTo("per_user");
+		assertThat(Scenario.MANY_KEYS.paramName()).isEqualTo("many_keys");
 		assertThatIllegalArgumentException().isThrownBy(() -> Scenario.of("HOT"))
-			.withMessage("scenario must be hot_key or per_user but was 'HOT'");
+			.withMessage("scenario must be hot_key, per_user or many_keys but was 'HOT'");
 	}
 
 }

@@ -7,10 +7,8 @@ import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
-import io.limiter.InMemoryBackend;
 import io.limiter.Limit;
 import io.limiter.LimiterBackend;
-import io.limiter.LimiterClock;
 import io.limiter.LimiterOptions;
 import io.limiter.RateLimiter;
 
@@ -19,42 +17,31 @@ import io.limiter.RateLimiter;
  * {@link RateLimited} aspect look their limiters up here on every decision, so {@link #update(String, Limit)}
  * takes effect at once.
  * <p>
- * An update keeps the state of existing keys. On Redis the state of a key lives under the limit's name
- * whatever its settings, so the new settings apply to the stored state as it is. In memory
- * ({@link InMemoryBackend}) each key carries its remaining permits over: on its first decision after the
- * update, within two periods of the old limit, a key that was not full starts from the permits it had left
- * (at most the new capacity) instead of a full bucket. {@link InMemoryBackend} keeps one state map per name
- * and settings, so the old settings' map stays in memory (bounded as always) until the backend is closed.
+ * An update keeps the state of existing keys, on every backend alike: the backend reads each key's stored state
+ * with the new numbers (see {@link LimiterBackend} on changing a limit), and releases the old limiter's local
+ * tier and local fallback. A change of algorithm starts every key afresh. Filter rules and methods declare the
+ * permits they take per request ({@link #requireCapacity(String, long, String)}), and an update never lowers a
+ * capacity below one of them, so no request asks for more than its limit can grant.
  */
 public final class RateLimiterRegistry {
 
 	private final LimiterBackend backend;
 
-	private final LimiterClock clock;
-
 	private final Map<String, RateLimiter> limiters = new ConcurrentHashMap<>();
+
+	private final Map<String, Cost> largestCosts = new ConcurrentHashMap<>();
 
 	private final Map<String, LimiterOptions> options;
 
 	private final Set<String> names;
 
 	/**
-	 * Creates a registry on the system clock.
+	 * Creates a registry.
 	 * @param backend where the state of the limits lives
 	 * @param limits the limits by name
 	 */
 	public RateLimiterRegistry(LimiterBackend backend, Map<String, Limit> limits) {
-		this(backend, limits, LimiterClock.system());
-	}
-
-	/**
-	 * Creates a registry.
-	 * @param backend where the state of the limits lives
-	 * @param limits the limits by name
-	 * @param clock the clock that ends the carry-over of in-memory state after an update
-	 */
-	public RateLimiterRegistry(LimiterBackend backend, Map<String, Limit> limits, LimiterClock clock) {
-		this(backend, limits, Map.of(), clock);
+		this(backend, limits, Map.of());
 	}
 
 	/**
@@ -62,12 +49,9 @@ public final class RateLimiterRegistry {
 	 * @param backend where the state of the limits lives
 	 * @param limits the limits by name
 	 * @param options the options of the limits that have some, by name
-	 * @param clock the clock that ends the carry-over of in-memory state after an update
 	 */
-	public RateLimiterRegistry(LimiterBackend backend, Map<String, Limit> limits, Map<String, LimiterOptions> options,
-			LimiterClock clock) {
+	public RateLimiterRegistry(LimiterBackend backend, Map<String, Limit> limits, Map<String, LimiterOptions> options) {
 		this.backend = Objects.requireNonNull(backend, "backend must not be null");
-		this.clock = Objects.requireNonNull(clock, "clock must not be null");
 		this.options = Map.copyOf(options);
 		Map<String, Limit> ordered = new LinkedHashMap<>(limits);
 		ordered.forEach((name, limit) -> this.limiters.put(name, backend.limiter(name, limit, optionsOf(name))));
@@ -109,11 +93,30 @@ public final class RateLimiterRegistry {
 	}
 
 	/**
+	 * Records that a caller takes this many permits of a limit on each request, so that no update lowers the
+	 * limit's capacity below it.
+	 * @param name the name of a configured limit
+	 * @param cost the permits taken per request
+	 * @param user who takes them, for messages: a filter rule's property, a method
+	 * @throws IllegalArgumentException naming the limit, its capacity, the cost and the user when the cost is
+	 * above the capacity, or when there is no such limit
+	 */
+	public synchronized void requireCapacity(String name, long cost, String user) {
+		long capacity = limiter(name).limit().capacity();
+		if (cost > capacity) {
+			throw new IllegalArgumentException(
+					user + " takes " + cost + " permits, more than the capacity " + capacity + " of limit '" + name + "'");
+		}
+		this.largestCosts.merge(name, new Cost(cost, user), (kept, added) -> (added.permits() > kept.permits()) ? added : kept);
+	}
+
+	/**
 	 * Changes the settings of a limit, keeping the state of its keys (see the class description).
 	 * @param name the name of a configured limit
 	 * @param limit the new settings
 	 * @return the limiter with the new settings
-	 * @throws IllegalArgumentException when there is no such limit
+	 * @throws IllegalArgumentException when there is no such limit, or when the new capacity is below the permits
+	 * that a filter rule or method takes per request (naming them)
 	 */
 	public synchronized RateLimiter update(String name, Limit limit) {
 		Objects.requireNonNull(limit, "limit must not be null");
@@ -121,12 +124,18 @@ public final class RateLimiterRegistry {
 		if (previous.limit().equals(limit)) {
 			return previous;
 		}
-		RateLimiter next = this.backend.limiter(name, limit, optionsOf(name));
-		if (this.backend instanceof InMemoryBackend) {
-			next = new CarryOverRateLimiter(previous, next, this.clock);
+		Cost largest = this.largestCosts.get(name);
+		if (largest != null && limit.capacity() < largest.permits()) {
+			throw new IllegalArgumentException("limit '" + name + "' cannot have capacity " + limit.capacity() + ": "
+					+ largest.user() + " takes " + largest.permits() + " permits per request");
 		}
+		RateLimiter next = this.backend.limiter(name, limit, optionsOf(name));
 		this.limiters.put(name, next);
 		return next;
+	}
+
+	/** The largest number of permits one user of a limit takes per request, and who. */
+	private record Cost(long permits, String user) {
 	}
 
 }

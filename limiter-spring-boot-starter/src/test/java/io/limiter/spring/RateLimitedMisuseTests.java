@@ -1,16 +1,21 @@
 package io.limiter.spring;
 
+import java.time.Duration;
+
 import org.junit.jupiter.api.Test;
 
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.autoconfigure.aop.AopAutoConfiguration;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 
+import io.limiter.Algorithm;
+import io.limiter.Limit;
 import io.limiter.spring.autoconfigure.LimiterAspectAutoConfiguration;
 import io.limiter.spring.autoconfigure.LimiterAutoConfiguration;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
@@ -102,6 +107,23 @@ class RateLimitedMisuseTests {
 	}
 
 	@Test
+		void costAboveTheCapacityIsNamedAndKeepsUpdatesFromLoweringIt() {
+		this.runner.withPropertyValues("limiter.limits.wide.capacity=3", "limiter.limits.wide.period=1h")
+			.run((context) -> {
+				Misused bean = context.getBean(Misused.class);
+				assertThatIllegalStateException().isThrownBy(bean::costAboveCapacity)
+					.withMessageContaining("Misused.costAboveCapacity()")
+					.withMessageContaining("takes 2 permits, more than the capacity 1 of limit 'known'");
+				bean.costOfThree();
+				RateLimiterRegistry registry = context.getBean(RateLimiterRegistry.class);
+				assertThatIllegalArgumentException()
+					.isThrownBy(() -> registry.update("wide", Limit.of(Algorithm.TOKEN_BUCKET, 2, Duration.ofHours(1))))
+					.withMessageContaining("Misused.costOfThree()")
+					.withMessageContaining("takes 3 permits per request");
+			});
+	}
+
+	@Test
 	void deniedCallWithoutFallbackThrowsWithTheDecision() {
 		this.runner.run((context) -> {
 			Misused bean = context.getBean(Misused.class);
@@ -118,6 +140,14 @@ class RateLimitedMisuseTests {
 
 		@RateLimited(limit = "nope")
 		public void unknownLimit() {
+		}
+
+		@RateLimited(limit = "known", cost = 2)
+		public void costAboveCapacity() {
+		}
+
+		@RateLimited(limit = "wide", cost = 3)
+		public void costOfThree() {
 		}
 
 		@RateLimited(limit = "known", fallbackMethod = "absent")

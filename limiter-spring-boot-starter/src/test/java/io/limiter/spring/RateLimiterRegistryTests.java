@@ -14,8 +14,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 
 /**
- * {@link RateLimiterRegistry} on the in-memory backend: look-ups, and updates that carry each key's
- * remaining permits over.
+ * {@link RateLimiterRegistry} on the in-memory backend: look-ups, updates that keep each key's state, and the
+ * costs that bound an update's capacity.
  */
 class RateLimiterRegistryTests {
 
@@ -25,7 +25,7 @@ class RateLimiterRegistryTests {
 
 	private final RateLimiterRegistry registry = new RateLimiterRegistry(
 			InMemoryBackend.builder().clock(this.clock).build(),
-			Map.of("api", Limit.of(Algorithm.TOKEN_BUCKET, 10, HOUR)), this.clock);
+			Map.of("api", Limit.of(Algorithm.TOKEN_BUCKET, 10, HOUR)));
 
 	@Test
 	void unknownLimitIsReportedWithTheKnownOnes() {
@@ -61,6 +61,38 @@ class RateLimiterRegistryTests {
 		RateLimiter larger = this.registry.update("api", Limit.of(Algorithm.TOKEN_BUCKET, 20, HOUR));
 		assertThat(larger.tryAcquire("busy", 0).remaining()).isEqualTo(1);
 		assertThat(larger.tryAcquire("fresh", 0).remaining()).isEqualTo(20);
+	}
+
+	@Test
+	void aKeyKeepsItsStateAcrossAChangedPeriodAndAnUpdateBack() {
+		this.registry.limiter("api").tryAcquire("busy", 10);
+		RateLimiter twice = this.registry.update("api", Limit.of(Algorithm.TOKEN_BUCKET, 10, HOUR.multipliedBy(2)));
+		assertThat(twice.tryAcquire("busy").isAllowed()).isFalse();
+		this.clock.advance(HOUR);
+		RateLimiter back = this.registry.update("api", Limit.of(Algorithm.TOKEN_BUCKET, 10, HOUR));
+		assertThat(back.tryAcquire("busy", 0).remaining()).as("an hour of refill at 10 per hour").isEqualTo(10);
+		assertThat(this.registry.update("api", Limit.of(Algorithm.GCRA, 10, HOUR)).tryAcquire("busy", 10).isAllowed())
+			.as("another algorithm starts afresh").isTrue();
+	}
+
+	@Test
+	void anUpdateNeverLowersTheCapacityBelowACostInUse() {
+		this.registry.requireCapacity("api", 4, "filter rule limiter.filter.rules[0]");
+		this.registry.requireCapacity("api", 2, "a method");
+		assertThatIllegalArgumentException()
+			.isThrownBy(() -> this.registry.update("api", Limit.of(Algorithm.TOKEN_BUCKET, 3, HOUR)))
+			.withMessage("limit 'api' cannot have capacity 3: filter rule limiter.filter.rules[0] takes 4 permits per "
+					+ "request");
+		assertThat(this.registry.limiter("api").limit().capacity()).isEqualTo(10);
+		RateLimiter four = this.registry.update("api", Limit.of(Algorithm.TOKEN_BUCKET, 4, HOUR));
+		assertThat(four.tryAcquire("k", 4).isAllowed()).isTrue();
+	}
+
+	@Test
+	void aCostAboveTheCapacityIsRefusedNamingTheUser() {
+		assertThatIllegalArgumentException()
+			.isThrownBy(() -> this.registry.requireCapacity("api", 11, "QuoteService.quote"))
+			.withMessage("QuoteService.quote takes 11 permits, more than the capacity 10 of limit 'api'");
 	}
 
 	@Test

@@ -16,7 +16,7 @@ final class FixedWindow extends LimitAlgorithm {
 		super("fixed-window.lua", ":fw", State::new);
 	}
 
-	private static final class State extends LimitState {
+	private static final class State extends OptimisticState {
 
 		private long count;
 
@@ -27,26 +27,43 @@ final class FixedWindow extends LimitAlgorithm {
 		}
 
 		@Override
-		public synchronized Decision decide(long nowMillis, long permits, long maxWaitMillis) {
+		KeyState takeOver(Limit limit) {
+			State next = new State(limit);
+			next.count = this.count;
+			next.grantedAt = this.grantedAt;
+			return next;
+		}
+
+		@Override
+		Decision look(long nowMillis, long permits, long maxWaitMillis) {
 			long at = Math.max(nowMillis, this.grantedAt);
 			long windowEnd = Windows.start(at, this.periodMillis) + this.periodMillis;
-			long count = (this.grantedAt >= windowEnd - this.periodMillis) ? this.count : 0;
+			long count = countAt(at);
 			if (count + permits > this.capacity) {
-				return Decision.denied(this.capacity, this.capacity - count, windowEnd - at, windowEnd - at);
+				return Decision.denied(this.capacity, Math.max(0, this.capacity - count), windowEnd - at, windowEnd - at);
 			}
 			count += permits;
+			return Decision.allowed(this.capacity, this.capacity - count, (count > 0) ? windowEnd - at : 0);
+		}
+
+		@Override
+		void grant(long nowMillis, long permits, long maxWaitMillis, Decision decision) {
+			long count = this.capacity - decision.remaining();
 			if (count == 0) {
 				this.grantedAt = Windows.NEVER;
 			}
 			else if (permits > 0) {
 				this.count = count;
-				this.grantedAt = at;
+				this.grantedAt = Math.max(nowMillis, this.grantedAt);
 			}
-			return Decision.allowed(this.capacity, this.capacity - count, (count > 0) ? windowEnd - at : 0);
+		}
+
+		private long countAt(long at) {
+			return (this.grantedAt >= Windows.start(at, this.periodMillis)) ? this.count : 0;
 		}
 
 		@Override
-		public synchronized boolean isIdle(long nowMillis) {
+		boolean isEmptyAt(long nowMillis) {
 			return this.grantedAt == Windows.NEVER
 					|| nowMillis >= Windows.start(this.grantedAt, this.periodMillis) + this.periodMillis;
 		}

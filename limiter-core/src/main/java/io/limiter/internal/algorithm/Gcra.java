@@ -9,8 +9,8 @@ import io.limiter.Limit;
  * bucket holding {@code capacity * period_ms - d}, reservations included.
  * <p>
  * The TAT is kept as whole milliseconds plus the rest in ticks ({@code 0 <= rest < capacity}), so an epoch time is
- * never multiplied by the capacity and the script stays below 2^53. No time of the last request is stored: a now
- * earlier than an earlier request's only makes the debt larger, so a clock going backwards never refills.
+ * never multiplied by the capacity and the script stays below 2^53. The time of the last grant is kept too: a now
+ * before it counts as it, so a clock going backwards counts as no time passing, as in every algorithm.
  */
 final class Gcra extends LimitAlgorithm {
 
@@ -28,24 +28,39 @@ final class Gcra extends LimitAlgorithm {
 
 		private long tatTicks;
 
+		private long grantedAt = ABSENT;
+
 		State(Limit limit) {
 			super(limit);
 		}
 
 		@Override
+		KeyState takeOver(Limit limit) {
+			State next = new State(limit);
+			next.tatMillis = this.tatMillis;
+			next.tatTicks = this.tatTicks;
+			next.grantedAt = this.grantedAt;
+			return next;
+		}
+
+		@Override
 		long debtAt(long nowMillis) {
 			long tat = this.tatMillis;
-			return (tat >= nowMillis) ? (tat - nowMillis) * this.capacity + this.tatTicks : 0;
+			long at = Math.max(nowMillis, this.grantedAt);
+			return (tat >= at) ? (tat - at) * this.capacity + this.tatTicks : 0;
 		}
 
 		@Override
 		void grant(long nowMillis, long debt, long permits) {
 			if (debt == 0) {
 				this.tatMillis = ABSENT;
+				this.grantedAt = ABSENT;
 			}
 			else if (permits > 0) {
-				this.tatMillis = nowMillis + debt / this.capacity;
+				long at = Math.max(nowMillis, this.grantedAt);
+				this.tatMillis = at + debt / this.capacity;
 				this.tatTicks = debt % this.capacity;
+				this.grantedAt = at;
 			}
 		}
 

@@ -1,11 +1,17 @@
 package io.limiter.internal.algorithm;
 
 import io.limiter.Decision;
+import io.limiter.Limit;
 import io.limiter.internal.memory.IdleAware;
 
 /**
- * The in-memory state of one key under one algorithm. Implementations are thread-safe, and idle once
- * forgetting the key would change no decision.
+ * The in-memory state of one key under one algorithm and the limit whose numbers it decides with.
+ * Implementations are thread-safe, and idle once forgetting the key would change no decision.
+ * <p>
+ * A state can be retired, atomically with its decisions: when it is dropped as idle
+ * ({@link #retireIfIdle(long)}) or handed to a limit of other numbers ({@link #moveTo(Limit)}). A retired state
+ * grants nothing more and answers {@code null}, so that the caller looks the key up again instead of granting on
+ * state that is no longer kept; it may still repeat a denial it had decided, which was true when it retired.
  */
 public interface KeyState extends IdleAware {
 
@@ -14,8 +20,23 @@ public interface KeyState extends IdleAware {
 	 * @param nowMillis the current time; a time before the last one seen counts as the last one
 	 * @param permits the permits to take, at most the capacity
 	 * @param maxWaitMillis how far ahead permits may be reserved; 0 for no reservation
-	 * @return the decision
+	 * @return the decision, or {@code null} when this state was retired (a denial it had decided may still be
+	 * repeated)
 	 */
 	Decision decide(long nowMillis, long permits, long maxWaitMillis);
+
+	/**
+	 * Returns the limit whose numbers this state decides with.
+	 * @return the limit
+	 */
+	Limit limit();
+
+	/**
+	 * Retires this state and returns the same stored state under a limit of the same algorithm with other numbers,
+	 * read with those numbers as the script reads a key stored under other settings.
+	 * @param limit the new limit
+	 * @return the state under the new limit, or {@code null} when this state was already retired
+	 */
+	KeyState moveTo(Limit limit);
 
 }

@@ -14,9 +14,11 @@ import io.limiter.internal.redis.RedisScript;
  * {@code TIME}; it answers {@code {allowed, remaining, retry_after_ms, reset_after_ms, delay_ms}}, all
  * integers.
  * <p>
- * Each call sets the key's time to live to the time until its state equals no state, and deletes the key when it
- * already does; the twin forgets such a state the same way, its time with it. Until then a now before the time a
- * key stores counts as that time, so a clock going backwards never refills.
+ * Each call sets the key's time to live to the time until its state equals no state, counted from the key's own time,
+ * plus {@code CLOCK_SKEW_MS} (the difference between client clocks allowed, in {@code preamble.lua}), and deletes the
+ * key when it already does; the twin forgets such a state the same way, its time with it. Until then a now before the
+ * time of the key's last grant counts as that time, in every algorithm: a clock going backwards counts as no time
+ * passing.
  */
 public abstract class LimitAlgorithm {
 

@@ -17,7 +17,7 @@ final class SlidingWindowCounter extends LimitAlgorithm {
 		super("sliding-window-counter.lua", ":swc", State::new);
 	}
 
-	private static final class State extends LimitState {
+	private static final class State extends OptimisticState {
 
 		private long current;
 
@@ -30,20 +30,21 @@ final class SlidingWindowCounter extends LimitAlgorithm {
 		}
 
 		@Override
-		public synchronized Decision decide(long nowMillis, long permits, long maxWaitMillis) {
+		KeyState takeOver(Limit limit) {
+			State next = new State(limit);
+			next.current = this.current;
+			next.previous = this.previous;
+			next.grantedAt = this.grantedAt;
+			return next;
+		}
+
+		@Override
+		Decision look(long nowMillis, long permits, long maxWaitMillis) {
 			long period = this.periodMillis;
 			long at = Math.max(nowMillis, this.grantedAt);
-			long windowStart = Windows.start(at, period);
-			long elapsed = at - windowStart;
-			long current = 0;
-			long previous = 0;
-			if (this.grantedAt >= windowStart) {
-				current = this.current;
-				previous = this.previous;
-			}
-			else if (this.grantedAt >= windowStart - period) {
-				previous = this.current;
-			}
+			long elapsed = at - Windows.start(at, period);
+			long current = currentAt(at);
+			long previous = previousAt(at);
 			long weighted = previous * (period - elapsed);
 			long room = this.capacity - current - permits;
 			if (room < 0 || weighted > room * period) {
@@ -52,20 +53,40 @@ final class SlidingWindowCounter extends LimitAlgorithm {
 						resetAfter(current, previous, elapsed));
 			}
 			current += permits;
-			long resetAfter = resetAfter(current, previous, elapsed);
-			if (resetAfter == 0) {
+			return Decision.allowed(this.capacity, remaining(current, weighted), resetAfter(current, previous, elapsed));
+		}
+
+		@Override
+		void grant(long nowMillis, long permits, long maxWaitMillis, Decision decision) {
+			long at = Math.max(nowMillis, this.grantedAt);
+			if (decision.resetAfterMillis() == 0) {
 				this.grantedAt = Windows.NEVER;
 			}
 			else if (permits > 0) {
+				long current = currentAt(at) + permits;
+				this.previous = previousAt(at);
 				this.current = current;
-				this.previous = previous;
 				this.grantedAt = at;
 			}
-			return Decision.allowed(this.capacity, remaining(current, weighted), resetAfter);
+		}
+
+		/** The count of the window that holds {@code at}: the stored one if the last grant fell in it. */
+		private long currentAt(long at) {
+			return (this.grantedAt >= Windows.start(at, this.periodMillis)) ? this.current : 0;
+		}
+
+		/** The count of the window before the one that holds {@code at}. */
+		private long previousAt(long at) {
+			long windowStart = Windows.start(at, this.periodMillis);
+			if (this.grantedAt >= windowStart) {
+				return this.previous;
+			}
+			return (this.grantedAt >= windowStart - this.periodMillis) ? this.current : 0;
 		}
 
 		private long remaining(long current, long weighted) {
-			return this.capacity - current - IntegerMath.ceilDiv(weighted, this.periodMillis);
+			// never below 0, though counts stored under a larger capacity may exceed it
+			return Math.max(0, this.capacity - current - IntegerMath.ceilDiv(weighted, this.periodMillis));
 		}
 
 		/**
@@ -91,7 +112,7 @@ final class SlidingWindowCounter extends LimitAlgorithm {
 		}
 
 		@Override
-		public synchronized boolean isIdle(long nowMillis) {
+		boolean isEmptyAt(long nowMillis) {
 			return this.grantedAt == Windows.NEVER
 					|| nowMillis >= Windows.start(this.grantedAt, this.periodMillis) + 2 * this.periodMillis;
 		}

@@ -18,40 +18,58 @@ final class SlidingWindowLog extends LimitAlgorithm {
 		super("sliding-window-log.lua", ":swl", State::new);
 	}
 
-	private static final class State extends LimitState {
+	private static final class State extends OptimisticState {
 
-		private final PermitLog log = new PermitLog();
+		private final PermitLog log;
 
 		State(Limit limit) {
+			this(limit, new PermitLog());
+		}
+
+		private State(Limit limit, PermitLog log) {
 			super(limit);
+			this.log = log;
 		}
 
 		@Override
-		public synchronized Decision decide(long nowMillis, long permits, long maxWaitMillis) {
-			long at = this.log.isEmpty() ? nowMillis : Math.max(nowMillis, this.log.newest());
+		KeyState takeOver(Limit limit) {
+			return new State(limit, this.log);
+		}
+
+		@Override
+		Decision look(long nowMillis, long permits, long maxWaitMillis) {
+			long at = timeOf(nowMillis);
 			long outside = at - this.periodMillis;
 			long count = this.log.countAfter(outside);
 			if (count + permits > this.capacity) {
 				long retryAfter = this.log.timeOf(outside, count + permits - this.capacity) + this.periodMillis - at;
-				return Decision.denied(this.capacity, this.capacity - count, retryAfter, resetAfter(at));
+				return Decision.denied(this.capacity, Math.max(0, this.capacity - count),
+						retryAfter, this.log.newest() + this.periodMillis - at);
 			}
-			if (permits > 0) {
-				this.log.dropUpTo(outside);
-				this.log.add(at, permits);
-				count += permits;
-			}
-			else if (count == 0) {
-				this.log.clear();
-			}
-			return Decision.allowed(this.capacity, this.capacity - count, (count > 0) ? resetAfter(at) : 0);
-		}
-
-		private long resetAfter(long at) {
-			return this.log.newest() + this.periodMillis - at;
+			long resetAfter = (permits > 0) ? this.periodMillis
+					: (count > 0) ? this.log.newest() + this.periodMillis - at : 0;
+			return Decision.allowed(this.capacity, this.capacity - count - permits, resetAfter);
 		}
 
 		@Override
-		public synchronized boolean isIdle(long nowMillis) {
+		void grant(long nowMillis, long permits, long maxWaitMillis, Decision decision) {
+			if (permits > 0) {
+				long at = timeOf(nowMillis);
+				this.log.dropUpTo(at - this.periodMillis);
+				this.log.add(at, permits);
+			}
+			else if (decision.remaining() == this.capacity) {
+				this.log.clear();
+			}
+		}
+
+		/** The key's time: now, or the newest grant when now is before it. */
+		private long timeOf(long nowMillis) {
+			return this.log.isEmpty() ? nowMillis : Math.max(nowMillis, this.log.newest());
+		}
+
+		@Override
+		boolean isEmptyAt(long nowMillis) {
 			return this.log.isEmpty() || nowMillis >= this.log.newest() + this.periodMillis;
 		}
 

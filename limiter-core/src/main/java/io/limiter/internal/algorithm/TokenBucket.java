@@ -7,7 +7,8 @@ import io.limiter.Limit;
  * {@code period_ms} ticks and the bucket gains {@code capacity} ticks per millisecond, so refill is exact
  * integer arithmetic whatever the rate. Reservations may take the bucket below zero, down to the debt that
  * {@code max_wait_ms} of refill can pay back. A full bucket is forgotten, with its time, as the script deletes
- * its key; a denial changes nothing, as the script writes nothing.
+ * its key; a denial or a look (no permits) changes nothing, as the script writes nothing, so the key's time is
+ * that of its last grant and a now before it counts as it.
  */
 final class TokenBucket extends LimitAlgorithm {
 
@@ -34,12 +35,23 @@ final class TokenBucket extends LimitAlgorithm {
 		}
 
 		@Override
+		KeyState takeOver(Limit limit) {
+			State next = new State(limit);
+			if (this.updatedAt != ABSENT) {
+				next.ticks = this.ticks;
+				next.updatedAt = this.updatedAt;
+			}
+			return next;
+		}
+
+		@Override
 		long debtAt(long nowMillis) {
 			long updated = this.updatedAt;
 			if (updated == ABSENT) {
 				return 0;
 			}
-			long missing = this.fullTicks - this.ticks;
+			// more ticks than a full bucket when they were stored under a larger capacity
+			long missing = Math.max(0, this.fullTicks - this.ticks);
 			return (nowMillis <= updated) ? missing : Math.max(0, missing - refillTicks(nowMillis - updated));
 		}
 
@@ -57,7 +69,7 @@ final class TokenBucket extends LimitAlgorithm {
 				this.updatedAt = ABSENT;
 				this.ticks = this.fullTicks;
 			}
-			else {
+			else if (permits > 0) {
 				this.ticks = this.fullTicks - debt;
 				this.updatedAt = (this.updatedAt == ABSENT) ? nowMillis : Math.max(this.updatedAt, nowMillis);
 			}

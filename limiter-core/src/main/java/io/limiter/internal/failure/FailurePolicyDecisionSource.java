@@ -125,12 +125,12 @@ public final class FailurePolicyDecisionSource implements DecisionSource {
 	}
 
 	/**
-	 * Decides by the policy after a failed call. An interrupted caller tells nothing about Redis, so it does not
-	 * count toward the breaker.
+	 * Decides by the policy after a failed call. An interrupted caller, or a call that was late while its node
+	 * answered others, tells nothing about whether Redis is down, so it does not count toward the breaker.
 	 */
 	private Decision onFailure(String key, long permits, RateLimiterException failure, CircuitBreaker known) {
 		CircuitBreaker breaker = (known != null) ? known : this.breakerOfKey.apply(key);
-		if (failure.reason() != DegradedReason.INTERRUPTED) {
+		if (failure.reason() != DegradedReason.INTERRUPTED && !(failure instanceof SlowAnswerException)) {
 			breaker.onFailure();
 		}
 		return decideOnFailure(key, permits, failure, breaker);

@@ -6,9 +6,9 @@ import java.util.function.IntSupplier;
 
 import io.limiter.Decision;
 import io.limiter.Limit;
-import io.limiter.LimiterClock;
 import io.limiter.internal.DecisionSource;
 import io.limiter.internal.memory.InMemoryDecisionSource;
+import io.limiter.internal.memory.InMemoryStates;
 
 /**
  * The in-memory limiter of {@link io.limiter.FailurePolicy#LOCAL_FALLBACK}: the limit's own algorithm with this
@@ -17,32 +17,34 @@ import io.limiter.internal.memory.InMemoryDecisionSource;
  * <p>
  * While Redis decides, each grant it makes is also {@linkplain #charge charged} here, so the share holds what
  * this instance already took: a switch to the fallback goes on from there instead of starting with a fresh
- * burst, and switching back and forth adds no burst of its own. A new number of instances starts a new share.
+ * burst, and switching back and forth adds no burst of its own. A new number of instances changes the share;
+ * each key keeps its state, read with the new numbers.
  */
 public final class SharedFallback implements DecisionSource {
+
+	private final String name;
 
 	private final Limit limit;
 
 	private final IntSupplier instances;
 
-	private final LimiterClock clock;
-
-	private final int maximumKeys;
+	private final InMemoryStates states;
 
 	private volatile Share current;
 
 	/**
 	 * Creates a fallback.
+	 * @param name the limit's name
 	 * @param limit the limit whose capacity is shared
 	 * @param instances how many instances share it now, at least 1
-	 * @param clock the time of every decision
-	 * @param maximumKeys the most keys whose state is kept
+	 * @param states the backend's in-memory states of the fallbacks, in which a key keeps its state across a
+	 * change of the share as across any change of a limit
 	 */
-	public SharedFallback(Limit limit, IntSupplier instances, LimiterClock clock, int maximumKeys) {
+	public SharedFallback(String name, Limit limit, IntSupplier instances, InMemoryStates states) {
+		this.name = name;
 		this.limit = limit;
 		this.instances = instances;
-		this.clock = clock;
-		this.maximumKeys = maximumKeys;
+		this.states = states;
 		this.current = newShare(shareOf(instances.getAsInt()));
 	}
 
@@ -94,8 +96,7 @@ public final class SharedFallback implements DecisionSource {
 	}
 
 	private Share newShare(long capacity) {
-		Limit share = this.limit.toBuilder().capacity(capacity).build();
-		return new Share(capacity, new InMemoryDecisionSource(share, this.clock, this.maximumKeys));
+		return new Share(capacity, this.states.source(this.name, this.limit.toBuilder().capacity(capacity).build()));
 	}
 
 	private record Share(long capacity, InMemoryDecisionSource source) {

@@ -10,15 +10,22 @@ import io.limiter.internal.StateKeys;
 import io.limiter.internal.memory.BoundedStateMap;
 
 /**
- * In-memory block in front of any algorithm: once Redis refuses a key with a retry-after, requests for at
- * least as many permits are refused in memory until then, without a network call. Redis still makes every
- * grant, so the limit holds exactly; a block can only end a little late (by the time between sending the
- * request that was refused and Redis deciding it, which is measured from the send) or outlast permits that
- * another instance gave back early.
+ * In-memory block in front of any algorithm: once Redis refuses a key with a retry-after, requests for the same
+ * permits are refused in memory until then, without a network call. Redis still makes every grant, so the limit
+ * holds exactly; a block can only end a little late (by the time between sending the request that was refused
+ * and Redis deciding it, which is measured from the send) or outlast permits that another instance gave back
+ * early.
+ * <p>
+ * A block is kept only when Redis' refusal stays true to the letter until its retry-after: the refused request
+ * fell short by exactly one permit ({@code remaining = permits - 1}, always so for single permits). Permits only
+ * return with time, so until the retry-after {@code remaining} stays where Redis left it, and a local refusal
+ * repeats it and counts {@code retry-after} and {@code reset-after} down from Redis' answer: the same decision
+ * Redis would make. Requests for other permits, and reservations that fit in their wait, ask Redis; a grant
+ * (a reservation) ends the key's block, as it moves the key's retry-after.
  * <p>
  * Blocks live in a bounded map and are dropped lazily, with no timer: when a lookup finds one expired, and
- * when the map is full (expired ones first). A local refusal repeats Redis' {@code remaining} and counts
- * {@code retry-after} and {@code reset-after} down from Redis' answer.
+ * when the map is full. Only expired blocks are dropped; a refusal that finds the map full of blocks that still run
+ * is not remembered, and its key keeps asking Redis, which decides exactly.
  */
 public final class BlockingDecisionSource implements DecisionSource {
 
@@ -41,19 +48,21 @@ public final class BlockingDecisionSource implements DecisionSource {
 	public Decision decide(String key, long permits, long maxWaitMillis) {
 		long now = this.clock.millis();
 		String memoryKey = StateKeys.memoryKey(key);
-		Decision blocked = blocked(memoryKey, now, permits, maxWaitMillis);
+		Block block = this.blocks.getIfPresent(memoryKey);
+		Decision blocked = refusal(memoryKey, block, now, permits, maxWaitMillis);
 		return (blocked != null) ? blocked
-				: remember(memoryKey, now, permits, this.delegate.decide(key, permits, maxWaitMillis));
+				: remember(memoryKey, block, now, permits, this.delegate.decide(key, permits, maxWaitMillis));
 	}
 
 	@Override
 	public CompletionStage<Decision> decideAsync(String key, long permits, long maxWaitMillis) {
 		long now = this.clock.millis();
 		String memoryKey = StateKeys.memoryKey(key);
-		Decision blocked = blocked(memoryKey, now, permits, maxWaitMillis);
+		Block block = this.blocks.getIfPresent(memoryKey);
+		Decision blocked = refusal(memoryKey, block, now, permits, maxWaitMillis);
 		return (blocked != null) ? CompletableFuture.completedFuture(blocked)
 				: this.delegate.decideAsync(key, permits, maxWaitMillis)
-					.thenApply((decision) -> remember(memoryKey, now, permits, decision));
+					.thenApply((decision) -> remember(memoryKey, block, now, permits, decision));
 	}
 
 	/**
@@ -74,8 +83,7 @@ public final class BlockingDecisionSource implements DecisionSource {
 		return this.blocks.size();
 	}
 
-	private Decision blocked(String memoryKey, long now, long permits, long maxWaitMillis) {
-		Block block = this.blocks.getIfPresent(memoryKey);
+	private Decision refusal(String memoryKey, Block block, long now, long permits, long maxWaitMillis) {
 		if (block == null) {
 			return null;
 		}
@@ -84,15 +92,20 @@ public final class BlockingDecisionSource implements DecisionSource {
 			return null;
 		}
 		long wait = block.untilMillis() - now;
-		if (permits < block.permits() || wait <= maxWaitMillis) {
+		if (permits != block.permits() || wait <= maxWaitMillis) {
 			return null;
 		}
-		return Decision.denied(this.capacity, block.remaining(), wait, Math.max(0, block.resetAtMillis() - now)).local();
+		return Decision.denied(this.capacity, block.permits() - 1, wait, Math.max(0, block.resetAtMillis() - now)).local();
 	}
 
-	private Decision remember(String memoryKey, long sentAt, long permits, Decision decision) {
-		if (!decision.isAllowed() && decision.retryAfterMillis() > 0) {
-			this.blocks.put(memoryKey, new Block(sentAt + decision.retryAfterMillis(), permits, decision.remaining(),
+	private Decision remember(String memoryKey, Block seen, long sentAt, long permits, Decision decision) {
+		if (decision.isAllowed()) {
+			if (seen != null) {
+				this.blocks.remove(memoryKey, seen);
+			}
+		}
+		else if (decision.retryAfterMillis() > 0 && decision.remaining() == permits - 1) {
+			this.blocks.put(memoryKey, new Block(sentAt + decision.retryAfterMillis(), permits,
 					sentAt + decision.resetAfterMillis()), sentAt);
 		}
 		return decision;

@@ -17,6 +17,12 @@ import io.limiter.internal.memory.IdleAware;
  */
 final class LocalBucket implements IdleAware {
 
+	/**
+	 * The borrow "in flight" of a bucket dropped as idle: it never completes, and no borrow can start after it, so a
+	 * caller that finds it looks the key's bucket up again.
+	 */
+	static final CompletableFuture<Void> RETIRED = new CompletableFuture<>();
+
 	private final String[] redisKeys;
 
 	private final AtomicLong ticks = new AtomicLong();
@@ -233,8 +239,27 @@ final class LocalBucket implements IdleAware {
 
 	@Override
 	public boolean isIdle(long nowMillis) {
-		return this.borrowing.get() == null && nowMillis >= this.retryAt
-				&& (this.ticks.get() <= 0 || nowMillis >= this.leaseEnd);
+		return this.borrowing.get() == null && holdsNothing(nowMillis);
+	}
+
+	/**
+	 * Retires the bucket if it is idle: it then holds no borrow and none can start, and only a borrower adds ticks
+	 * or deadlines, so it stays idle.
+	 */
+	@Override
+	public boolean retireIfIdle(long nowMillis) {
+		if (!isIdle(nowMillis) || !this.borrowing.compareAndSet(null, RETIRED)) {
+			return false;
+		}
+		if (holdsNothing(nowMillis)) {
+			return true;
+		}
+		this.borrowing.compareAndSet(RETIRED, null);
+		return false;
+	}
+
+	private boolean holdsNothing(long nowMillis) {
+		return nowMillis >= this.retryAt && (this.ticks.get() <= 0 || nowMillis >= this.leaseEnd);
 	}
 
 }

@@ -20,7 +20,9 @@ import io.limiter.internal.redis.ScriptExecutor;
 /**
  * The local tiers of one Redis backend: puts the {@link LocalTier} a limiter asks for in front of its Redis
  * decisions, shares it between limiters of the same name, limit and setting, and gives unused tokens back
- * when the backend closes.
+ * when the backend closes. One tier is kept per name: a limiter of the same name with another limit or setting
+ * replaces it, and the old tier gives its unspent tokens back at once (limiters that still use it go on, and
+ * borrow again when they need to).
  */
 public final class LocalTiers {
 
@@ -32,7 +34,7 @@ public final class LocalTiers {
 
 	private final Duration timeout;
 
-	private final Map<String, DecisionSource> sources = new ConcurrentHashMap<>();
+	private final Map<String, Tier> tiers = new ConcurrentHashMap<>();
 
 	/**
 	 * Creates the local tiers of a backend and loads the borrow scripts on every master.
@@ -64,8 +66,19 @@ public final class LocalTiers {
 		if (tier.mode() == LocalTier.Mode.NONE) {
 			return redis;
 		}
-		return this.sources.computeIfAbsent(name + '\u0000' + limit + '\u0000' + tier,
-				(ignored) -> create(name, limit, tier, redis));
+		Tier[] replaced = new Tier[1];
+		Tier current = this.tiers.compute(name, (key, existing) -> {
+			if (existing != null && existing.limit().equals(limit) && existing.setting().equals(tier)) {
+				return existing;
+			}
+			replaced[0] = existing;
+			return new Tier(limit, tier, create(name, limit, tier, redis));
+		});
+		if (replaced[0] != null && replaced[0].source() instanceof TwoTierDecisionSource twoTier) {
+			// best effort, as at close: tokens not given back are refilled by Redis within one period
+			twoTier.giveBackAll();
+		}
+		return current.source();
 	}
 
 	private DecisionSource create(String name, Limit limit, LocalTier tier, DecisionSource redis) {
@@ -84,12 +97,12 @@ public final class LocalTiers {
 	 */
 	public void close(Duration maxWait) {
 		List<CompletableFuture<Void>> giveBacks = new ArrayList<>();
-		for (DecisionSource source : this.sources.values()) {
-			if (source instanceof TwoTierDecisionSource twoTier) {
+		for (Tier tier : this.tiers.values()) {
+			if (tier.source() instanceof TwoTierDecisionSource twoTier) {
 				giveBacks.add(twoTier.giveBackAll());
 			}
 		}
-		this.sources.clear();
+		this.tiers.clear();
 		try {
 			CompletableFuture.allOf(giveBacks.toArray(new CompletableFuture<?>[0]))
 				.get(maxWait.toMillis(), TimeUnit.MILLISECONDS);
@@ -100,6 +113,10 @@ public final class LocalTiers {
 		catch (ExecutionException | TimeoutException ex) {
 			// Best effort by design: tokens not given back are refilled by Redis within one period.
 		}
+	}
+
+	/** The local tier of a name, and the limit and setting it was made for. */
+	private record Tier(Limit limit, LocalTier setting, DecisionSource source) {
 	}
 
 }

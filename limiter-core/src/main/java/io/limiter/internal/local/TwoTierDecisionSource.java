@@ -89,6 +89,9 @@ public final class TwoTierDecisionSource implements DecisionSource {
 	public Decision decide(String key, long permits, long maxWaitMillis) {
 		long now = this.clock.millis();
 		LocalBucket bucket = bucket(key, now);
+		if (bucket == null) {
+			return this.exact.decide(key, permits, maxWaitMillis);
+		}
 		Decision local = decideLocally(bucket, now, permits * this.periodMillis, maxWaitMillis);
 		return (local != null) ? local
 				: RedisCalls.await(decideRemotely(key, bucket, permits, maxWaitMillis), this.timeoutMillis, this.name);
@@ -98,6 +101,9 @@ public final class TwoTierDecisionSource implements DecisionSource {
 	public CompletionStage<Decision> decideAsync(String key, long permits, long maxWaitMillis) {
 		long now = this.clock.millis();
 		LocalBucket bucket = bucket(key, now);
+		if (bucket == null) {
+			return this.exact.decideAsync(key, permits, maxWaitMillis);
+		}
 		Decision local = decideLocally(bucket, now, permits * this.periodMillis, maxWaitMillis);
 		return (local != null) ? CompletableFuture.completedFuture(local)
 				: decideRemotely(key, bucket, permits, maxWaitMillis);
@@ -136,6 +142,10 @@ public final class TwoTierDecisionSource implements DecisionSource {
 		return this.buckets.asMap();
 	}
 
+	/**
+	 * Returns the key's bucket, or {@code null} when the map is full of buckets that still hold something: the key
+	 * is then decided by Redis' decision script, exactly, as without a local tier.
+	 */
 	private LocalBucket bucket(String key, long now) {
 		String memoryKey = StateKeys.memoryKey(key);
 		LocalBucket bucket = this.buckets.getIfPresent(memoryKey);
@@ -160,18 +170,28 @@ public final class TwoTierDecisionSource implements DecisionSource {
 		if (permits == 0 || maxWaitMillis > 0) {
 			return this.exact.decideAsync(key, permits, maxWaitMillis);
 		}
-		return borrowOrWait(bucket, permits * this.periodMillis);
+		return borrowOrWait(key, bucket, permits);
 	}
 
-	private CompletionStage<Decision> borrowOrWait(LocalBucket bucket, long cost) {
+	private CompletionStage<Decision> borrowOrWait(String key, LocalBucket held, long permits) {
+		long cost = permits * this.periodMillis;
+		LocalBucket bucket = held;
 		while (true) {
 			Decision local = decideLocally(bucket, this.clock.millis(), cost, 0);
 			if (local != null) {
 				return CompletableFuture.completedFuture(local);
 			}
 			CompletableFuture<Void> inFlight = bucket.borrowInFlight();
+			if (inFlight == LocalBucket.RETIRED) {
+				bucket = bucket(key, this.clock.millis());
+				if (bucket == null) {
+					return this.exact.decideAsync(key, permits, 0);
+				}
+				continue;
+			}
 			if (inFlight != null) {
-				return inFlight.thenCompose((done) -> borrowOrWait(bucket, cost));
+				LocalBucket waiting = bucket;
+				return inFlight.thenCompose((done) -> borrowOrWait(key, waiting, permits));
 			}
 			CompletableFuture<Void> mine = new CompletableFuture<>();
 			if (bucket.startBorrow(mine)) {

@@ -1,18 +1,21 @@
 package io.limiter.internal.memory;
 
-import java.util.Iterator;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Function;
 
 /**
  * A concurrent map of per-key state with a maximum size, so that strangers sending new keys cannot grow the
- * heap without limit.
+ * heap without limit, and that never forgets a state that still matters.
  * <p>
- * When an insert takes the map past its maximum, one thread sweeps it: first it drops every entry that is
- * idle (the same as absent), then, if that was not enough, arbitrary entries until the map is back to 90 % of
- * its maximum. A sweep frees at least a tenth of the map, so its cost is constant per insert on average.
+ * When a new key finds the map full, one thread sweeps it and drops the idle entries: each is retired first
+ * ({@link IdleAware#retireIfIdle(long)}), atomically with its decisions, so a request that still holds it looks the
+ * key up again rather than changing a state that is no longer kept. Entries that are not idle are never dropped: a
+ * new key that finds no room gets no entry ({@code null}), and its caller decides what that means. A sweep that
+ * leaves the map more than 90 % full is not repeated before a tenth of the maximum further new keys has been turned
+ * away, so that a map full of live state costs a new key a constant amount of sweeping on average.
  * @param <V> the state type
  */
 public final class BoundedStateMap<V extends IdleAware> {
@@ -22,6 +25,10 @@ public final class BoundedStateMap<V extends IdleAware> {
 	private final int maximumSize;
 
 	private final int sweepTarget;
+
+	private final int turnedAwayBetweenSweeps;
+
+	private final AtomicInteger turnedAwayUntilSweep = new AtomicInteger();
 
 	private final ReentrantLock sweepLock = new ReentrantLock();
 
@@ -34,38 +41,69 @@ public final class BoundedStateMap<V extends IdleAware> {
 			throw new IllegalArgumentException("maximumSize must be at least 1 but was " + maximumSize);
 		}
 		this.maximumSize = maximumSize;
-		this.sweepTarget = Math.max(0, maximumSize - Math.max(1, maximumSize / 10));
+		this.turnedAwayBetweenSweeps = Math.max(1, maximumSize / 10);
+		this.sweepTarget = maximumSize - this.turnedAwayBetweenSweeps;
 	}
 
 	/**
-	 * Returns the state of a key, creating it when absent.
+	 * Returns the state of a key, creating it when absent and there is room, after a sweep if need be.
 	 * @param key the key
 	 * @param factory creates the state of a new key
 	 * @param nowMillis the current time, to tell idle entries when a sweep runs
-	 * @return the state
+	 * @return the state, or {@code null} when the key has none and every kept entry still matters
 	 */
 	public V get(String key, Function<String, V> factory, long nowMillis) {
 		V state = this.entries.get(key);
 		if (state != null) {
 			return state;
 		}
-		state = this.entries.computeIfAbsent(key, factory);
-		if (this.entries.size() > this.maximumSize) {
-			sweep(nowMillis);
+		if (!hasRoom() && !makeRoom(nowMillis)) {
+			return null;
 		}
-		return state;
+		return this.entries.computeIfAbsent(key, factory);
 	}
 
 	/**
-	 * Sets the state of a key, replacing any.
+	 * Returns the state of a key, creating it when absent and the map is below its maximum; never sweeps.
+	 * @param key the key
+	 * @param factory creates the state of a new key
+	 * @return the state, or {@code null} when the key has none and the map is full
+	 */
+	public V getIfRoom(String key, Function<String, V> factory) {
+		V state = this.entries.get(key);
+		if (state != null || !hasRoom()) {
+			return state;
+		}
+		return this.entries.computeIfAbsent(key, factory);
+	}
+
+	/**
+	 * Sets the state of a key, replacing any, when there is room for it (after a sweep if need be).
 	 * @param key the key
 	 * @param state the state
 	 * @param nowMillis the current time, to tell idle entries when a sweep runs
+	 * @return {@code false} when the key had no state and every kept entry still matters: nothing was stored
 	 */
-	public void put(String key, V state, long nowMillis) {
-		if (this.entries.put(key, state) == null && this.entries.size() > this.maximumSize) {
-			sweep(nowMillis);
+	public boolean put(String key, V state, long nowMillis) {
+		if (this.entries.replace(key, state) != null) {
+			return true;
 		}
+		if (!hasRoom() && !makeRoom(nowMillis)) {
+			return false;
+		}
+		this.entries.put(key, state);
+		return true;
+	}
+
+	/**
+	 * Replaces the state of a key if it is still the given one.
+	 * @param key the key
+	 * @param state the state expected
+	 * @param replacement the new state
+	 * @return whether it was replaced
+	 */
+	public boolean replace(String key, V state, V replacement) {
+		return this.entries.replace(key, state, replacement);
 	}
 
 	/**
@@ -84,6 +122,46 @@ public final class BoundedStateMap<V extends IdleAware> {
 	 */
 	public V getIfPresent(String key) {
 		return this.entries.get(key);
+	}
+
+	/**
+	 * Returns whether the map is below its maximum.
+	 * @return {@code true} when a new key would get an entry without a sweep
+	 */
+	public boolean hasRoom() {
+		return this.entries.size() < this.maximumSize;
+	}
+
+	/**
+	 * Drops the idle entries when the map is full and a sweep is due.
+	 * @param nowMillis the current time, to tell idle entries
+	 * @return whether the map is below its maximum afterwards
+	 */
+	public boolean makeRoom(long nowMillis) {
+		return (this.turnedAwayUntilSweep.getAndDecrement() <= 0) ? sweep(nowMillis) : hasRoom();
+	}
+
+	/**
+	 * Drops the idle entries now, whether a sweep is due or not; for callers that know that time has passed since
+	 * the last sweep turned keys away.
+	 * @param nowMillis the current time, to tell idle entries
+	 * @return whether the map is below its maximum afterwards
+	 */
+	public boolean sweep(long nowMillis) {
+		if (this.sweepLock.tryLock()) {
+			try {
+				this.entries.forEach((key, state) -> {
+					if (state.retireIfIdle(nowMillis)) {
+						this.entries.remove(key, state);
+					}
+				});
+				this.turnedAwayUntilSweep.set((this.entries.size() > this.sweepTarget) ? this.turnedAwayBetweenSweeps : 0);
+			}
+			finally {
+				this.sweepLock.unlock();
+			}
+		}
+		return hasRoom();
 	}
 
 	/**
@@ -108,23 +186,6 @@ public final class BoundedStateMap<V extends IdleAware> {
 	 */
 	public Map<String, V> asMap() {
 		return this.entries;
-	}
-
-	private void sweep(long nowMillis) {
-		if (!this.sweepLock.tryLock()) {
-			return;
-		}
-		try {
-			this.entries.values().removeIf((state) -> state.isIdle(nowMillis));
-			Iterator<String> keys = this.entries.keySet().iterator();
-			while (this.entries.size() > this.sweepTarget && keys.hasNext()) {
-				keys.next();
-				keys.remove();
-			}
-		}
-		finally {
-			this.sweepLock.unlock();
-		}
 	}
 
 }

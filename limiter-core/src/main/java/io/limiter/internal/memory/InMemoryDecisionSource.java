@@ -2,44 +2,43 @@ package io.limiter.internal.memory;
 
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
-import java.util.function.Function;
 
 import io.limiter.Decision;
 import io.limiter.Limit;
 import io.limiter.LimiterClock;
 import io.limiter.internal.DecisionSource;
 import io.limiter.internal.StateKeys;
-import io.limiter.internal.algorithm.KeyState;
 import io.limiter.internal.algorithm.LimitAlgorithm;
 
 /**
- * Decides one limit in process memory, with a bounded map of per-key state.
+ * Decides one limit in process memory, on the key states its name shares with limiters of other numbers.
  */
 public final class InMemoryDecisionSource implements DecisionSource {
 
+	private final Limit limit;
+
 	private final LimiterClock clock;
 
-	private final BoundedStateMap<KeyState> states;
-
-	private final Function<String, KeyState> stateFactory;
+	private final LimitStates states;
 
 	/**
 	 * Creates a source.
 	 * @param limit the limit
 	 * @param clock the time of every decision
-	 * @param maximumKeys the most keys whose state is kept
+	 * @param states the key states of the limit's name and algorithm
 	 */
-	public InMemoryDecisionSource(Limit limit, LimiterClock clock, int maximumKeys) {
-		LimitAlgorithm algorithm = LimitAlgorithm.of(limit.algorithm());
+	public InMemoryDecisionSource(Limit limit, LimiterClock clock, LimitStates states) {
+		if (states.algorithm() != LimitAlgorithm.of(limit.algorithm())) {
+			throw new IllegalArgumentException("states of " + states.algorithm() + " cannot decide " + limit);
+		}
+		this.limit = limit;
 		this.clock = clock;
-		this.states = new BoundedStateMap<>(maximumKeys);
-		this.stateFactory = (key) -> algorithm.newState(limit);
+		this.states = states;
 	}
 
 	@Override
 	public Decision decide(String key, long permits, long maxWaitMillis) {
-		long now = this.clock.millis();
-		return this.states.get(StateKeys.memoryKey(key), this.stateFactory, now).decide(now, permits, maxWaitMillis);
+		return this.states.decide(this.limit, StateKeys.memoryKey(key), this.clock.millis(), permits, maxWaitMillis);
 	}
 
 	@Override
@@ -54,9 +53,7 @@ public final class InMemoryDecisionSource implements DecisionSource {
 	 */
 	@Override
 	public Decision peek(String key) {
-		KeyState state = this.states.getIfPresent(StateKeys.memoryKey(key));
-		// a request for zero permits changes no state in a way any later decision could tell
-		return ((state != null) ? state : this.stateFactory.apply(key)).decide(this.clock.millis(), 0, 0);
+		return this.states.peek(this.limit, StateKeys.memoryKey(key), this.clock.millis());
 	}
 
 	/**

@@ -8,6 +8,7 @@ import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -21,6 +22,7 @@ import io.lettuce.core.api.StatefulConnection;
 import io.lettuce.core.api.async.RedisScriptingAsyncCommands;
 import io.limiter.DegradedReason;
 import io.limiter.RateLimiterException;
+import io.limiter.internal.failure.SlowAnswerException;
 
 /**
  * Runs scripts through Lettuce's asynchronous API on one multiplexed connection, standalone or cluster
@@ -34,6 +36,9 @@ import io.limiter.RateLimiterException;
 public final class LettuceScriptExecutor<C extends StatefulConnection<String, String>> implements ScriptExecutor {
 
 	private static final long RECONNECT_INTERVAL_MILLIS = 1000;
+
+	/** How long a timed-out call waits for a sign of life from its node before it counts as a failure of it. */
+	static final long SLOW_ANSWER_GRACE_MILLIS = 100;
 
 	private final ReconnectingConnection<C> connection;
 
@@ -52,6 +57,10 @@ public final class LettuceScriptExecutor<C extends StatefulConnection<String, St
 	private final boolean boundEachCall;
 
 	private final Duration connectionTimeout;
+
+	private final NodeAnswers answers = new NodeAnswers();
+
+	private final ScheduledExecutorService background;
 
 	/**
 	 * Creates an executor and starts connecting in the background.
@@ -79,6 +88,7 @@ public final class LettuceScriptExecutor<C extends StatefulConnection<String, St
 		this.deadline = deadline;
 		this.boundEachCall = boundEachCall;
 		this.connectionTimeout = connectionTimeout;
+		this.background = background;
 		this.connection = new ReconnectingConnection<>(connector, this::loadScripts, RECONNECT_INTERVAL_MILLIS,
 				background);
 	}
@@ -114,6 +124,7 @@ public final class LettuceScriptExecutor<C extends StatefulConnection<String, St
 
 	private CompletionStage<List<Object>> call(C current, RedisScript script, String[] keys, String[] args) {
 		RedisScriptingAsyncCommands<String, String> async = this.commands.apply(current);
+		String node = this.routing.nodeOf(current, keys[0]);
 		long start = System.nanoTime();
 		CompletionStage<List<Object>> first = async.evalsha(script.sha1(), ScriptOutputType.MULTI, keys, args);
 		CompletableFuture<List<Object>> call = first.exceptionallyCompose((failure) -> {
@@ -127,14 +138,42 @@ public final class LettuceScriptExecutor<C extends StatefulConnection<String, St
 		}
 		return call.whenComplete((result, failure) -> {
 			if (failure == null) {
-				this.deadline.onAnswer(System.nanoTime() - start);
-				return;
+				long now = System.nanoTime();
+				this.deadline.onAnswer(now - start);
+				this.answers.answered(node, now);
 			}
-			if (RedisCalls.reasonOf(unwrap(failure)) == DegradedReason.TIMEOUT) {
-				this.deadline.onTimeout();
-			}
-			this.routing.refresh();
-		});
+		}).exceptionallyCompose((failure) -> onFailure(unwrap(failure), node, start));
+	}
+
+	/**
+	 * Passes a failure on; a timeout is passed on as a {@link SlowAnswerException} when its node answered other
+	 * calls since it started, or does within {@link #SLOW_ANSWER_GRACE_MILLIS}: a process that was too busy to
+	 * read its answers for a while finds them all late at once, and the node that sent them is not down.
+	 */
+	private CompletionStage<List<Object>> onFailure(Throwable failure, String node, long start) {
+		this.routing.refresh();
+		if (RedisCalls.reasonOf(failure) != DegradedReason.TIMEOUT) {
+			return CompletableFuture.failedFuture(failure);
+		}
+		this.deadline.onTimeout();
+		if (this.answers.answeredSince(node, start)) {
+			return CompletableFuture.failedFuture(slowAnswer(failure, start));
+		}
+		CompletableFuture<List<Object>> verdict = new CompletableFuture<>();
+		try {
+			this.background.schedule(() -> verdict.completeExceptionally(
+					this.answers.answeredSince(node, start) ? slowAnswer(failure, start) : failure),
+					SLOW_ANSWER_GRACE_MILLIS, TimeUnit.MILLISECONDS);
+		}
+		catch (RejectedExecutionException ex) {
+			verdict.completeExceptionally(failure);
+		}
+		return verdict;
+	}
+
+	private static SlowAnswerException slowAnswer(Throwable timeout, long start) {
+		return new SlowAnswerException("Redis answered other calls but not this one within "
+				+ TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start) + " ms", timeout);
 	}
 
 	/**

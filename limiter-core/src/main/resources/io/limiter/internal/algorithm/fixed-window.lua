@@ -3,7 +3,8 @@
 -- Windows are aligned to multiples of period_ms since the epoch. State: n = permits granted in the window of t,
 -- t = the time of the last grant; a now before t counts as t, so the window never moves back.
 -- Returns {allowed, remaining, retry_after_ms, reset_after_ms, delay_ms}.
--- A key lives until its state is the same as none, plus a second of slack for clients whose clocks differ.
+-- A key lives until its state is the same as none, plus CLOCK_SKEW_MS for clients whose clocks differ
+-- (counted from the key's time at, which a client whose clock is behind sees later).
 local capacity = tonumber(ARGV[1])
 local period = tonumber(ARGV[2])
 local permits = tonumber(ARGV[3])
@@ -38,8 +39,9 @@ elseif count > 0 then
   if allowed == 1 and permits > 0 then
     redis.call('HSET', KEYS[1], 'n', count, 't', at)
   end
-  redis.call('PEXPIRE', KEYS[1], reset_after + 1000)
+  redis.call('PEXPIRE', KEYS[1], reset_after + at - now + CLOCK_SKEW_MS)
 else
   redis.call('DEL', KEYS[1])
 end
-return {allowed, capacity - count, retry_after, reset_after, 0}
+-- never below 0, though a count stored under a larger capacity may exceed it
+return {allowed, math.max(0, capacity - count), retry_after, reset_after, 0}

@@ -3,9 +3,9 @@
 -- Ticks as in token-bucket.lua: a permit is period_ms ticks and capacity ticks pass per ms. The debt is how far the
 -- TAT lies ahead of now, in ticks; the key decides exactly as a token bucket holding capacity * period_ms - debt
 -- ticks. State: the TAT's whole ms and the rest in ticks (0 <= rest < capacity), so that an epoch time is never
--- multiplied by the capacity. There is no stored "now": an earlier now only makes the debt larger.
+-- multiplied by the capacity, and the time of the last write: a now before it counts as it.
 -- Returns {allowed, remaining, retry_after_ms, reset_after_ms, delay_ms}.
--- A key lives until its state is the same as none, plus a second of slack for clients whose clocks differ; only a
+-- A key lives until its state is the same as none, plus CLOCK_SKEW_MS for clients whose clocks differ; only a
 -- grant writes, as nothing else moves the TAT or the time it ends.
 local capacity = tonumber(ARGV[1])
 local period = tonumber(ARGV[2])
@@ -39,6 +39,6 @@ elseif reset_after == 0 then
     redis.call('DEL', KEYS[1])
   end
 elseif allowed == 1 and permits > 0 then
-  write(debt, reset_after + 1000)
+  write(debt)
 end
 return {allowed, remaining, retry_after, reset_after, delay}

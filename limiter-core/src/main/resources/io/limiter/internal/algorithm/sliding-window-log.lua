@@ -5,7 +5,8 @@
 -- time: a now before it counts as it, so grants are added in time order and the window never moves back. Entries
 -- that left the window are removed only when permits are granted, so at most capacity entries are kept.
 -- Returns {allowed, remaining, retry_after_ms, reset_after_ms, delay_ms}.
--- A key lives until its state is the same as none, plus a second of slack for clients whose clocks differ.
+-- A key lives until its state is the same as none, plus CLOCK_SKEW_MS for clients whose clocks differ
+-- (counted from the key's time at, which a client whose clock is behind sees later).
 local capacity = tonumber(ARGV[1])
 local period = tonumber(ARGV[2])
 local permits = tonumber(ARGV[3])
@@ -54,8 +55,9 @@ end
 if read_only then
   -- a look leaves the key as it is
 elseif count > 0 then
-  redis.call('PEXPIRE', KEYS[1], reset_after + 1000)
+  redis.call('PEXPIRE', KEYS[1], reset_after + at - now + CLOCK_SKEW_MS)
 else
   redis.call('DEL', KEYS[1])
 end
-return {allowed, capacity - count, retry_after, reset_after, 0}
+-- never below 0, though a log stored under a larger capacity may hold more
+return {allowed, math.max(0, capacity - count), retry_after, reset_after, 0}

@@ -7,6 +7,8 @@ local stored = redis.call('GET', KEYS[1])
 local ticks, updated = full, now
 if stored then
   ticks, updated = struct.unpack('<d<d', stored)
+  -- more than a full bucket when the ticks were stored under a larger capacity
+  ticks = math.min(ticks, full)
   if now > updated then
     if now - updated >= ceildiv(full - ticks, capacity) then
       ticks = full
@@ -17,7 +19,7 @@ if stored then
   end
 end
 
--- Writes ticks and updated back, the key to live ttl_ms.
-local function write(ttl_ms)
-  redis.call('SET', KEYS[1], struct.pack('<d<d', ticks, updated), 'PX', ttl_ms)
+-- Writes ticks and updated back; the key lives until the bucket is full by the clock of any client.
+local function write(reset_after_ms)
+  redis.call('SET', KEYS[1], struct.pack('<d<d', ticks, updated), 'PX', reset_after_ms + updated - now + CLOCK_SKEW_MS)
 end

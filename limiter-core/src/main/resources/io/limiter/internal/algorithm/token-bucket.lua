@@ -2,8 +2,9 @@
 -- KEYS[1] the bucket; ARGV capacity, period_ms, permits, now_ms (< 0: server TIME), max_wait_ms[, 'read-only'].
 -- State: the ticks (a permit is period_ms ticks; capacity ticks are added per ms) and the ms of the last update.
 -- Returns {allowed, remaining, retry_after_ms, reset_after_ms, delay_ms}.
--- A key lives until its bucket is full again, plus a second of slack for clients whose clocks differ. A denial
--- writes nothing: refill is linear, so the bucket counted later from the stored time is the same.
+-- A key lives until its bucket is full again, plus CLOCK_SKEW_MS for clients whose clocks differ. A denial
+-- or a look (no permits) writes nothing: refill is linear, so the bucket counted later from the stored time is the
+-- same, and the key's time stays that of its last grant, as in every algorithm.
 local capacity = tonumber(ARGV[1])
 local period = tonumber(ARGV[2])
 local permits = tonumber(ARGV[3])
@@ -33,8 +34,8 @@ local reset_after = ceildiv(full - ticks, capacity)
 if read_only then
   -- a look leaves the key as it is
 elseif reset_after > 0 then
-  if allowed == 1 then
-    write(reset_after + 1000)
+  if allowed == 1 and permits > 0 then
+    write(reset_after)
   end
 elseif stored then
   redis.call('DEL', KEYS[1])

@@ -12,6 +12,10 @@ if now < 0 then
   now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
 end
 
+-- How far client clocks (RedisBackend.Builder.clientClock) may differ from each other: every key lives this much
+-- longer than its state needs, so that a client whose clock is behind the writer's still finds state that owes.
+local CLOCK_SKEW_MS = 1000
+
 local function floordiv(a, b)
   local q = math.floor(a / b)
   if q * b > a then q = q - 1 elseif (q + 1) * b <= a then q = q + 1 end

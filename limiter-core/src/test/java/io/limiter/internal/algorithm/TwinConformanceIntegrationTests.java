@@ -3,12 +3,14 @@ package io.limiter.internal.algorithm;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import io.lettuce.core.RedisClient;
 import io.lettuce.core.RedisURI;
+import io.lettuce.core.ScriptOutputType;
 import io.lettuce.core.api.StatefulRedisConnection;
 import io.lettuce.core.api.sync.RedisCommands;
 import org.junit.jupiter.api.AfterAll;
@@ -21,10 +23,11 @@ import io.limiter.Algorithm;
 import io.limiter.Decision;
 import io.limiter.Limit;
 import io.limiter.LimiterClock;
+import io.limiter.LimiterObserver;
 import io.limiter.contract.ManualClock;
 import io.limiter.internal.DecisionSource;
 import io.limiter.internal.StateKeys;
-import io.limiter.internal.memory.InMemoryDecisionSource;
+import io.limiter.internal.memory.InMemoryStates;
 import io.limiter.internal.redis.RedisDecisionSource;
 import io.limiter.internal.redis.LettuceScriptExecutor;
 import io.limiter.internal.redis.RedisExecutors;
@@ -53,7 +56,7 @@ class TwinConformanceIntegrationTests {
 
 	private static final long SAFE_TTL_MILLIS = 5_000;
 
-	/** What the scripts add to a key's time to live, for clients whose clocks differ. */
+	/** What the scripts add to a key's time to live, for clients whose clocks differ ({@code CLOCK_SKEW_MS}). */
 	private static final long TTL_SLACK_MILLIS = 1_000;
 
 	private static final Duration TIMEOUT = Duration.ofSeconds(5);
@@ -104,14 +107,50 @@ class TwinConformanceIntegrationTests {
 				random, seed);
 	}
 
+	@ParameterizedTest
+	@EnumSource(Algorithm.class)
+	void aChangedCapacityOrPeriodDecidesAlikeInMemoryAndInRedis(Algorithm algorithm) {
+		long seed = SEED * 17 + algorithm.ordinal();
+		Random random = new Random(seed);
+		long hour = Duration.ofHours(1).toMillis();
+		List<Limit> limits = List.of(Limit.of(algorithm, 3 + random.nextInt(5), Duration.ofMillis(hour)),
+				Limit.of(algorithm, 10 + random.nextInt(10), Duration.ofMillis(hour + random.nextInt(600_000))),
+				Limit.of(algorithm, 1 + random.nextInt(3), Duration.ofMillis(hour / 2 + random.nextInt(600_000))));
+		runTwins(limits, random, seed);
+	}
+
 	private void runTwins(Limit limit, Random random, long seed) {
+		runTwins(List.of(limit), random, seed);
+	}
+
+	/**
+	 * Runs a random sequence on both twins; with several limits (of one algorithm), each step decides under one of
+	 * them, picked at random, on the same name: the state of each key carries over from limit to limit.
+	 */
+	private void runTwins(List<Limit> limits, Random random, long seed) {
 		ManualClock clock = new ManualClock();
-		DecisionSource memory = new InMemoryDecisionSource(limit, clock, 1000);
-		DecisionSource redis = redisSource(limit, clock);
+		InMemoryStates memoryStates = new InMemoryStates(clock, 1000, LimiterObserver.NONE);
+		String name = uniqueName(limits.get(0));
+		List<DecisionSource> memories = limits.stream()
+			.map((limit) -> (DecisionSource) memoryStates.source(name, limit))
+			.toList();
+		List<DecisionSource> redises = limits.stream()
+			.map((limit) -> (DecisionSource) new RedisDecisionSource(name, limit, executor, clock, TIMEOUT))
+			.toList();
+		int current = 0;
+		Limit limit = limits.get(0);
+		DecisionSource memory = memories.get(0);
+		DecisionSource redis = redises.get(0);
 		boolean reservations = limit.algorithm().supportsReservations();
 		Map<String, Long> latestTime = new HashMap<>();
 		Map<String, Long> untouchableUntil = new HashMap<>();
 		for (int step = 0; step < STEPS; step++) {
+			if (limits.size() > 1 && random.nextInt(10) == 0) {
+				current = random.nextInt(limits.size());
+				limit = limits.get(current);
+				memory = memories.get(current);
+				redis = redises.get(current);
+			}
 			clock.advance(randomStep(random, clock.millis(), limit.periodMillis()));
 			String key = KEYS[random.nextInt(KEYS.length)];
 			clock.advance(Math.max(0, untouchableUntil.getOrDefault(key, 0L) - clock.millis()));
@@ -171,11 +210,10 @@ class TwinConformanceIntegrationTests {
 	@ParameterizedTest
 	@EnumSource(Algorithm.class)
 	void everyKeyExpiresWhenItsStateIsFullAgainAndIsDeletedOnceItIs(Algorithm algorithm) {
-		ManualClock clock = new ManualClock();
-		Limit limit = Limit.of(algorithm, 4, Duration.ofMinutes(10));
-		String name = uniqueName(limit);
-		DecisionSource source = new RedisDecisionSource(name, limit, executor, clock, TIMEOUT);
-		String[] keys = LimitAlgorithm.of(algorithm).redisKeys(StateKeys.redisKey(name, "k"));
+		OneKey one = OneKey.of(Limit.of(algorithm, 4, Duration.ofMinutes(10)));
+		ManualClock clock = one.clock();
+		DecisionSource source = one.source();
+		String[] keys = one.keys();
 		long[][] requests = { { 1, 0 }, { 3, 0 }, { 1, 0 }, { 2, Duration.ofMinutes(20).toMillis() }, { 0, 0 } };
 		Decision decision = null;
 		for (long[] request : requests) {
@@ -196,13 +234,43 @@ class TwinConformanceIntegrationTests {
 	}
 
 	@ParameterizedTest
+	@EnumSource(Algorithm.class)
+	void aKeyWrittenByAClockBehindTheKeysTimeLivesUntilItsStateIsFullByThatTime(Algorithm algorithm) {
+		OneKey one = OneKey.of(Limit.of(algorithm, 4, Duration.ofMinutes(10)));
+		ManualClock clock = one.clock();
+		DecisionSource source = one.source();
+		String key = one.keys()[0];
+		long ahead = 60_000;
+		clock.advance(ahead);
+		assertThat(source.decide("k", 1, 0).isAllowed()).isTrue();
+		clock.advance(-ahead);
+		Decision behind = source.decide("k", 1, 0);
+		assertThat(behind.isAllowed()).isTrue();
+		assertThat(redis.pttl(key)).as("%s, written %d ms behind the key's time", behind, ahead)
+			.isLessThanOrEqualTo(behind.resetAfterMillis() + ahead + TTL_SLACK_MILLIS)
+			.isGreaterThan(behind.resetAfterMillis() + ahead + TTL_SLACK_MILLIS - SAFE_TTL_MILLIS);
+	}
+
+	@Test
+	void aGcraKeyWrittenBeforeItsTimeWasStoredIsReadAsItWas() {
+		Limit limit = Limit.of(Algorithm.GCRA, 4, Duration.ofMinutes(10));
+		OneKey one = OneKey.of(limit);
+		ManualClock clock = one.clock();
+		DecisionSource source = one.source();
+		String key = one.keys()[0];
+		long twoPermitsAhead = clock.millis() + 2 * limit.periodMillis() / limit.capacity();
+		redis.eval("redis.call('SET', KEYS[1], struct.pack('<d<d', tonumber(ARGV[1]), 0), 'PX', 600000)",
+				ScriptOutputType.STATUS, new String[] { key }, Long.toString(twoPermitsAhead));
+		assertThat(source.decide("k", 1, 0)).isEqualTo(Decision.allowed(4, 1, 450_000));
+	}
+
+	@ParameterizedTest
 	@EnumSource(value = Algorithm.class, names = { "TOKEN_BUCKET", "GCRA" })
 	void aDenialWritesNothing(Algorithm algorithm) {
-		ManualClock clock = new ManualClock();
-		Limit limit = Limit.of(algorithm, 4, Duration.ofMinutes(10));
-		String name = uniqueName(limit);
-		DecisionSource source = new RedisDecisionSource(name, limit, executor, clock, TIMEOUT);
-		String key = LimitAlgorithm.of(algorithm).redisKeys(StateKeys.redisKey(name, "k"))[0];
+		OneKey one = OneKey.of(Limit.of(algorithm, 4, Duration.ofMinutes(10)));
+		ManualClock clock = one.clock();
+		DecisionSource source = one.source();
+		String key = one.keys()[0];
 		assertThat(source.decide("k", 4, 0).isAllowed()).isTrue();
 		byte[] granted = redis.dump(key);
 		long ttl = redis.pttl(key);
@@ -218,11 +286,10 @@ class TwinConformanceIntegrationTests {
 
 	@Test
 	void theLogKeepsOneEntryPerPermitInTheWindowAndNeverMoreThanTheCapacity() {
-		ManualClock clock = new ManualClock();
-		Limit limit = Limit.of(Algorithm.SLIDING_WINDOW_LOG, 5, Duration.ofHours(1));
-		String name = uniqueName(limit);
-		DecisionSource source = new RedisDecisionSource(name, limit, executor, clock, TIMEOUT);
-		String key = SlidingWindowLog.INSTANCE.redisKeys(StateKeys.redisKey(name, "k"))[0];
+		OneKey one = OneKey.of(Limit.of(Algorithm.SLIDING_WINDOW_LOG, 5, Duration.ofHours(1)));
+		ManualClock clock = one.clock();
+		DecisionSource source = one.source();
+		String key = one.keys()[0];
 		Random random = new Random(SEED);
 		for (int step = 0; step < 300; step++) {
 			clock.advance(random.nextLong(Duration.ofMinutes(20).toMillis()));
@@ -242,6 +309,21 @@ class TwinConformanceIntegrationTests {
 	private static String uniqueName(Limit limit) {
 		return "twin-" + limit.algorithm().configName() + "-" + ProcessHandle.current().pid() + "-"
 				+ names.incrementAndGet();
+	}
+
+	/**
+	 * A Redis decision source of a limit under a name of its own, on a manual clock, and the Redis keys of its user
+	 * key {@code k}.
+	 */
+	private record OneKey(ManualClock clock, DecisionSource source, String[] keys) {
+
+		static OneKey of(Limit limit) {
+			ManualClock clock = new ManualClock();
+			String name = uniqueName(limit);
+			return new OneKey(clock, new RedisDecisionSource(name, limit, executor, clock, TIMEOUT),
+					LimitAlgorithm.of(limit.algorithm()).redisKeys(StateKeys.redisKey(name, "k")));
+		}
+
 	}
 
 }

@@ -60,15 +60,46 @@ class BlockIntegrationTests {
 	}
 
 	@Test
-	void smallerRequestsThanTheRefusedOneStillAskRedis() {
+	void otherRequestsThanTheRefusedOneStillAskRedis() {
 		DecisionSource source = block(Limit.of(Algorithm.TOKEN_BUCKET, 3, Duration.ofSeconds(1)), LocalTier.block());
 		assertThat(source.decide("k", 2, 0).isAllowed()).isTrue();
 		assertThat(source.decide("k", 2, 0).isAllowed()).isFalse();
 		long calls = this.instance.executor().calls();
-		assertThat(source.decide("k", 3, 0).isAllowed()).isFalse();
+		assertThat(source.decide("k", 2, 0).isLocal()).isTrue();
 		assertThat(this.instance.executor().calls()).isEqualTo(calls);
+		Decision larger = source.decide("k", 3, 0);
+		assertThat(larger.isAllowed()).isFalse();
+		assertThat(larger.isLocal()).isFalse();
 		assertThat(source.decide("k", 1, 0).isAllowed()).isTrue();
+		assertThat(this.instance.executor().calls()).isEqualTo(calls + 2);
+	}
+
+	@Test
+	void aRefusalMoreThanOnePermitShortIsNotKeptBecauseItsRemainingWouldGrowBeforeItsRetryAfter() {
+		DecisionSource source = block(Limit.of(Algorithm.TOKEN_BUCKET, 10, Duration.ofSeconds(1)), LocalTier.block());
+		assertThat(source.decide("k", 10, 0).isAllowed()).isTrue();
+		Decision refused = source.decide("k", 5, 0);
+		assertThat(refused.isAllowed()).isFalse();
+		assertThat(refused.retryAfterMillis()).isEqualTo(500);
+		this.clock.advance(250);
+		long calls = this.instance.executor().calls();
+		Decision later = source.decide("k", 5, 0);
+		assertThat(later.isLocal()).isFalse();
+		assertThat(later.remaining()).isEqualTo(2);
+		assertThat(later.retryAfterMillis()).isEqualTo(250);
 		assertThat(this.instance.executor().calls()).isEqualTo(calls + 1);
+	}
+
+	@Test
+	void aGrantEndsTheKeysBlockBecauseItMovesTheRetryAfter() {
+		DecisionSource source = block(Limit.of(Algorithm.TOKEN_BUCKET, 10, Duration.ofSeconds(1)), LocalTier.block());
+		assertThat(source.decide("k", 10, 0).isAllowed()).isTrue();
+		assertThat(source.decide("k", 1, 0).retryAfterMillis()).isEqualTo(100);
+		Decision reserved = source.decide("k", 2, 200);
+		assertThat(reserved.delayMillis()).isEqualTo(200);
+		Decision afterReservation = source.decide("k", 1, 0);
+		assertThat(afterReservation.isLocal()).isFalse();
+		assertThat(afterReservation.retryAfterMillis()).isEqualTo(300);
 	}
 
 	@Test
@@ -101,6 +132,29 @@ class BlockIntegrationTests {
 			assertThat(source.decide("stranger-" + i, 1, 0).isAllowed()).isTrue();
 		}
 		assertThat(source.size()).isZero();
+	}
+
+	@Test
+	void aFullBlockListKeepsEveryRunningBlockAndNewRefusalsAskRedis() {
+		LocalTier tier = LocalTier.builder().mode(LocalTier.Mode.BLOCK).maximumKeys(20).build();
+		BlockingDecisionSource source = (BlockingDecisionSource) block(
+				Limit.of(Algorithm.TOKEN_BUCKET, 1, Duration.ofSeconds(10)), tier);
+		for (int i = 0; i < 20; i++) {
+			source.decide("blocked-" + i, 1, 0);
+			source.decide("blocked-" + i, 1, 0);
+		}
+		assertThat(source.size()).isEqualTo(20);
+		for (int i = 0; i < 100; i++) {
+			source.decide("stranger-" + i, 1, 0);
+			source.decide("stranger-" + i, 1, 0);
+		}
+		long calls = this.instance.executor().calls();
+		for (int i = 0; i < 20; i++) {
+			assertThat(source.decide("blocked-" + i, 1, 0).isAllowed()).isFalse();
+		}
+		assertThat(this.instance.executor().calls()).as("every early block still answers in memory").isEqualTo(calls);
+		assertThat(source.decide("stranger-0", 1, 0).isAllowed()).as("a refusal that found no room").isFalse();
+		assertThat(this.instance.executor().calls()).isEqualTo(calls + 1);
 	}
 
 }

@@ -3,6 +3,7 @@ package io.limiter.internal.local;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -18,6 +19,7 @@ import io.limiter.Decision;
 import io.limiter.Limit;
 import io.limiter.LocalTier;
 import io.limiter.RateLimiter;
+import io.limiter.internal.DecisionSource;
 import io.limiter.contract.ManualClock;
 import io.limiter.internal.algorithm.LimitAlgorithm;
 
@@ -258,6 +260,24 @@ class TwoTierIntegrationTests {
 	}
 
 	@Test
+	void aChangedLimitReplacesTheLocalTierAndTheOldOneGivesItsTokensBack() throws InterruptedException {
+		String name = LocalTierFixture.uniqueName();
+		LocalTierFixture instance = instance();
+		DecisionSource before = instance.source(name, tenPerSecond(), twoTier(5, 0.5));
+		RateLimiter plain = instance().limiter(name, tenPerSecond(), LocalTier.none());
+		assertThat(before.decide("k", 1, 0).isAllowed()).isTrue();
+		assertThat(plain.tryAcquire("k", 0).remaining()).isEqualTo(5);
+		DecisionSource after = instance.source(name, limit(20), twoTier(5, 0.5));
+		assertThat(after).isNotSameAs(before);
+		assertThat(instance.source(name, limit(20), twoTier(5, 0.5))).isSameAs(after);
+		long deadline = System.nanoTime() + LocalTierFixture.TIMEOUT.toNanos();
+		while (plain.tryAcquire("k", 0).remaining() != 9 && System.nanoTime() < deadline) {
+			Thread.sleep(10);
+		}
+		assertThat(plain.tryAcquire("k", 0).remaining()).as("the old tier's 4 unspent tokens given back").isEqualTo(9);
+	}
+
+	@Test
 	void aMillionStrangersCannotGrowTheLocalBuckets() {
 		LocalTierFixture instance = instance();
 		LocalTier tier = twoTier(1, 0.1).toBuilder().maximumKeys(50).build();
@@ -267,6 +287,30 @@ class TwoTierIntegrationTests {
 			source.decide("stranger-" + i, 1, 0);
 			assertThat(source.buckets()).hasSizeLessThanOrEqualTo(50);
 		}
+	}
+
+	@Test
+	void bucketsThatHoldTokensAreNeverDroppedAndKeysWithoutRoomAskRedisExactly() {
+		LocalTierFixture instance = instance();
+		LocalTier tier = twoTier(4, 1).toBuilder().maximumKeys(10).build();
+		TwoTierDecisionSource source = (TwoTierDecisionSource) instance.source(LocalTierFixture.uniqueName(),
+				tenPerSecond(), tier);
+		for (int i = 0; i < 10; i++) {
+			assertThat(source.decide("holder-" + i, 1, 0).isAllowed()).isTrue();
+		}
+		Map<String, LocalBucket> holders = Map.copyOf(source.buckets());
+		for (int i = 0; i < 50; i++) {
+			assertThat(source.decide("stranger-" + i, 1, 0).isAllowed()).isTrue();
+		}
+		assertThat(source.buckets()).isEqualTo(holders);
+		long borrows = instance.executor().calls(borrowScript());
+		for (int i = 0; i < 10; i++) {
+			assertThat(source.decide("holder-" + i, 3, 0).isAllowed()).isTrue();
+		}
+		assertThat(instance.executor().calls(borrowScript())).as("held tokens spent, no borrow").isEqualTo(borrows);
+		this.clock.advance(Duration.ofSeconds(3).toMillis());
+		assertThat(source.decide("late", 1, 0).isAllowed()).isTrue();
+		assertThat(source.buckets()).as("room once the leases ended").containsKey("late");
 	}
 
 	@Test

@@ -19,20 +19,24 @@ public final class Candidates {
 
 	private static final List<Algorithm> EVERY_ALGORITHM = List.of(Algorithm.values());
 
-	/** Every implementation, ours first, then seed 001's two baselines. */
+	/**
+	 * Every implementation, ours first (a limiter built with no options, which keeps in-memory block; Redis
+	 * alone with server and with client time; two-tier), then seed 001's two baselines.
+	 */
 	public static final List<Candidate> ALL = List.of(
 			new Candidate("in-memory", false, EVERY_ALGORITHM,
 					(environment, name, limit) -> ours(InMemoryBackend.builder().build().limiter(name, limit))),
-			new Candidate("redis-server-time", false, EVERY_ALGORITHM,
+			new Candidate("redis-defaults", false, EVERY_ALGORITHM,
 					(environment, name, limit) -> ours(environment.serverTimeBackend().limiter(name, limit))),
+			new Candidate("redis-server-time", false, EVERY_ALGORITHM,
+					(environment, name, limit) -> ours(
+							environment.serverTimeBackend().limiter(name, limit, localTier(LocalTier.none())))),
 			new Candidate("redis-client-time", false, EVERY_ALGORITHM,
-					(environment, name, limit) -> ours(environment.clientTimeBackend().limiter(name, limit))),
+					(environment, name, limit) -> ours(
+							environment.clientTimeBackend().limiter(name, limit, localTier(LocalTier.none())))),
 			new Candidate("redis-two-tier", false, List.of(Algorithm.TOKEN_BUCKET, Algorithm.GCRA),
 					(environment, name, limit) -> ours(
 							environment.serverTimeBackend().limiter(name, limit, localTier(LocalTier.twoTier())))),
-			new Candidate("redis-block", false, EVERY_ALGORITHM,
-					(environment, name, limit) -> ours(
-							environment.serverTimeBackend().limiter(name, limit, localTier(LocalTier.block())))),
 			new Candidate("multi-cmd", true, List.of(Algorithm.TOKEN_BUCKET),
 					(environment, name, limit) -> new MultiCommandTokenBucket(environment.redis().commands(), limit,
 							environment.clock())::tryAcquire),

@@ -21,6 +21,7 @@ import io.lettuce.core.cluster.models.partitions.RedisClusterNode;
 import io.lettuce.core.codec.ByteArrayCodec;
 import io.limiter.FailurePolicy;
 import io.limiter.LimiterClock;
+import io.limiter.LimiterObserver;
 import io.limiter.jmh.baseline.NodeConnections;
 import io.limiter.RedisBackend;
 import io.limiter.testsupport.RedisFixtures;
@@ -40,6 +41,12 @@ public final class RedisTarget implements NodeConnections, AutoCloseable {
 	 * can stall a call for tens of milliseconds, and a benchmark must measure that, not fail on it.
 	 */
 	public static final Duration TIMEOUT = Duration.ofSeconds(5);
+
+	/**
+	 * The longest wait for a first connection: on a loaded machine, connecting to a cluster (topology, then a
+	 * connection per node, then the scripts on every master) has taken more than {@link #TIMEOUT}.
+	 */
+	public static final Duration CONNECT_WAIT = Duration.ofSeconds(30);
 
 	private final RedisAddress address;
 
@@ -98,10 +105,22 @@ public final class RedisTarget implements NodeConnections, AutoCloseable {
 	 * @return the backend
 	 */
 	public RedisBackend backend(LimiterClock clientClock) {
+		return backend(clientClock, LimiterObserver.NONE);
+	}
+
+	/**
+	 * Creates a backend of our own on this Redis, connected and failing closed, whose calls an observer hears;
+	 * the caller closes it.
+	 * @param clientClock the time sent to the scripts, or {@code null} to use the server's {@code TIME}
+	 * @param observer hears of every Redis call
+	 * @return the backend
+	 */
+	public RedisBackend backend(LimiterClock clientClock, LimiterObserver observer) {
 		RedisBackend.Builder builder = RedisBackend.builder()
 			.timeout(TIMEOUT)
 			.minimumTimeout(TIMEOUT)
-			.failurePolicy(FailurePolicy.FAIL_CLOSED);
+			.failurePolicy(FailurePolicy.FAIL_CLOSED)
+			.observer(observer);
 		if (this.address.isCluster()) {
 			builder.client(this.clusterClient);
 		}
@@ -113,9 +132,9 @@ public final class RedisTarget implements NodeConnections, AutoCloseable {
 		}
 		RedisBackend backend = builder.build();
 		try {
-			if (!backend.awaitConnection(TIMEOUT)) {
+			if (!backend.awaitConnection(CONNECT_WAIT)) {
 				backend.close();
-				throw new IllegalStateException("no connection to " + this.address + " within " + TIMEOUT);
+				throw new IllegalStateException("no connection to " + this.address + " within " + CONNECT_WAIT);
 			}
 		}
 		catch (InterruptedException ex) {

@@ -45,6 +45,8 @@ class CheckOptionsTests {
 			.withMessage("--burst must be a whole number from 1 to 100000 but was '-3'");
 		assertThatIllegalArgumentException().isThrownBy(() -> CheckOptions.parse("--scenario", "cold"))
 			.withMessage("--scenario must be hot_key, per_user or all but was 'cold'");
+		assertThatIllegalArgumentException().isThrownBy(() -> CheckOptions.parse("--scenario", "many_keys"))
+			.withMessage("--scenario must be hot_key, per_user or all but was 'many_keys'");
 		assertThatIllegalArgumentException().isThrownBy(() -> CheckOptions.parse("--redis", "localhost"))
 			.withMessageStartingWith("--redis must be a redis:// URL or host:port seeds")
 			.withMessageContaining("'localhost'");

@@ -112,10 +112,18 @@ final class FilterRules {
 			throw new InvalidLimiterPropertyException(prefix + "limit", rule.getLimit(), ex.getMessage(), ex);
 		}
 		long capacity = enforcer.capacity();
-		if (rule.getCost() < 1 || rule.getCost() > capacity) {
+		if (rule.getCost() < 1) {
 			throw new InvalidLimiterPropertyException(prefix + "cost", rule.getCost(),
 					"the cost must be between 1 and the capacity " + capacity + " of limit '" + rule.getLimit() + "'",
 					null);
+		}
+		try {
+			enforcer.requireCapacity(rule.getCost(), "filter rule " + prefix.substring(0, prefix.length() - 1));
+		}
+		catch (IllegalArgumentException ex) {
+			throw new InvalidLimiterPropertyException(prefix + "cost", rule.getCost(),
+					"the cost must be between 1 and the capacity " + capacity + " of limit '" + rule.getLimit() + "'",
+					ex);
 		}
 		RequestPattern requests = new RequestPattern(paths(prefix + "paths", rule.getPaths()),
 				methods(prefix + "methods", rule.getMethods()));

@@ -47,7 +47,9 @@ public final class LimiterAutoConfiguration {
 			return LimiterRedisBackends.build(properties, cluster, standalone,
 					observer.getIfUnique(() -> LimiterObserver.NONE));
 		}
-		InMemoryBackend.Builder builder = InMemoryBackend.builder().clock(clock.getIfUnique(LimiterClock::system));
+		InMemoryBackend.Builder builder = InMemoryBackend.builder()
+			.clock(clock.getIfUnique(LimiterClock::system))
+			.observer(observer.getIfUnique(() -> LimiterObserver.NONE));
 		LimitDefinitions.check("limiter.memory.maximum-keys-per-limit", properties.getMemory().getMaximumKeysPerLimit(),
 				builder::maximumKeysPerLimit);
 		return builder.build();
@@ -55,10 +57,9 @@ public final class LimiterAutoConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean
-	RateLimiterRegistry rateLimiterRegistry(LimiterBackend limiterBackend, LimiterProperties properties,
-			ObjectProvider<LimiterClock> clock) {
+	RateLimiterRegistry rateLimiterRegistry(LimiterBackend limiterBackend, LimiterProperties properties) {
 		return new RateLimiterRegistry(limiterBackend, LimitDefinitions.limits(properties),
-				LimitDefinitions.options(properties), clock.getIfUnique(LimiterClock::system));
+				LimitDefinitions.options(properties));
 	}
 
 	@Bean

@@ -152,8 +152,8 @@ public class LimiterProperties {
 	 */
 	public static class LocalTierSettings {
 
-		/** none, block (deny keys known to be exhausted in memory) or two-tier (also spend borrowed batches). */
-		private LocalTier.Mode mode = LocalTier.Mode.NONE;
+		/** block (deny keys known to be exhausted in memory), none or two-tier (also spend borrowed batches). */
+		private LocalTier.Mode mode = LocalTier.Mode.BLOCK;
 
 		/** How long borrowed tokens may be held before they are given back. */
 		private Duration lease = LocalTier.DEFAULT_LEASE;
@@ -312,7 +312,7 @@ public class LimiterProperties {
 	 */
 	public static class Memory {
 
-		/** Most keys whose state one limit keeps; past it, idle keys are forgotten first. */
+		/** Most keys whose state one limit keeps; only idle keys are forgotten, new keys beyond it share one overflow state. */
 		private int maximumKeysPerLimit = InMemoryBackend.DEFAULT_MAXIMUM_KEYS_PER_LIMIT;
 
 		public int getMaximumKeysPerLimit() {

@@ -61,6 +61,18 @@ public final class LimitEnforcer {
 	}
 
 	/**
+	 * Records that a caller takes this many permits on each request; see
+	 * {@link RateLimiterRegistry#requireCapacity(String, long, String)}.
+	 * @param cost the permits taken per request
+	 * @param user who takes them, for messages
+	 * @throws IllegalArgumentException naming the limit, its capacity, the cost and the user when the cost is
+	 * above the current capacity
+	 */
+	public void requireCapacity(long cost, String user) {
+		this.registry.requireCapacity(this.name, cost, user);
+	}
+
+	/**
 	 * Returns the limit's failure policy and shadow mode.
 	 * @return the policy
 	 */

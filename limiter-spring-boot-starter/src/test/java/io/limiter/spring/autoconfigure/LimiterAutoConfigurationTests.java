@@ -31,6 +31,7 @@ import io.limiter.spring.internal.LimiterMetrics;
 import io.limiter.spring.internal.actuate.LimitersEndpoint;
 import io.limiter.spring.internal.aop.RateLimitedAspect;
 import io.limiter.spring.internal.metrics.MicrometerLimiterMetrics;
+import io.limiter.spring.internal.metrics.MicrometerLimiterObserver;
 import io.limiter.spring.internal.web.RateLimitExceededHandler;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -110,6 +111,24 @@ class LimiterAutoConfigurationTests {
 		this.runner.run((context) -> assertThat(context).doesNotHaveBean(LimiterMetrics.class));
 		this.runner.withBean(MeterRegistry.class, SimpleMeterRegistry::new)
 			.run((context) -> assertThat(context).getBean(LimiterMetrics.class).isInstanceOf(MicrometerLimiterMetrics.class));
+	}
+
+	@Test
+	void decisionsOfAFullInMemoryLimitsOverflowStateAreMetered() {
+		this.runner.withBean(MeterRegistry.class, SimpleMeterRegistry::new)
+			.withPropertyValues("limiter.memory.maximum-keys-per-limit=2", "limiter.limits.login.capacity=1",
+					"limiter.limits.login.period=1h")
+			.run((context) -> {
+				RateLimiterRegistry registry = context.getBean(RateLimiterRegistry.class);
+				for (int i = 0; i < 5; i++) {
+					registry.limiter("login").tryAcquire("user-" + i);
+				}
+				assertThat(context.getBean(MeterRegistry.class)
+					.get(MicrometerLimiterObserver.MEMORY_OVERFLOW)
+					.tag("limit", "login")
+					.counter()
+					.count()).isEqualTo(3);
+			});
 	}
 
 	@Test

@@ -103,6 +103,12 @@ final class MethodLimits {
 		if (annotation.cost() < 1) {
 			throw new IllegalStateException(where + " has cost " + annotation.cost() + "; it must be at least 1");
 		}
+		try {
+			enforcer.requireCapacity(annotation.cost(), where);
+		}
+		catch (IllegalArgumentException ex) {
+			throw new IllegalStateException(ex.getMessage(), ex);
+		}
 		FallbackMethod fallback = annotation.fallbackMethod().isEmpty() ? null
 				: FallbackMethod.find(method, targetClass, annotation.fallbackMethod(), where);
 		String constantKey = targetClass.getName() + '.' + method.getName();

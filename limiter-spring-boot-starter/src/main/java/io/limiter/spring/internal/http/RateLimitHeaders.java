@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.function.BiConsumer;
 
 import io.limiter.Decision;
+import io.limiter.Limit;
 import io.limiter.spring.internal.Verdict;
 
 /**
@@ -13,7 +14,9 @@ import io.limiter.spring.internal.Verdict;
  * RateLimit-Policy: "hello";q=10;w=1
  * RateLimit: "hello";r=7;t=1
  * </pre>
- * {@code w} and {@code t} are whole seconds, rounded up.
+ * {@code w} and {@code t} are whole seconds, rounded up. The policy's window is the period rounded up to whole
+ * seconds and its quota the permits of that window at the limit's rate, rounded down: 10 per 250 ms is
+ * {@code q=40;w=1}, 10 per 1500 ms is {@code q=13;w=2}.
  */
 public final class RateLimitHeaders {
 
@@ -46,8 +49,7 @@ public final class RateLimitHeaders {
 			}
 			Decision decision = verdict.decision();
 			String name = quoted(verdict.limitName());
-			separate(policy).append(name).append(";q=").append(verdict.limit().capacity()).append(";w=")
-				.append(seconds(verdict.limit().periodMillis()));
+			appendPolicy(separate(policy).append(name), verdict.limit());
 			separate(state).append(name).append(";r=").append(decision.remaining()).append(";t=")
 				.append(seconds(decision.resetAfterMillis()));
 			if (tightest == null || decision.remaining() < tightest.decision().remaining()) {
@@ -67,6 +69,21 @@ public final class RateLimitHeaders {
 			header.accept("X-RateLimit-Remaining", Long.toString(decision.remaining()));
 			header.accept("X-RateLimit-Reset", Long.toString(seconds(decision.resetAfterMillis())));
 		}
+	}
+
+	/**
+	 * Appends the quota and window of a limit: the window is its period in whole seconds, rounded up, and the quota
+	 * the permits of that window at its rate, rounded down, so a client that keeps to the announced rate never asks
+	 * faster than the limit refills. {@code capacity * period <= 2^53} (a {@code Limit} guarantees it) and the window
+	 * is less than 1001 periods, so the product fits in a {@code long}.
+	 * @param builder the field being built
+	 * @param limit the limit
+	 * @return the builder
+	 */
+	static StringBuilder appendPolicy(StringBuilder builder, Limit limit) {
+		long window = seconds(limit.periodMillis());
+		long quota = limit.capacity() * (window * 1000) / limit.periodMillis();
+		return builder.append(";q=").append(quota).append(";w=").append(window);
 	}
 
 	/**

@@ -12,9 +12,11 @@ import io.limiter.FailurePolicy;
 import io.limiter.LimiterObserver;
 
 /**
- * Counts what the Redis backend does behind the decisions: the counter {@code limiter.redis.calls} of the
- * scripts it sends, so that the share of decisions kept off the network by the local tier can be watched, and
- * {@code limiter.degraded} of the decisions made by the failure policy, by limit, policy and reason.
+ * Counts what the backend does behind the decisions: the counter {@code limiter.redis.calls} of the scripts it
+ * sends, so that the share of decisions kept off the network by the local tier can be watched;
+ * {@code limiter.degraded} of the decisions made by the failure policy, by limit, policy and reason; and
+ * {@code limiter.memory.overflow{limit}} of the decisions that an in-memory limit (the in-memory backend, or the
+ * local fallback) made by its shared overflow state because every key it keeps still owes.
  */
 public final class MicrometerLimiterObserver implements LimiterObserver {
 
@@ -24,11 +26,16 @@ public final class MicrometerLimiterObserver implements LimiterObserver {
 	/** The name of the counter of decisions made by the failure policy. */
 	public static final String DEGRADED = "limiter.degraded";
 
+	/** The name of the counter of decisions by an in-memory limit's overflow state. */
+	public static final String MEMORY_OVERFLOW = "limiter.memory.overflow";
+
 	private final MeterRegistry registry;
 
 	private final Counter redisCalls;
 
 	private final Map<DegradedKey, Counter> degraded = new ConcurrentHashMap<>();
+
+	private final Map<String, Counter> overflows = new ConcurrentHashMap<>();
 
 	/**
 	 * Creates an observer.
@@ -62,6 +69,14 @@ public final class MicrometerLimiterObserver implements LimiterObserver {
 
 	/** Limit names are the configured ones, so the map holds at most limits x policies x reasons counters. */
 	private record DegradedKey(String limit, FailurePolicy policy, DegradedReason reason) {
+	}
+
+	@Override
+	public void onMemoryOverflow(String limitName) {
+		this.overflows.computeIfAbsent(limitName, (name) -> Counter.builder(MEMORY_OVERFLOW)
+			.description("Decisions of new keys by the shared overflow state of a full in-memory limit")
+			.tag("limit", name)
+			.register(this.registry)).increment();
 	}
 
 }

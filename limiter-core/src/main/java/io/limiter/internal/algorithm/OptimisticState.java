@@ -1,0 +1,149 @@
+package io.limiter.internal.algorithm;
+
+import java.util.concurrent.locks.StampedLock;
+
+import io.limiter.Decision;
+import io.limiter.Limit;
+
+/**
+ * The in-memory state of an algorithm whose denials change nothing: only a grant writes. A denial is therefore
+ * decided on an optimistic read, without taking the lock, and kept: until the state changes, a request for the
+ * same permits in the same millisecond gets the same {@link Decision} without any arithmetic or allocation. A key
+ * that is out of permits costs its callers no lock and one write to shared memory a millisecond, however many of
+ * them there are; grants take the write lock.
+ * <p>
+ * A retired state ({@link KeyState}) is idle or moved: an idle one owes nothing and so denies nothing, and a moved
+ * one no longer changes, so only the write lock looks at {@link #retired}, and retiring takes it.
+ */
+abstract class OptimisticState extends LimitState {
+
+	private final StampedLock lock = new StampedLock();
+
+	private Denial lastDenial;
+
+	OptimisticState(Limit limit) {
+		super(limit);
+	}
+
+	/**
+	 * Decides a request on the stored fields without changing them. Called under the lock, or on an optimistic
+	 * read whose result is used only once validated: on fields read in the middle of a write it may decide
+	 * nonsense or throw (the request is then decided under the lock), but must not loop forever.
+	 * @param nowMillis the current time
+	 * @param permits the permits to take
+	 * @param maxWaitMillis how far ahead permits may be reserved
+	 * @return the decision the state gives
+	 */
+	abstract Decision look(long nowMillis, long permits, long maxWaitMillis);
+
+	/**
+	 * Stores a grant that {@link #look} allowed; called under the write lock.
+	 * @param nowMillis the current time
+	 * @param permits the permits granted
+	 * @param maxWaitMillis how far ahead permits could be reserved
+	 * @param decision the grant
+	 */
+	abstract void grant(long nowMillis, long permits, long maxWaitMillis, Decision decision);
+
+	/**
+	 * Returns whether the stored fields equal no state at a time; called under the read lock.
+	 * @param nowMillis the current time
+	 * @return {@code true} when forgetting the key would change no decision
+	 */
+	abstract boolean isEmptyAt(long nowMillis);
+
+	@Override
+	public final Decision decide(long nowMillis, long permits, long maxWaitMillis) {
+		long stamp = this.lock.tryOptimisticRead();
+		Denial denial = this.lastDenial;
+		if (denial != null && denial.answers(stamp, nowMillis, permits, maxWaitMillis)) {
+			return denial.decision();
+		}
+		if (stamp != 0) {
+			Decision decision = lookOptimistically(nowMillis, permits, maxWaitMillis);
+			if (decision != null && !decision.isAllowed() && this.lock.validate(stamp)) {
+				this.lastDenial = new Denial(stamp, nowMillis, permits, decision);
+				return decision;
+			}
+		}
+		long writeStamp = this.lock.writeLock();
+		try {
+			if (this.retired) {
+				return null;
+			}
+			Decision decision = look(nowMillis, permits, maxWaitMillis);
+			if (decision.isAllowed()) {
+				grant(nowMillis, permits, maxWaitMillis, decision);
+			}
+			return decision;
+		}
+		finally {
+			this.lock.unlockWrite(writeStamp);
+		}
+	}
+
+	private Decision lookOptimistically(long nowMillis, long permits, long maxWaitMillis) {
+		try {
+			return look(nowMillis, permits, maxWaitMillis);
+		}
+		catch (RuntimeException tornRead) {
+			// Fields read in the middle of a write (an array being replaced); the lock decides instead.
+			return null;
+		}
+	}
+
+	@Override
+	public final boolean isIdle(long nowMillis) {
+		long stamp = this.lock.readLock();
+		try {
+			return isEmptyAt(nowMillis);
+		}
+		finally {
+			this.lock.unlockRead(stamp);
+		}
+	}
+
+	@Override
+	public final boolean retireIfIdle(long nowMillis) {
+		long stamp = this.lock.writeLock();
+		try {
+			if (this.retired || !isEmptyAt(nowMillis)) {
+				return false;
+			}
+			this.retired = true;
+			return true;
+		}
+		finally {
+			this.lock.unlockWrite(stamp);
+		}
+	}
+
+	@Override
+	public final KeyState moveTo(Limit limit) {
+		long stamp = this.lock.writeLock();
+		try {
+			if (this.retired) {
+				return null;
+			}
+			this.retired = true;
+			return takeOver(limit);
+		}
+		finally {
+			this.lock.unlockWrite(stamp);
+		}
+	}
+
+	/**
+	 * A denial and what it was decided on: a version of the state, a millisecond and a number of permits. It answers
+	 * a later request on the same three unless that request may reserve as far as the denial's wait.
+	 */
+	private record Denial(long stamp, long nowMillis, long permits, Decision decision) {
+
+		boolean answers(long stamp, long nowMillis, long permits, long maxWaitMillis) {
+			return this.stamp == stamp && this.nowMillis == nowMillis && this.permits == permits
+					&& (maxWaitMillis == 0 || this.decision.retryAfterMillis() > maxWaitMillis);
+		}
+
+	}
+
+}

@@ -1,0 +1,168 @@
+package io.limiter.internal.memory;
+
+import java.util.concurrent.locks.ReentrantLock;
+
+import io.limiter.Decision;
+import io.limiter.Limit;
+import io.limiter.LimiterObserver;
+import io.limiter.internal.algorithm.KeyState;
+import io.limiter.internal.algorithm.LimitAlgorithm;
+
+/**
+ * The in-memory state of every key of one limit name and algorithm, shared by its limiters whatever their capacity
+ * and period: a limiter of other numbers than a key's state moves the state to its own numbers
+ * ({@link KeyState#moveTo(Limit)}), so a change of the limit keeps each key's state as Redis does.
+ * <p>
+ * The map is bounded and drops only idle states. A new key that finds it full of states that still owe is decided
+ * by one overflow state shared by every such key, which the observer hears of. That is conservative: the overflow
+ * has granted at least what any one of its keys took, so it never grants a key more than the key's own state
+ * would. The overflow stays in use for new keys until it is idle, that is until every key it decided would be full
+ * again on its own, so that a key never gets a fresh state of its own while it still owes through the overflow.
+ * Overflow decisions and that hand-over are made under one lock. The map is swept when the overflow goes idle, and
+ * otherwise as {@link BoundedStateMap#makeRoom(long)} allows.
+ */
+public final class LimitStates {
+
+	private final String name;
+
+	private final LimitAlgorithm algorithm;
+
+	private final BoundedStateMap<KeyState> states;
+
+	private final LimiterObserver observer;
+
+	private final ReentrantLock overflowLock = new ReentrantLock();
+
+	/** Guarded by {@link #overflowLock}. */
+	private KeyState overflow;
+
+	/** Written under {@link #overflowLock}: whether new keys must go to the overflow. */
+	private volatile boolean overflowing;
+
+	/**
+	 * Creates the states of one limit name and algorithm.
+	 * @param name the limit name, for the observer
+	 * @param algorithm the algorithm of every limiter that shares them
+	 * @param maximumKeys the most keys whose state is kept
+	 * @param observer told of every decision made by the overflow state
+	 */
+	public LimitStates(String name, LimitAlgorithm algorithm, int maximumKeys, LimiterObserver observer) {
+		this.name = name;
+		this.algorithm = algorithm;
+		this.states = new BoundedStateMap<>(maximumKeys);
+		this.observer = observer;
+	}
+
+	/**
+	 * Returns the algorithm of the states.
+	 * @return the algorithm
+	 */
+	public LimitAlgorithm algorithm() {
+		return this.algorithm;
+	}
+
+	/**
+	 * Decides a request of a key under a limit of this name and algorithm.
+	 * @param limit the limit of the deciding limiter
+	 * @param memoryKey the key, from {@link io.limiter.internal.StateKeys#memoryKey(String)}
+	 * @param nowMillis the current time
+	 * @param permits the permits to take, at most the limit's capacity
+	 * @param maxWaitMillis how far ahead permits may be reserved
+	 * @return the decision
+	 */
+	public Decision decide(Limit limit, String memoryKey, long nowMillis, long permits, long maxWaitMillis) {
+		while (true) {
+			KeyState state = this.states.getIfPresent(memoryKey);
+			if (state == null) {
+				// the size before the flag: a sweep that made room after the overflow took a key raised the flag first
+				boolean room = this.states.hasRoom();
+				state = (room && !this.overflowing)
+						? this.states.getIfRoom(memoryKey, (key) -> this.algorithm.newState(limit)) : null;
+			}
+			Decision decision = (state != null) ? decideOn(memoryKey, state, limit, nowMillis, permits, maxWaitMillis)
+					: decideWithoutRoom(memoryKey, limit, nowMillis, permits, maxWaitMillis);
+			if (decision != null) {
+				return decision;
+			}
+		}
+	}
+
+	/**
+	 * Looks at a key's state under a limit of this name and algorithm without taking permits or adding an entry:
+	 * a key without a state of its own is looked at on a new state that is thrown away.
+	 * @param limit the limit of the looking limiter
+	 * @param memoryKey the key, from {@link io.limiter.internal.StateKeys#memoryKey(String)}
+	 * @param nowMillis the current time
+	 * @return what a request for zero permits would be told
+	 */
+	public Decision peek(Limit limit, String memoryKey, long nowMillis) {
+		while (true) {
+			KeyState state = this.states.getIfPresent(memoryKey);
+			if (state == null) {
+				return this.algorithm.newState(limit).decide(nowMillis, 0, 0);
+			}
+			// zero permits change no state in a way a later decision could tell
+			Decision decision = decideOn(memoryKey, state, limit, nowMillis, 0, 0);
+			if (decision != null) {
+				return decision;
+			}
+		}
+	}
+
+	/**
+	 * Returns the number of keys whose state is kept.
+	 * @return the number of keys
+	 */
+	public int size() {
+		return this.states.size();
+	}
+
+	private Decision decideOn(String memoryKey, KeyState state, Limit limit, long nowMillis, long permits,
+			long maxWaitMillis) {
+		if (state.limit() != limit && !state.limit().equals(limit)) {
+			KeyState moved = state.moveTo(limit);
+			if (moved != null) {
+				this.states.replace(memoryKey, state, moved);
+			}
+			return null;
+		}
+		return state.decide(nowMillis, permits, maxWaitMillis);
+	}
+
+	private Decision decideWithoutRoom(String memoryKey, Limit limit, long nowMillis, long permits,
+			long maxWaitMillis) {
+		this.overflowLock.lock();
+		try {
+			if (this.states.getIfPresent(memoryKey) != null) {
+				return null;
+			}
+			if (this.overflowing && this.overflow.isIdle(nowMillis)) {
+				// time has passed since the overflow took its last key: states may have become idle meanwhile
+				this.overflowing = false;
+				this.states.sweep(nowMillis);
+			}
+			if (!this.overflowing && this.states.makeRoom(nowMillis)
+					&& this.states.getIfRoom(memoryKey, (key) -> this.algorithm.newState(limit)) != null) {
+				return null;
+			}
+			this.overflowing = true;
+			this.observer.onMemoryOverflow(this.name);
+			return overflowFor(limit).decide(nowMillis, permits, maxWaitMillis);
+		}
+		finally {
+			this.overflowLock.unlock();
+		}
+	}
+
+	/** Called under {@link #overflowLock}, the only lock the overflow state is used under: moving it cannot fail. */
+	private KeyState overflowFor(Limit limit) {
+		if (this.overflow == null) {
+			this.overflow = this.algorithm.newState(limit);
+		}
+		else if (this.overflow.limit() != limit && !this.overflow.limit().equals(limit)) {
+			this.overflow = this.overflow.moveTo(limit);
+		}
+		return this.overflow;
+	}
+
+}

@@ -1,0 +1,69 @@
+package io.limiter.internal.algorithm;
+
+import java.time.Duration;
+
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+import io.limiter.Algorithm;
+import io.limiter.Decision;
+import io.limiter.Limit;
+import io.limiter.internal.memory.BoundedStateMap;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * A request that still holds a state which a sweep dropped, or which a changed limit moved, grants nothing on it:
+ * it looks the key up again, so a key never has two states at once.
+ */
+class KeyStateRetirementTests {
+
+	private static final long NOW = 1_700_000_000_000L;
+
+	@ParameterizedTest
+	@EnumSource(Algorithm.class)
+	void aRequestHoldingASweptStateLooksTheKeyUpAgain(Algorithm algorithm) {
+		BoundedStateMap<KeyState> map = new BoundedStateMap<>(1);
+		KeyState held = newState(map, "victim", algorithm);
+		assertThat(newState(map, "other", algorithm)).as("room made by sweeping the idle victim").isNotNull();
+		assertThat(map.getIfPresent("victim")).isNull();
+		assertThat(held.decide(NOW, 1, 0)).as("a decision on the swept state").isNull();
+		assertThat(held.retireIfIdle(NOW)).isFalse();
+		assertThat(held.moveTo(Limit.of(algorithm, 4, Duration.ofHours(1)))).isNull();
+	}
+
+	@ParameterizedTest
+	@EnumSource(Algorithm.class)
+	void aStateThatOwesIsNeitherRetiredNorDropped(Algorithm algorithm) {
+		BoundedStateMap<KeyState> map = new BoundedStateMap<>(1);
+		KeyState victim = newState(map, "victim", algorithm);
+		assertThat(victim.decide(NOW, 3, 0).isAllowed()).isTrue();
+		assertThat(newState(map, "other", algorithm)).isNull();
+		assertThat(map.getIfPresent("victim")).isSameAs(victim);
+		assertThat(victim.retireIfIdle(NOW)).isFalse();
+		assertThat(victim.decide(NOW, 1, 0).isAllowed()).isFalse();
+	}
+
+	@ParameterizedTest
+	@EnumSource(Algorithm.class)
+	void aMovedStateKeepsWhatItStoresUnderTheNewNumbersAndTheOldOneDecidesNoMore(Algorithm algorithm) {
+		Limit before = Limit.of(algorithm, 10, Duration.ofHours(1));
+		Limit after = Limit.of(algorithm, 20, Duration.ofHours(1));
+		KeyState state = LimitAlgorithm.of(algorithm).newState(before);
+		assertThat(state.decide(NOW, 10, 0).isAllowed()).isTrue();
+		KeyState moved = state.moveTo(after);
+		assertThat(state.decide(NOW, 0, 0)).as("a look, which the old state would allow").isNull();
+		assertThat(state.moveTo(after)).isNull();
+		assertThat(moved.limit()).isEqualTo(after);
+		Decision look = moved.decide(NOW, 0, 0);
+		assertThat(look.limit()).isEqualTo(20);
+		assertThat(look.remaining()).as("not refilled by the larger capacity").isLessThan(20);
+	}
+
+	/** Returns the state of a key of a limit of 3 per hour, created if there is room. */
+	private static KeyState newState(BoundedStateMap<KeyState> map, String key, Algorithm algorithm) {
+		Limit limit = Limit.of(algorithm, 3, Duration.ofHours(1));
+		return map.get(key, (ignored) -> LimitAlgorithm.of(algorithm).newState(limit), NOW);
+	}
+
+}

@@ -119,10 +119,12 @@ main() {
 	for i in $(seq 1 "$INSTANCES"); do
 		local file="$WORK/hey-$i.txt" port=${APP_PORTS[$(( i - 1 ))]}
 		local c200 c429 cother d e
-		c200=$(awk '/\[200\]/ { print $2 }' "$file"); c200=${c200:-0}
-		c429=$(awk '/\[429\]/ { print $2 }' "$file"); c429=${c429:-0}
-		cother=$(awk '/\[[0-9]+\]/ && !/\[200\]/ && !/\[429\]/ { n += $2 } /Error distribution/ { errors = 1 }
-			errors && /^ *\[[0-9]+\]/ { n += $1 } END { print n + 0 }' "$file")
+		# hey prints "[status] count responses", and "[count] message" for each kind of error
+		c200=$(awk '$1 == "[200]" && $3 == "responses" { n += $2 } END { print n + 0 }' "$file")
+		c429=$(awk '$1 == "[429]" && $3 == "responses" { n += $2 } END { print n + 0 }' "$file")
+		cother=$(awk '$1 ~ /^\[[0-9]+\]$/ { code = substr($1, 2, length($1) - 2) + 0
+				if ($3 == "responses") { if (code != 200 && code != 429) n += $2 } else n += code }
+			END { print n + 0 }' "$file")
 		d=$(metric "$port" limiter.decisions "tag=limit:hello")
 		e=$(metric "$port" limiter.decisions "tag=limit:hello&tag=outcome:error")
 		printf 'instance %d (port %s): 200: %d, 429: %d, other: %d; %d of %d decisions by the failure policy (%s %%)\n' \

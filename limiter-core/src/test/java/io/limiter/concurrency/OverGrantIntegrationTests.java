@@ -27,7 +27,7 @@ import io.limiter.testsupport.RedisFixtures;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Seed 001's over-grant test on the real cluster, for every algorithm: burst 10, 10 per second, 64 threads
+ * The over-grant test of "Benchmarking Token Bucket Rate Limiters" on the real cluster, for every algorithm: burst 10, 10 per second, 64 threads
  * for 3 s. Client time is recorded so that the true maximum of each algorithm over the exact span of the run
  * can be computed; no run may exceed it, and each must use most of it.
  */

@@ -7,7 +7,7 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 
 /**
- * The parameters that every benchmark shares: the scenario and seed 000's limit (burst 1000, 500 per second)
+ * The parameters that every benchmark shares: the scenario and the limit of "Scaling a Token Bucket Rate Limiter to 1M ops/sec" (burst 1000, 500 per second)
  * unless {@code -p burst=...} or {@code -p rate=...} says otherwise.
  */
 @State(Scope.Benchmark)

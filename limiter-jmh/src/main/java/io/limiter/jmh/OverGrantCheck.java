@@ -17,13 +17,13 @@ import io.limiter.jmh.check.ResultTable;
 import io.limiter.jmh.check.SharedEnvironment;
 
 /**
- * Seed 001's over-grant test for every implementation: many threads ask for permits of one key (or of a key
+ * The over-grant test of "Benchmarking Token Bucket Rate Limiters" for every implementation: many threads ask for permits of one key (or of a key
  * each) for a few seconds, and the permits granted are compared with the most that a correct limiter may grant
  * ({@link io.limiter.jmh.check.GrantBounds}, per algorithm). Prints one table on standard output:
  * <pre>
  * impl algorithm scenario threads seconds allowed max util_pct errors verdict
  * </pre>
- * {@code verdict} is {@code ok}, {@code OVER}, or {@code baseline} for seed 001's client-side baselines, which
+ * {@code verdict} is {@code ok}, {@code OVER}, or {@code baseline} for the client-side baselines of "Benchmarking Token Bucket Rate Limiters", which
  * are shown to make their races visible and never fail the check. The exit status is 1 when a row of ours is
  * {@code OVER}, 2 for bad options.
  * <p>

@@ -13,7 +13,7 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * Every Redis variant side by side, against a real 3-master/3-replica cluster (its own, unless
- * {@code -p redis=...} names one), on seed 000's limit (burst 1000, 500 per second), with one key for all
+ * {@code -p redis=...} names one), on the limit of "Scaling a Token Bucket Rate Limiter to 1M ops/sec" (burst 1000, 500 per second), with one key for all
  * threads ({@code hot_key}), one per thread ({@code per_user}) or {@value Scenario#MANY_KEYS_COUNT} keys drawn
  * with a Zipf distribution ({@code many_keys}, see {@link Scenario}):
  * <ul>
@@ -23,7 +23,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * server's {@code TIME}), {@code gcra}, {@code fixedWindow}, {@code slidingWindowCounter},
  * {@code slidingWindowLog} (server time), {@code twoTier} and {@code inMemoryBlock} (the token bucket of
  * {@code luaEvalSha} behind the local tier, see {@link LocalTierState});</li>
- * <li>seed 001's baselines: {@code multiCmd} (HMGET, compute in Java, HSET + PEXPIRE: not atomic) and
+ * <li>the baselines of "Benchmarking Token Bucket Rate Limiters": {@code multiCmd} (HMGET, compute in Java, HSET + PEXPIRE: not atomic) and
  * {@code watchMultiExec} (the same in an optimistic WATCH/MULTI/EXEC transaction, retried on abort);</li>
  * <li>the ceiling: {@code ceilingProbe}, the same script pipelined with nothing of the limiter around it;</li>
  * <li>the peer: {@code bucket4jLettuce} (Bucket4j's Lettuce proxy manager) and
@@ -185,7 +185,7 @@ public class RedisLimiterBenchmark {
 	}
 
 	/**
-	 * Seed 001's non-atomic baseline: HMGET, compute in Java, HSET and PEXPIRE.
+	 * The non-atomic baseline of "Benchmarking Token Bucket Rate Limiters": HMGET, compute in Java, HSET and PEXPIRE.
 	 * @param shared the variants
 	 * @param thread the thread's key
 	 * @param calls the counters, which also receive the commands sent
@@ -197,7 +197,7 @@ public class RedisLimiterBenchmark {
 	}
 
 	/**
-	 * Seed 001's optimistic baseline: WATCH, HMGET, compute, MULTI/HSET/PEXPIRE/EXEC, again on abort.
+	 * The optimistic baseline of "Benchmarking Token Bucket Rate Limiters": WATCH, HMGET, compute, MULTI/HSET/PEXPIRE/EXEC, again on abort.
 	 * @param shared the variants
 	 * @param thread the thread's key
 	 * @param calls the counters, which also receive the commands sent

@@ -9,7 +9,7 @@ import io.limiter.Limit;
 import io.limiter.LimiterClock;
 
 /**
- * Seed 001's non-atomic baseline, kept only for comparison: read the bucket with {@code HMGET}, compute in
+ * The non-atomic baseline of "Benchmarking Token Bucket Rate Limiters", kept only for comparison: read the bucket with {@code HMGET}, compute in
  * Java, write it back with {@code HSET} and {@code PEXPIRE}. Three round trips, and nothing stops two clients
  * from reading the same state and both spending the same token, so it grants more than its limit under
  * concurrency. Never use this in production.

@@ -11,7 +11,7 @@ import io.limiter.Limit;
 import io.limiter.LimiterClock;
 
 /**
- * Seed 001's optimistic baseline, kept only for comparison: {@code WATCH} the key, read it with
+ * The optimistic baseline of "Benchmarking Token Bucket Rate Limiters", kept only for comparison: {@code WATCH} the key, read it with
  * {@code HMGET}, compute in Java, and write it in {@code MULTI}/{@code HSET}/{@code PEXPIRE}/{@code EXEC},
  * which Redis aborts when another client changed the key in between; then start again. Correct, but every
  * abort costs a round of commands, so it collapses on a hot key. Never use this in production.

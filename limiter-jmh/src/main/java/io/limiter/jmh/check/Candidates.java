@@ -21,7 +21,7 @@ public final class Candidates {
 
 	/**
 	 * Every implementation, ours first (a limiter built with no options, which keeps in-memory block; Redis
-	 * alone with server and with client time; two-tier), then seed 001's two baselines.
+	 * alone with server and with client time; two-tier), then the two baselines of "Benchmarking Token Bucket Rate Limiters".
 	 */
 	public static final List<Candidate> ALL = List.of(
 			new Candidate("in-memory", false, EVERY_ALGORITHM,

@@ -7,7 +7,7 @@ import io.limiter.jmh.Scenario;
 import io.limiter.jmh.redis.RedisAddress;
 
 /**
- * The command line of {@link io.limiter.jmh.OverGrantCheck}, parsed and checked. Defaults are seed 001's test:
+ * The command line of {@link io.limiter.jmh.OverGrantCheck}, parsed and checked. Defaults are the test of "Benchmarking Token Bucket Rate Limiters":
  * burst 10, 10 per second, 3 seconds, 64 threads, both scenarios, on the fixture cluster.
  *
  * @param redis a {@link RedisAddress} text, or {@code null} for the fixture cluster
@@ -23,7 +23,7 @@ public record CheckOptions(String redis, int threads, int seconds, BenchmarkLimi
 	/** The usage text. */
 	public static final String USAGE = """
 			Usage: java -cp limiter-jmh/target/benchmarks.jar io.limiter.jmh.OverGrantCheck [options]
-			Runs seed 001's over-grant test against every implementation and prints one table.
+			Runs the over-grant test of "Benchmarking Token Bucket Rate Limiters" against every implementation and prints one table.
 			  --redis <url|host:port,...>  redis://host:port (standalone) or cluster seeds; default: starts a
 			                               3-master/3-replica cluster with redis-server
 			  --threads <n>                threads asking at once, 1 to 4096 (default 64)

@@ -8,7 +8,7 @@ import io.limiter.Limit;
  * {@code e} (after the last answer arrived), all in milliseconds:
  * <ul>
  * <li>token bucket and GCRA: {@code C + floor((e - s) x C / P)}: a full bucket plus what refills in between
- * (seed 001: burst 10, 10 per second, 3 s gives 40);</li>
+ * ("Benchmarking Token Bucket Rate Limiters": burst 10, 10 per second, 3 s gives 40);</li>
  * <li>fixed window: {@code C x (floor(e / P) - floor(s / P) + 1)}: a full capacity in every aligned window the
  * run touches (3 s of 1 s windows from an arbitrary start touch 4);</li>
  * <li>sliding window counter: with {@code F = floor(s / P)}, {@code L = floor(e / P)} and {@code f} the

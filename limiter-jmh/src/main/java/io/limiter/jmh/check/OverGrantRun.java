@@ -15,7 +15,7 @@ import io.limiter.jmh.Scenario;
 import io.limiter.jmh.baseline.CallTally;
 
 /**
- * One run of seed 001's over-grant test: {@code threads} threads ask one implementation for permits as fast
+ * One run of the over-grant test of "Benchmarking Token Bucket Rate Limiters": {@code threads} threads ask one implementation for permits as fast
  * as they can, on one key ({@code hot_key}) or on a key each ({@code per_user}), and the grants are compared
  * with {@link GrantBounds} for each key.
  * <p>

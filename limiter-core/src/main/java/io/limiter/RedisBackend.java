@@ -84,6 +84,8 @@ public final class RedisBackend implements LimiterBackend {
 
 	private final Duration timeout;
 
+	private final Duration syncWait;
+
 	private final LimiterObserver observer;
 
 	private final CircuitBreakers breakers;
@@ -106,6 +108,7 @@ public final class RedisBackend implements LimiterBackend {
 		this.failurePolicy = settings.failurePolicy;
 		this.clientClock = settings.clientClock;
 		this.timeout = settings.timeout;
+		this.syncWait = syncWait(settings.timeout);
 		this.observer = settings.observer;
 		this.breakers = new CircuitBreakers(settings.breakerFailureThreshold, settings.breakerOpenDuration,
 				LimiterClock.system());
@@ -126,7 +129,7 @@ public final class RedisBackend implements LimiterBackend {
 		}
 		LimiterClock localClock = (settings.localClock != null) ? settings.localClock
 				: (settings.clientClock != null) ? settings.clientClock : LimiterClock.system();
-		this.localTiers = new LocalTiers(this.scripts, localClock, settings.clientClock, syncWait(settings.timeout));
+		this.localTiers = new LocalTiers(this.scripts, localClock, settings.clientClock, this.syncWait);
 	}
 
 	/**
@@ -157,8 +160,7 @@ public final class RedisBackend implements LimiterBackend {
 		Objects.requireNonNull(limit, "limit must not be null");
 		Objects.requireNonNull(options, "options must not be null");
 		FailurePolicy policy = (options.failurePolicy() != null) ? options.failurePolicy() : this.failurePolicy;
-		RedisDecisionSource redis = new RedisDecisionSource(name, limit, this.scripts, this.clientClock,
-				syncWait(this.timeout));
+		RedisDecisionSource redis = new RedisDecisionSource(name, limit, this.scripts, this.clientClock, this.syncWait);
 		DecisionSource local = this.localTiers.source(name, limit, options.localTier(), redis);
 		SharedFallback fallback = (policy != FailurePolicy.LOCAL_FALLBACK) ? null
 				: new SharedFallback(name, limit, this.fallbackInstances, this.fallbackStates);
@@ -168,7 +170,7 @@ public final class RedisBackend implements LimiterBackend {
 
 	/**
 	 * Returns the breaker of the node that serves a key now. While it is open, the key's slot may have moved,
-	 * to a replica promoted after its master died, so the routing is reloaded (at most once a second): no call
+	 * to a replica promoted after its master died, so the routing is reloaded (at most every 500 ms): no call
 	 * fails any more to tell that it has to be.
 	 */
 	private CircuitBreaker breakerFor(String name, String key) {

@@ -72,14 +72,6 @@ public final class SharedFallback implements DecisionSource {
 		share().source.decide(key, permits, 0);
 	}
 
-	/**
-	 * Returns the capacity of this instance's share now.
-	 * @return {@code ceil(capacity / instances)}
-	 */
-	public long shareCapacity() {
-		return share().capacity;
-	}
-
 	private Share share() {
 		long capacity = shareOf(this.instances.getAsInt());
 		Share share = this.current;

@@ -4,7 +4,6 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
@@ -142,7 +141,7 @@ public final class LettuceScriptExecutor<C extends StatefulConnection<String, St
 				this.deadline.onAnswer(now - start);
 				this.answers.answered(node, now);
 			}
-		}).exceptionallyCompose((failure) -> onFailure(unwrap(failure), node, start));
+		}).exceptionallyCompose((failure) -> onFailure(RedisCalls.unwrap(failure), node, start));
 	}
 
 	/**
@@ -239,12 +238,8 @@ public final class LettuceScriptExecutor<C extends StatefulConnection<String, St
 		}
 	}
 
-	private static Throwable unwrap(Throwable failure) {
-		return (failure instanceof CompletionException && failure.getCause() != null) ? failure.getCause() : failure;
-	}
-
 	private static boolean isNoScript(Throwable failure) {
-		Throwable cause = unwrap(failure);
+		Throwable cause = RedisCalls.unwrap(failure);
 		return cause instanceof RedisNoScriptException
 				|| (cause.getMessage() != null && cause.getMessage().startsWith("NOSCRIPT"));
 	}

@@ -61,8 +61,7 @@ public final class RedisCalls {
 	 * @return the exception to throw
 	 */
 	public static RateLimiterException failure(String limitName, Throwable failure) {
-		Throwable cause = (failure instanceof CompletionException && failure.getCause() != null) ? failure.getCause()
-				: failure;
+		Throwable cause = unwrap(failure);
 		if (cause instanceof RateLimiterException known) {
 			return known;
 		}
@@ -71,6 +70,15 @@ public final class RedisCalls {
 			return new RateLimiterException("Redis did not decide limit '" + limitName + "' in time", cause, reason);
 		}
 		return new RateLimiterException("Redis failed to decide limit '" + limitName + "': " + cause, cause, reason);
+	}
+
+	/**
+	 * Returns what a stage failed with, without the {@link CompletionException} that a dependent stage wraps it in.
+	 * @param failure the failure
+	 * @return its cause when it is such a wrapper, else the failure
+	 */
+	static Throwable unwrap(Throwable failure) {
+		return (failure instanceof CompletionException && failure.getCause() != null) ? failure.getCause() : failure;
 	}
 
 	/**

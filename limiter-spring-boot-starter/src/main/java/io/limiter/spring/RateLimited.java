@@ -9,7 +9,8 @@ import java.lang.annotation.Target;
 
 /**
  * Applies a configured limit to a method, or to every public method of a class. Repeat it to apply several
- * limits; they are taken in order, and permits already taken are not given back when a later one denies.
+ * limits; they are taken in order, and permits already taken are not given back when a later one denies, except
+ * those of limits that count only some calls (the call did not run).
  * <pre>{@code
  * @RateLimited(limit = "quote", key = "#id", fallbackMethod = "cachedQuote")
  * public Quote quote(@PathVariable String id) { ... }
@@ -55,5 +56,45 @@ public @interface RateLimited {
 	 * @return the fallback method name, or empty for none
 	 */
 	String fallbackMethod() default "";
+
+	/**
+	 * A SpEL condition over the method's arguments under which this limit does not apply to a call, such as
+	 * {@code #user.admin} or {@code @plans.unlimited(#user)} (beans are reachable as {@code @name}); empty for
+	 * none. A condition that fails or gives anything but {@code true} does not skip.
+	 * @return the condition
+	 */
+	String skipIf() default "";
+
+	/**
+	 * Which calls count against the limit. {@link Count#ALL} takes the permits when a call starts and keeps them;
+	 * {@link Count#SUCCESS} and {@link Count#FAILURE} take them when it starts and give them back when it ends
+	 * otherwise (for a {@code Mono}, {@code Flux} or stage: when it completes; a cancelled one counts). So a key
+	 * never has more calls in flight than it has permits, and the calls that count never exceed the limit.
+	 * @return which calls count
+	 */
+	Count count() default Count.ALL;
+
+	/**
+	 * The exceptions (and their subtypes) whose calls count; setting it means {@link Count#FAILURE}, and with
+	 * {@code FAILURE} it is empty for every exception.
+	 * @return the exception types
+	 */
+	Class<? extends Throwable>[] countOn() default {};
+
+	/**
+	 * Which calls of a method count against its limit.
+	 */
+	enum Count {
+
+		/** Every call, when it starts. */
+		ALL,
+
+		/** Calls that return normally (or complete with a value or empty). */
+		SUCCESS,
+
+		/** Calls that throw (or complete with an error) one of {@link RateLimited#countOn()}, or any exception. */
+		FAILURE
+
+	}
 
 }

@@ -7,6 +7,9 @@ import java.util.Locale;
 import java.util.Set;
 import java.util.function.Function;
 
+import org.springframework.beans.factory.BeanFactory;
+import org.springframework.expression.ParseException;
+import org.springframework.expression.spel.standard.SpelExpressionParser;
 import org.springframework.web.util.pattern.PathPattern;
 import org.springframework.web.util.pattern.PathPatternParser;
 import org.springframework.web.util.pattern.PatternParseException;
@@ -16,7 +19,9 @@ import io.limiter.spring.autoconfigure.LimiterProperties.Filter.ClientAddress;
 import io.limiter.spring.autoconfigure.LimiterProperties.Filter.Rule;
 import io.limiter.spring.internal.LimitEnforcer;
 import io.limiter.spring.internal.LimitEnforcers;
+import io.limiter.spring.internal.SkipCondition;
 import io.limiter.spring.internal.http.ClientAddresses;
+import io.limiter.spring.internal.http.CountedStatuses;
 import io.limiter.spring.internal.http.ForwardedHeader;
 import io.limiter.spring.internal.http.KeySetting;
 import io.limiter.spring.internal.http.LimitRule;
@@ -28,6 +33,8 @@ import io.limiter.spring.internal.http.RequestPattern;
  * says how a parsed {@link KeySetting} becomes a key resolver of its own.
  */
 final class FilterRules {
+
+	private static final SpelExpressionParser PARSER = new SpelExpressionParser();
 
 	private static final Set<String> METHODS = Set.of("GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS",
 			"TRACE");
@@ -41,12 +48,14 @@ final class FilterRules {
 	 * @param filter the filter settings
 	 * @param enforcers the limits
 	 * @param keys makes the filter's key resolver of a parsed key setting
+	 * @param beans the application's beans, for the body writers that rules name
 	 * @return the rules, in order
 	 */
-	static <K> List<LimitRule<K>> rules(Filter filter, LimitEnforcers enforcers, Function<KeySetting, K> keys) {
+	static <K> List<LimitRule<K>> rules(Filter filter, LimitEnforcers enforcers, Function<KeySetting, K> keys,
+			BeanFactory beans) {
 		List<LimitRule<K>> rules = new ArrayList<>();
 		for (int i = 0; i < filter.getRules().size(); i++) {
-			rules.add(rule("limiter.filter.rules[" + i + "].", filter.getRules().get(i), enforcers, keys));
+			rules.add(rule("limiter.filter.rules[" + i + "].", filter.getRules().get(i), enforcers, keys, beans));
 		}
 		return rules;
 	}
@@ -100,7 +109,7 @@ final class FilterRules {
 	}
 
 	private static <K> LimitRule<K> rule(String prefix, Rule rule, LimitEnforcers enforcers,
-			Function<KeySetting, K> keys) {
+			Function<KeySetting, K> keys, BeanFactory beans) {
 		if (rule.getLimit() == null) {
 			throw new InvalidLimiterPropertyException(prefix + "limit", null, "the rule must name a limit", null);
 		}
@@ -127,11 +136,37 @@ final class FilterRules {
 		}
 		RequestPattern requests = new RequestPattern(paths(prefix + "paths", rule.getPaths()),
 				methods(prefix + "methods", rule.getMethods()));
+		K key;
 		try {
-			return new LimitRule<>(requests, enforcer, keys.apply(KeySetting.parse(rule.getKey())), rule.getCost());
+			key = keys.apply(KeySetting.parse(rule.getKey()));
 		}
 		catch (IllegalArgumentException ex) {
 			throw new InvalidLimiterPropertyException(prefix + "key", rule.getKey(), ex.getMessage(), ex);
+		}
+		return new LimitRule<>(requests, skipIf(prefix + "skip-if", rule.getSkipIf()), enforcer, key, rule.getCost(),
+				countOn(prefix + "count-on", rule.getCountOn()),
+				DenialResponses.of(prefix + "response.", rule.getResponse(), beans));
+	}
+
+	private static SkipCondition skipIf(String property, String condition) {
+		if (condition == null || condition.isBlank()) {
+			return SkipCondition.NEVER;
+		}
+		try {
+			return new SkipCondition(PARSER.parseExpression(condition), property);
+		}
+		catch (ParseException ex) {
+			throw new InvalidLimiterPropertyException(property, condition,
+					"not a valid SpEL expression: " + ex.getMessage(), ex);
+		}
+	}
+
+	private static CountedStatuses countOn(String property, List<String> statuses) {
+		try {
+			return CountedStatuses.parse(statuses);
+		}
+		catch (IllegalArgumentException ex) {
+			throw new InvalidLimiterPropertyException(property, statuses, ex.getMessage(), ex);
 		}
 	}
 

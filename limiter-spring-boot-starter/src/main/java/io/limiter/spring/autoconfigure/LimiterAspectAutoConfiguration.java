@@ -1,11 +1,13 @@
 package io.limiter.spring.autoconfigure;
 
+import org.springframework.beans.factory.BeanFactory;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.context.annotation.Bean;
 
+import io.limiter.spring.internal.ExpressionContexts;
 import io.limiter.spring.internal.LimitEnforcers;
 import io.limiter.spring.internal.aop.RateLimitedAspect;
 import io.limiter.spring.internal.aop.RateLimitedKeyCheck;
@@ -26,8 +28,10 @@ public final class LimiterAspectAutoConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean
-	RateLimitedAspect rateLimitedAspect(LimitEnforcers limitEnforcers, LimiterProperties properties) {
-		return new RateLimitedAspect(limitEnforcers, properties.getAspect().getOrder());
+	RateLimitedAspect rateLimitedAspect(LimitEnforcers limitEnforcers, LimiterProperties properties,
+			BeanFactory beanFactory) {
+		return new RateLimitedAspect(limitEnforcers, properties.getAspect().getOrder(),
+				new ExpressionContexts(beanFactory));
 	}
 
 }

@@ -4,6 +4,7 @@ import java.util.List;
 
 import jakarta.servlet.DispatcherType;
 
+import org.springframework.beans.factory.BeanFactory;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
@@ -18,6 +19,7 @@ import org.springframework.web.util.pattern.PathPattern;
 
 import io.limiter.spring.RateLimiterRegistry;
 import io.limiter.spring.autoconfigure.LimiterProperties.Filter;
+import io.limiter.spring.internal.ExpressionContexts;
 import io.limiter.spring.internal.LimitEnforcers;
 import io.limiter.spring.internal.http.LimitRule;
 import io.limiter.spring.internal.web.ClientAddressResolver;
@@ -57,13 +59,15 @@ public final class LimiterWebAutoConfiguration {
 	@ConditionalOnMissingBean(name = "rateLimitFilterRegistration")
 	@ConditionalOnBooleanProperty(name = "limiter.filter.enabled", matchIfMissing = true)
 	FilterRegistrationBean<RateLimitFilter> rateLimitFilterRegistration(LimiterProperties properties,
-			LimitEnforcers limitEnforcers, RateLimitResponses rateLimitResponses, Environment environment) {
+			LimitEnforcers limitEnforcers, RateLimitResponses rateLimitResponses, Environment environment,
+			BeanFactory beanFactory) {
 		Filter filter = properties.getFilter();
 		ClientAddressResolver clients = new ClientAddressResolver(FilterRules.clients(filter));
+		ExpressionContexts contexts = new ExpressionContexts(beanFactory);
 		List<LimitRule<RequestKeyResolver>> rules = FilterRules.rules(filter, limitEnforcers,
-				(setting) -> RequestKeyResolver.of(setting, clients));
+				(setting) -> RequestKeyResolver.of(setting, clients, contexts), beanFactory);
 		RateLimitFilter rateLimitFilter = new RateLimitFilter(rules, filter.getMatch() == Filter.Match.FIRST,
-				rateLimitResponses);
+				rateLimitResponses, contexts);
 		FilterRegistrationBean<RateLimitFilter> registration = new FilterRegistrationBean<>(rateLimitFilter);
 		registration.setName("rateLimitFilter");
 		registration.setOrder(FilterRules.order(filter,

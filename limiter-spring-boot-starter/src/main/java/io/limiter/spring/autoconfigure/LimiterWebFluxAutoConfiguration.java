@@ -4,6 +4,7 @@ import java.util.List;
 
 import reactor.core.publisher.Mono;
 
+import org.springframework.beans.factory.BeanFactory;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
@@ -17,6 +18,7 @@ import org.springframework.web.util.pattern.PathPattern;
 
 import io.limiter.spring.RateLimiterRegistry;
 import io.limiter.spring.autoconfigure.LimiterProperties.Filter;
+import io.limiter.spring.internal.ExpressionContexts;
 import io.limiter.spring.internal.LimitEnforcers;
 import io.limiter.spring.internal.http.ClientAddresses;
 import io.limiter.spring.internal.http.LimitRule;
@@ -54,13 +56,14 @@ public final class LimiterWebFluxAutoConfiguration {
 	@ConditionalOnMissingBean
 	@ConditionalOnBooleanProperty(name = "limiter.filter.enabled", matchIfMissing = true)
 	RateLimitWebFilter rateLimitWebFilter(LimiterProperties properties, LimitEnforcers limitEnforcers,
-			ReactiveRateLimitResponses reactiveRateLimitResponses) {
+			ReactiveRateLimitResponses reactiveRateLimitResponses, BeanFactory beanFactory) {
 		Filter filter = properties.getFilter();
 		ClientAddresses clients = FilterRules.clients(filter);
+		ExpressionContexts contexts = new ExpressionContexts(beanFactory);
 		List<LimitRule<ExchangeKeyResolver>> rules = FilterRules.rules(filter, limitEnforcers,
-				(setting) -> ExchangeKeyResolver.of(setting, clients));
+				(setting) -> ExchangeKeyResolver.of(setting, clients, contexts), beanFactory);
 		return new RateLimitWebFilter(rules, filter.getMatch() == Filter.Match.FIRST, reactiveRateLimitResponses,
-				FilterRules.order(filter, SECURITY_WEB_FILTER_ORDER));
+				FilterRules.order(filter, SECURITY_WEB_FILTER_ORDER), contexts);
 	}
 
 	@Bean

@@ -29,6 +29,8 @@ public final class LimitEnforcer {
 
 	private final ThrottledLog shadowLog = new ThrottledLog(logger, 1, TimeUnit.SECONDS);
 
+	private final ThrottledLog refundLog = new ThrottledLog(logger, 1, TimeUnit.SECONDS);
+
 	/**
 	 * Creates an enforcer.
 	 * @param name the limit name
@@ -110,6 +112,47 @@ public final class LimitEnforcer {
 			.thenApply((decision) -> conclude(limiter, key, decision, start));
 	}
 
+	/**
+	 * Gives permits a request took back to a key, when the outcome of the request does not count. A failure is
+	 * logged, not thrown: the request has been answered, and its permits stay taken.
+	 * @param key the key
+	 * @param permits the permits to give back
+	 */
+	public void refund(String key, long permits) {
+		try {
+			this.registry.limiter(this.name).refund(key, permits);
+		}
+		catch (RuntimeException ex) {
+			refundFailed(key, ex);
+		}
+	}
+
+	/**
+	 * The asynchronous twin of {@link #refund(String, long)}, through {@link RateLimiter#refundAsync}: the
+	 * calling thread never waits for the backend.
+	 * @param key the key
+	 * @param permits the permits to give back
+	 * @return a future completed when the refund is made or has failed (it never completes exceptionally)
+	 */
+	public CompletableFuture<Void> refundAsync(String key, long permits) {
+		CompletableFuture<Void> refunded;
+		try {
+			refunded = this.registry.limiter(this.name).refundAsync(key, permits).toCompletableFuture();
+		}
+		catch (RuntimeException ex) {
+			refunded = CompletableFuture.failedFuture(ex);
+		}
+		return refunded.exceptionally((ex) -> {
+			refundFailed(key, ex);
+			return null;
+		});
+	}
+
+	private void refundFailed(String key, Throwable failure) {
+		this.refundLog.warn(() -> "Limit '" + this.name + "' could not give permits back to key "
+				+ LoggedKeys.quote(key) + ": " + failure);
+	}
+
 	private Verdict conclude(RateLimiter limiter, String key, Decision decision, long start) {
 		Outcome outcome = decision.isDegraded() ? Outcome.ERROR : decision.isAllowed() ? Outcome.ALLOWED
 				: this.policy.shadow() ? Outcome.SHADOW_DENIED : Outcome.DENIED;
@@ -118,17 +161,18 @@ public final class LimitEnforcer {
 	}
 
 	private Verdict verdict(Limit limit, String key, Decision decision) {
+		boolean charged = decision.isAllowed() && !decision.isDegraded();
 		if (decision.isDegraded() && decision.isAllowed()) {
-			return new Verdict(this.name, limit, null, true);
+			return new Verdict(this.name, limit, null, true, false);
 		}
 		if (this.policy.shadow()) {
 			if (!decision.isAllowed()) {
 				this.shadowLog.info(() -> "Limit '" + this.name + "' (shadow mode) would have denied key "
 						+ LoggedKeys.quote(key) + ": " + decision);
 			}
-			return new Verdict(this.name, limit, null, true);
+			return new Verdict(this.name, limit, null, true, charged);
 		}
-		return new Verdict(this.name, limit, decision, decision.isAllowed());
+		return new Verdict(this.name, limit, decision, decision.isAllowed(), charged);
 	}
 
 }

@@ -14,8 +14,10 @@ import io.limiter.spring.RateLimiterRegistry;
  * @param decision the decision to report in headers, or {@code null} when there is none to report (the
  * backend failed and the request goes on, or the limit is in shadow mode)
  * @param allowed whether the request may go on
+ * @param charged whether the backend took the permits, so that a refund can give them back (not when the limit
+ * denied, nor when the failure policy decided without the backend)
  */
-public record Verdict(String limitName, Limit limit, Decision decision, boolean allowed) {
+public record Verdict(String limitName, Limit limit, Decision decision, boolean allowed, boolean charged) {
 
 	/**
 	 * Returns whether the verdict has a decision to report to the client.
@@ -36,7 +38,7 @@ public record Verdict(String limitName, Limit limit, Decision decision, boolean 
 		if (!registry.names().contains(name)) {
 			return List.of();
 		}
-		return List.of(new Verdict(name, registry.limiter(name).limit(), exception.decision(), false));
+		return List.of(new Verdict(name, registry.limiter(name).limit(), exception.decision(), false, false));
 	}
 
 }

@@ -12,6 +12,7 @@ import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.boot.test.context.runner.ReactiveWebApplicationContextRunner;
 import org.springframework.boot.test.context.runner.WebApplicationContextRunner;
 
+import io.limiter.spring.internal.ExpressionContexts;
 import io.limiter.spring.internal.reactive.RateLimitWebFilter;
 import io.limiter.spring.internal.reactive.ReactiveRateLimitExceededHandler;
 import io.limiter.spring.internal.reactive.ReactiveRateLimitResponses;
@@ -98,7 +99,7 @@ class LimiterWebFluxAutoConfigurationTests {
 	@Test
 	void userBeansBackOffTheDefaultOnes() {
 		ReactiveRateLimitResponses responses = new ReactiveRateLimitResponses(false, false);
-		RateLimitWebFilter filter = new RateLimitWebFilter(List.of(), true, responses, 0);
+		RateLimitWebFilter filter = new RateLimitWebFilter(List.of(), true, responses, 0, new ExpressionContexts(null));
 		this.reactive.withBean(ReactiveRateLimitResponses.class, () -> responses)
 			.withBean(RateLimitWebFilter.class, () -> filter)
 			.run((context) -> {

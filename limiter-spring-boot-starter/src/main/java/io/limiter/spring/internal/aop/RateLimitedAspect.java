@@ -14,6 +14,7 @@ import org.springframework.core.MethodClassKey;
 import org.springframework.core.Ordered;
 
 import io.limiter.spring.RateLimited;
+import io.limiter.spring.internal.ExpressionContexts;
 import io.limiter.spring.internal.LimitEnforcers;
 
 /**
@@ -27,16 +28,20 @@ public final class RateLimitedAspect implements Ordered {
 
 	private final int order;
 
+	private final ExpressionContexts contexts;
+
 	private final Map<MethodClassKey, MethodLimits> methods = new ConcurrentHashMap<>();
 
 	/**
 	 * Creates the aspect.
 	 * @param enforcers the limits
 	 * @param order the aspect's order among the advice of a method (lower runs first, outside)
+	 * @param contexts makes the beans reachable from keys and conditions
 	 */
-	public RateLimitedAspect(LimitEnforcers enforcers, int order) {
+	public RateLimitedAspect(LimitEnforcers enforcers, int order, ExpressionContexts contexts) {
 		this.enforcers = enforcers;
 		this.order = order;
+		this.contexts = contexts;
 	}
 
 	/**
@@ -53,7 +58,7 @@ public final class RateLimitedAspect implements Ordered {
 		Object target = joinPoint.getTarget();
 		Class<?> targetClass = (target != null) ? AopUtils.getTargetClass(target) : method.getDeclaringClass();
 		MethodLimits limits = this.methods.computeIfAbsent(new MethodClassKey(method, targetClass),
-				(key) -> MethodLimits.resolve(method, targetClass, this.enforcers));
+				(key) -> MethodLimits.resolve(method, targetClass, this.enforcers, this.contexts));
 		return limits.invoke(joinPoint, target);
 	}
 

@@ -11,9 +11,9 @@ import org.springframework.util.ReflectionUtils;
 import io.limiter.spring.RateLimited;
 
 /**
- * Fails start-up when the key of a {@link RateLimited} method names a parameter whose declared type has no
- * {@code toString()} of its own, so that such a limit, which would never apply, does not wait for its first call
- * to be found. Keys whose type only a call shows are checked at the call.
+ * Fails start-up when a {@link RateLimited} method's key or skip condition is not valid SpEL, its count settings
+ * disagree, or its key names a parameter whose declared type has no {@code toString()} of its own, so that such a
+ * limit does not wait for its first call to be found. Keys whose type only a call shows are checked at the call.
  */
 public final class RateLimitedKeyCheck implements BeanPostProcessor {
 
@@ -31,9 +31,7 @@ public final class RateLimitedKeyCheck implements BeanPostProcessor {
 			return;
 		}
 		for (RateLimited annotation : MethodLimits.annotations(method, type)) {
-			if (!annotation.key().isBlank()) {
-				KeyCheck.checkDeclared(annotation, method);
-			}
+			MethodLimits.check(annotation, method);
 		}
 	}
 

@@ -1,5 +1,8 @@
 package io.limiter.spring.internal.http;
 
+import java.security.Principal;
+
+import org.springframework.expression.EvaluationContext;
 import org.springframework.expression.Expression;
 import org.springframework.expression.ParseException;
 import org.springframework.expression.spel.ast.Literal;
@@ -58,9 +61,25 @@ public sealed interface KeySetting {
 	}
 
 	/**
-	 * The key is the name of the authenticated user.
+	 * The key is the name of the authenticated user; a request without one is keyed by its client address, as
+	 * {@code ip} keys it.
 	 */
 	record UserPrincipal() implements KeySetting {
+
+		private static final String ANONYMOUS = "org.springframework.security.authentication.AnonymousAuthenticationToken";
+
+		/**
+		 * Returns the name of an authenticated user.
+		 * @param principal the request's principal, possibly {@code null}
+		 * @return its name, or {@code null} when there is none or it is Spring Security's anonymous user
+		 */
+		public static String nameOf(Principal principal) {
+			if (principal == null || principal.getClass().getName().equals(ANONYMOUS)) {
+				return null;
+			}
+			return principal.getName();
+		}
+
 	}
 
 	/**
@@ -82,6 +101,17 @@ public sealed interface KeySetting {
 	 * @param expression the parsed expression
 	 */
 	record Evaluated(Expression expression) implements KeySetting {
+
+		/**
+		 * Returns the key of a request.
+		 * @param context the request's evaluation context
+		 * @return the expression's value as text, or the empty key when it gives {@code null}
+		 */
+		public String key(EvaluationContext context) {
+			Object value = this.expression.getValue(context);
+			return (value != null) ? value.toString() : "";
+		}
+
 	}
 
 }

@@ -1,55 +1,34 @@
 package io.limiter.spring.internal.http;
 
-import java.nio.charset.StandardCharsets;
+import org.springframework.http.HttpStatus;
+
+import io.limiter.spring.RateLimitDenialBody;
 
 /**
- * The answer to a denied request, for any HTTP stack: status 429, {@code Retry-After} in whole seconds (at
- * least one) and an RFC 9457 problem that names the limit.
+ * The body a denied request gets unless its rule names another: an RFC 9457 problem that names the limit, with
+ * the status of the answer (429 unless the rule sets another) and its reason phrase as the title.
  */
-public final class RateLimitProblem {
-
-	/** The status of a denied request. */
-	public static final int STATUS = 429;
+public final class RateLimitProblem implements RateLimitDenialBody {
 
 	/** The media type of the problem body. */
 	public static final String MEDIA_TYPE = "application/problem+json";
 
-	private final long retryAfterSeconds;
+	/** The one instance. */
+	public static final RateLimitProblem INSTANCE = new RateLimitProblem();
 
-	private final byte[] body;
-
-	/**
-	 * Creates the answer.
-	 * @param instance the request's path, the problem's {@code instance}
-	 * @param limitName the name of the limit that denied the request
-	 * @param retryAfterMillis when the request could be granted
-	 */
-	public RateLimitProblem(String instance, String limitName, long retryAfterMillis) {
-		this.retryAfterSeconds = Math.max(1, RateLimitHeaders.seconds(retryAfterMillis));
-		this.body = json(instance, limitName, this.retryAfterSeconds).getBytes(StandardCharsets.UTF_8);
+	private RateLimitProblem() {
 	}
 
-	/**
-	 * Returns the value of the {@code Retry-After} field.
-	 * @return whole seconds, at least one
-	 */
-	public String retryAfter() {
-		return Long.toString(this.retryAfterSeconds);
-	}
-
-	/**
-	 * Returns the problem body, UTF-8 JSON.
-	 * @return the bytes (the caller must not change them)
-	 */
-	public byte[] body() {
-		return this.body;
-	}
-
-	private static String json(String instance, String limitName, long retryAfter) {
-		return "{\"type\":\"about:blank\",\"title\":\"Too Many Requests\",\"status\":" + STATUS + ",\"detail\":"
-				+ json("Rate limit '" + limitName + "' exceeded; retry after " + retryAfter + " s.")
-				+ ",\"instance\":" + json(instance) + ",\"limit\":" + json(limitName) + ",\"retryAfter\":"
-				+ retryAfter + "}";
+	@Override
+	public Body body(Denial denial) {
+		HttpStatus known = HttpStatus.resolve(denial.status());
+		String title = (known != null) ? known.getReasonPhrase() : "Request Denied";
+		String json = "{\"type\":\"about:blank\",\"title\":" + json(title) + ",\"status\":" + denial.status()
+				+ ",\"detail\":" + json("Rate limit '" + denial.limitName() + "' exceeded; retry after "
+						+ denial.retryAfterSeconds() + " s.")
+				+ ",\"instance\":" + json(denial.path()) + ",\"limit\":" + json(denial.limitName())
+				+ ",\"retryAfter\":" + denial.retryAfterSeconds() + "}";
+		return Body.of(MEDIA_TYPE, json);
 	}
 
 	private static String json(String value) {

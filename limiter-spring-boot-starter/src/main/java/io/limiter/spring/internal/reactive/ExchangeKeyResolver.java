@@ -1,24 +1,21 @@
 package io.limiter.spring.internal.reactive;
 
 import java.net.InetSocketAddress;
-import java.security.Principal;
 import java.util.List;
 
 import reactor.core.publisher.Mono;
 
-import org.springframework.expression.EvaluationContext;
-import org.springframework.expression.Expression;
-import org.springframework.expression.spel.support.SimpleEvaluationContext;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.server.reactive.ServerHttpRequest;
 import org.springframework.web.server.ServerWebExchange;
 
+import io.limiter.spring.internal.ExpressionContexts;
 import io.limiter.spring.internal.http.ClientAddresses;
 import io.limiter.spring.internal.http.KeySetting;
 
 /**
- * Gives the key of an exchange under a filter rule. Exchanges that lack what the key is made of (no header, no
- * principal, an expression that gives {@code null}) share the empty key.
+ * Gives the key of an exchange under a filter rule. Exchanges that lack what the key is made of (no header, an
+ * expression that gives {@code null}) share the empty key.
  */
 @FunctionalInterface
 public interface ExchangeKeyResolver {
@@ -35,19 +32,23 @@ public interface ExchangeKeyResolver {
 
 	/**
 	 * Makes the resolver of a key setting: {@code ip} (the client address), {@code header:<Name>},
-	 * {@code principal} ({@link ServerWebExchange#getPrincipal()}), a literal, or a SpEL expression whose root
-	 * object is the {@link ServerHttpRequest}, such as {@code getQueryParams().getFirst('tenant')}. Expressions may
-	 * read properties and call methods, nothing else.
+	 * {@code principal} ({@link ServerWebExchange#getPrincipal()}, the client address when no user is
+	 * authenticated), a literal, or a SpEL expression whose root object is the {@link ServerHttpRequest}, such as
+	 * {@code getQueryParams().getFirst('tenant')}. Expressions may read properties and call methods of the request
+	 * and of beans ({@code @name}), nothing else.
 	 * @param setting the parsed setting
 	 * @param clients the resolver of client addresses
+	 * @param contexts makes the evaluation context of a request
 	 * @return the resolver
 	 */
-	static ExchangeKeyResolver of(KeySetting setting, ClientAddresses clients) {
+	static ExchangeKeyResolver of(KeySetting setting, ClientAddresses clients, ExpressionContexts contexts) {
 		if (setting instanceof KeySetting.ClientAddress) {
 			return (exchange) -> Mono.just(clientAddress(exchange.getRequest(), clients));
 		}
 		if (setting instanceof KeySetting.UserPrincipal) {
-			return (exchange) -> exchange.getPrincipal().map(Principal::getName).defaultIfEmpty(NONE);
+			return (exchange) -> exchange.getPrincipal()
+				.mapNotNull(KeySetting.UserPrincipal::nameOf)
+				.switchIfEmpty(Mono.fromSupplier(() -> clientAddress(exchange.getRequest(), clients)));
 		}
 		if (setting instanceof KeySetting.Header header) {
 			return (exchange) -> {
@@ -59,15 +60,8 @@ public interface ExchangeKeyResolver {
 			Mono<String> key = Mono.just(constant.value());
 			return (exchange) -> key;
 		}
-		Expression expression = ((KeySetting.Evaluated) setting).expression();
-		return (exchange) -> Mono.fromCallable(() -> {
-			EvaluationContext context = SimpleEvaluationContext.forReadOnlyDataBinding()
-				.withInstanceMethods()
-				.withRootObject(exchange.getRequest())
-				.build();
-			Object value = expression.getValue(context);
-			return (value != null) ? value.toString() : NONE;
-		});
+		KeySetting.Evaluated evaluated = (KeySetting.Evaluated) setting;
+		return (exchange) -> Mono.fromCallable(() -> evaluated.key(contexts.forRequest(exchange.getRequest())));
 	}
 
 	private static String clientAddress(ServerHttpRequest request, ClientAddresses clients) {

@@ -7,20 +7,32 @@ import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
 import org.springframework.core.Ordered;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.HttpStatusCode;
 import org.springframework.http.server.PathContainer;
 import org.springframework.http.server.reactive.ServerHttpRequest;
+import org.springframework.http.server.reactive.ServerHttpResponse;
+import org.springframework.web.ErrorResponse;
 import org.springframework.web.server.ServerWebExchange;
 import org.springframework.web.server.WebFilter;
 import org.springframework.web.server.WebFilterChain;
 
+import io.limiter.spring.internal.ExpressionContexts;
+import io.limiter.spring.internal.PendingRefunds;
 import io.limiter.spring.internal.Verdict;
 import io.limiter.spring.internal.http.LimitRule;
 
 /**
  * Applies the filter rules to every request of a WebFlux application, as the servlet filter does: the first
- * matching rule, or every matching rule in order until one denies. An allowed request goes on with RateLimit
- * headers; a denied one is answered with 429. Decisions are asynchronous and no thread waits for one: the
- * exchange goes on on the calling thread when they are known at once, else on the thread that completes the last.
+ * matching rule, or every matching rule in order until one denies; a rule whose {@code skip-if} holds does not
+ * match. An allowed request goes on with RateLimit headers; a denied one is answered as its rule says (429 by
+ * default). Decisions are asynchronous and no thread waits for one: the exchange goes on on the calling thread
+ * when they are known at once, else on the thread that completes the last.
+ * <p>
+ * A rule that counts only some statuses takes its permits before the exchange and gives them back through
+ * {@link io.limiter.RateLimiter#refundAsync}, before the exchange completes, when it ends with a status that does
+ * not count (an error counts with the status it will be answered with: its own, else 500). When a later rule
+ * denies the exchange, such rules' permits are given back: it did not run.
  */
 public final class RateLimitWebFilter implements WebFilter, Ordered {
 
@@ -32,42 +44,75 @@ public final class RateLimitWebFilter implements WebFilter, Ordered {
 
 	private final int order;
 
+	private final ExpressionContexts contexts;
+
 	/**
 	 * Creates a filter.
 	 * @param rules the rules, in order
 	 * @param firstMatchOnly whether only the first matching rule applies
 	 * @param responses writes headers and 429 answers
 	 * @param order the filter's order among the web filters
+	 * @param contexts makes the evaluation context of the rules' conditions
 	 */
 	public RateLimitWebFilter(List<LimitRule<ExchangeKeyResolver>> rules, boolean firstMatchOnly,
-			ReactiveRateLimitResponses responses, int order) {
+			ReactiveRateLimitResponses responses, int order, ExpressionContexts contexts) {
 		this.rules = List.copyOf(rules);
 		this.firstMatchOnly = firstMatchOnly;
 		this.responses = responses;
 		this.order = order;
+		this.contexts = contexts;
 	}
 
 	@Override
 	public Mono<Void> filter(ServerWebExchange exchange, WebFilterChain chain) {
-		List<LimitRule<ExchangeKeyResolver>> matching = matching(exchange.getRequest());
+		List<LimitRule<ExchangeKeyResolver>> matching = matching(exchange);
 		if (matching.isEmpty()) {
 			return chain.filter(exchange);
 		}
+		PendingRefunds<Integer> pending = new PendingRefunds<>();
 		return Flux.fromIterable(matching)
-			.concatMap((rule) -> enforce(rule, exchange))
-			.takeUntil((verdict) -> !verdict.allowed())
+			.concatMap((rule) -> enforce(rule, exchange, pending))
+			.takeUntil((enforced) -> !enforced.verdict().allowed())
 			.collectList()
-			.flatMap((verdicts) -> {
-				Verdict last = verdicts.get(verdicts.size() - 1);
-				if (!last.allowed()) {
-					return this.responses.deny(exchange, verdicts, last.limitName(), last.decision().retryAfterMillis());
+			.flatMap((enforced) -> {
+				List<Verdict> verdicts = enforced.stream().map(Enforced::verdict).toList();
+				Enforced last = enforced.get(enforced.size() - 1);
+				if (!last.verdict().allowed()) {
+					Verdict denied = last.verdict();
+					return Mono.fromFuture(pending::refundAllAsync)
+						.then(this.responses.deny(exchange, verdicts, denied.limitName(), denied.decision(),
+								last.rule().denial()));
 				}
 				this.responses.writeHeaders(exchange.getResponse(), verdicts);
-				return chain.filter(exchange);
+				return pending.isEmpty() ? chain.filter(exchange) : proceedAndSettle(exchange, chain, pending);
 			});
 	}
 
-	private List<LimitRule<ExchangeKeyResolver>> matching(ServerHttpRequest request) {
+	/**
+	 * Goes on with the exchange, then gives back the permits of the rules for which its status does not count,
+	 * before the exchange completes. An exchange that is cancelled (the client went away) keeps them.
+	 */
+	private static Mono<Void> proceedAndSettle(ServerWebExchange exchange, WebFilterChain chain,
+			PendingRefunds<Integer> pending) {
+		return chain.filter(exchange)
+			.then(Mono.defer(() -> Mono.fromFuture(pending.settleAsync(status(exchange.getResponse())))))
+			.onErrorResume((failure) -> Mono.fromFuture(pending.settleAsync(status(failure)))
+				.then(Mono.error(failure)));
+	}
+
+	private static int status(ServerHttpResponse response) {
+		HttpStatusCode status = response.getStatusCode();
+		return (status != null) ? status.value() : HttpStatus.OK.value();
+	}
+
+	/** The status an error will be answered with: its own when it has one, else 500. */
+	private static int status(Throwable failure) {
+		return (failure instanceof ErrorResponse response) ? response.getStatusCode().value()
+				: HttpStatus.INTERNAL_SERVER_ERROR.value();
+	}
+
+	private List<LimitRule<ExchangeKeyResolver>> matching(ServerWebExchange exchange) {
+		ServerHttpRequest request = exchange.getRequest();
 		if (this.rules.isEmpty()) {
 			return List.of();
 		}
@@ -75,7 +120,7 @@ public final class RateLimitWebFilter implements WebFilter, Ordered {
 		PathContainer path = request.getPath().pathWithinApplication();
 		List<LimitRule<ExchangeKeyResolver>> matching = new ArrayList<>(2);
 		for (LimitRule<ExchangeKeyResolver> rule : this.rules) {
-			if (rule.requests().matches(method, path)) {
+			if (rule.requests().matches(method, path) && !skips(rule, request)) {
 				matching.add(rule);
 				if (this.firstMatchOnly) {
 					break;
@@ -85,11 +130,27 @@ public final class RateLimitWebFilter implements WebFilter, Ordered {
 		return matching;
 	}
 
-	/** Takes the rule's permits for the exchange, without waiting on the calling thread. */
-	private static Mono<Verdict> enforce(LimitRule<ExchangeKeyResolver> rule, ServerWebExchange exchange) {
+	private boolean skips(LimitRule<ExchangeKeyResolver> rule, ServerHttpRequest request) {
+		return rule.skipIf().isSet() && rule.skipIf().holds(this.contexts.forRequest(request));
+	}
+
+	/**
+	 * Takes the rule's permits for the exchange, without waiting on the calling thread, and keeps them pending
+	 * when the rule counts only some statuses.
+	 */
+	private static Mono<Enforced> enforce(LimitRule<ExchangeKeyResolver> rule, ServerWebExchange exchange,
+			PendingRefunds<Integer> pending) {
 		return rule.key()
 			.resolve(exchange)
-			.flatMap((key) -> Mono.fromFuture(rule.enforcer().enforceAsync(key, rule.cost())));
+			.flatMap((key) -> Mono.fromFuture(rule.enforcer().enforceAsync(key, rule.cost())).map((verdict) -> {
+				if (verdict.charged() && rule.countOn().afterCompletion()) {
+					pending.add(rule.enforcer(), key, rule.cost(), rule.countOn()::counts);
+				}
+				return new Enforced(rule, verdict);
+			}));
+	}
+
+	private record Enforced(LimitRule<ExchangeKeyResolver> rule, Verdict verdict) {
 	}
 
 	@Override

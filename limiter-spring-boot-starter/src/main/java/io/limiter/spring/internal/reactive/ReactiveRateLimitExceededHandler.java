@@ -11,6 +11,7 @@ import org.springframework.web.server.WebExceptionHandler;
 import io.limiter.spring.RateLimitExceededException;
 import io.limiter.spring.RateLimiterRegistry;
 import io.limiter.spring.internal.Verdict;
+import io.limiter.spring.internal.http.DenialResponse;
 
 /**
  * Answers a {@link RateLimitExceededException} in a WebFlux application as the filter answers a denied request:
@@ -45,7 +46,7 @@ public final class ReactiveRateLimitExceededHandler implements WebExceptionHandl
 	@ExceptionHandler(RateLimitExceededException.class)
 	public Mono<Void> answer(RateLimitExceededException exception, ServerWebExchange exchange) {
 		return this.responses.deny(exchange, Verdict.of(this.registry, exception), exception.limitName(),
-				exception.decision().retryAfterMillis());
+				exception.decision(), DenialResponse.DEFAULT);
 	}
 
 	@Override

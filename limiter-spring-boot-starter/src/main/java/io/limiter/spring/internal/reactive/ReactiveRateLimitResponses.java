@@ -10,18 +10,17 @@ import org.springframework.http.MediaType;
 import org.springframework.http.server.reactive.ServerHttpResponse;
 import org.springframework.web.server.ServerWebExchange;
 
+import io.limiter.Decision;
 import io.limiter.spring.internal.Verdict;
 import io.limiter.spring.internal.http.RateLimitHeaders;
-import io.limiter.spring.internal.http.RateLimitProblem;
+import io.limiter.spring.internal.http.DenialResponse;
 
 /**
  * Writes the rate-limit fields ({@link RateLimitHeaders}) on every limited reactive response, and answers a
- * denied request with 429, {@code Retry-After} and an RFC 9457 problem ({@link RateLimitProblem}), as the
- * servlet side does.
+ * denied request as its rule says ({@link DenialResponse}: by default 429, {@code Retry-After} and an RFC 9457
+ * problem), as the servlet side does.
  */
 public final class ReactiveRateLimitResponses {
-
-	private static final MediaType PROBLEM_JSON = MediaType.parseMediaType(RateLimitProblem.MEDIA_TYPE);
 
 	private final RateLimitHeaders headers;
 
@@ -44,25 +43,27 @@ public final class ReactiveRateLimitResponses {
 	}
 
 	/**
-	 * Answers a denied request: headers, 429, {@code Retry-After} and a problem body.
+	 * Answers a denied request: headers, the rule's status (429 by default), {@code Retry-After}, the rule's extra
+	 * headers and its body (a problem by default).
 	 * @param exchange the exchange, whose response is not yet committed
 	 * @param verdicts the verdicts of the limits applied to the request, for the headers
 	 * @param limitName the name of the limit that denied it
-	 * @param retryAfterMillis when the request could be granted
+	 * @param decision that limit's decision
+	 * @param denial how the rule answers
 	 * @return completes when the body is written
 	 */
-	public Mono<Void> deny(ServerWebExchange exchange, List<Verdict> verdicts, String limitName,
-			long retryAfterMillis) {
+	public Mono<Void> deny(ServerWebExchange exchange, List<Verdict> verdicts, String limitName, Decision decision,
+			DenialResponse denial) {
 		ServerHttpResponse response = exchange.getResponse();
 		writeHeaders(response, verdicts);
-		RateLimitProblem problem = new RateLimitProblem(exchange.getRequest().getPath().value(), limitName,
-				retryAfterMillis);
-		response.setStatusCode(HttpStatusCode.valueOf(RateLimitProblem.STATUS));
+		DenialResponse.Answer answer = denial.answer(exchange.getRequest().getPath().value(), limitName, decision);
+		response.setStatusCode(HttpStatusCode.valueOf(answer.status()));
 		HttpHeaders headers = response.getHeaders();
-		headers.set("Retry-After", problem.retryAfter());
-		headers.setContentType(PROBLEM_JSON);
-		headers.setContentLength(problem.body().length);
-		return response.writeWith(Mono.fromSupplier(() -> response.bufferFactory().wrap(problem.body())));
+		headers.set("Retry-After", answer.retryAfter());
+		answer.headers().forEach(headers::set);
+		headers.setContentType(MediaType.parseMediaType(answer.body().contentType()));
+		headers.setContentLength(answer.body().content().length);
+		return response.writeWith(Mono.fromSupplier(() -> response.bufferFactory().wrap(answer.body().content())));
 	}
 
 }

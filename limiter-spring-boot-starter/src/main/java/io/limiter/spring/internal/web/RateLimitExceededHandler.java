@@ -11,6 +11,7 @@ import org.springframework.web.bind.annotation.ExceptionHandler;
 import io.limiter.spring.RateLimitExceededException;
 import io.limiter.spring.RateLimiterRegistry;
 import io.limiter.spring.internal.Verdict;
+import io.limiter.spring.internal.http.DenialResponse;
 
 /**
  * Answers a {@link RateLimitExceededException} thrown by a handler as the filter answers a denied request:
@@ -46,7 +47,7 @@ public final class RateLimitExceededHandler implements Ordered {
 	public void handle(RateLimitExceededException exception, HttpServletRequest request, HttpServletResponse response)
 			throws IOException {
 		this.responses.deny(request, response, Verdict.of(this.registry, exception), exception.limitName(),
-				exception.decision().retryAfterMillis());
+				exception.decision(), DenialResponse.DEFAULT);
 	}
 
 	@Override

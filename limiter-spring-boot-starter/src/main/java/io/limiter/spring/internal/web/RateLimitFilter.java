@@ -4,6 +4,8 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 
+import jakarta.servlet.AsyncEvent;
+import jakarta.servlet.AsyncListener;
 import jakarta.servlet.Filter;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
@@ -14,17 +16,27 @@ import jakarta.servlet.http.HttpServletResponse;
 
 import org.springframework.http.server.PathContainer;
 
+import io.limiter.spring.internal.ExpressionContexts;
+import io.limiter.spring.internal.PendingRefunds;
 import io.limiter.spring.internal.Verdict;
 import io.limiter.spring.internal.http.LimitRule;
 
 /**
  * Applies the filter rules to every request: the first matching rule, or every matching rule in order until
- * one denies. An allowed request goes on with RateLimit headers; a denied one is answered with 429.
+ * one denies; a rule whose {@code skip-if} holds does not match. An allowed request goes on with RateLimit
+ * headers; a denied one is answered as its rule says (429 by default).
+ * <p>
+ * A rule that counts only some statuses takes its permits before the request and gives them back, before the
+ * filter returns, when the request ends with a status that does not count (an exception that leaves the filter
+ * counts as 500; an asynchronous request ends when its async processing completes). When a later rule denies the
+ * request, the permits of such rules are given back: the request did not run.
  * <p>
  * A plain {@link Filter}: it is registered for the {@code REQUEST} dispatch only, so it runs once per request
  * without the bookkeeping of {@code OncePerRequestFilter}, which costs more than the decision itself.
  */
 public final class RateLimitFilter implements Filter {
+
+	private static final int UNHANDLED_EXCEPTION_STATUS = 500;
 
 	private final List<LimitRule<RequestKeyResolver>> rules;
 
@@ -32,17 +44,21 @@ public final class RateLimitFilter implements Filter {
 
 	private final RateLimitResponses responses;
 
+	private final ExpressionContexts contexts;
+
 	/**
 	 * Creates a filter.
 	 * @param rules the rules, in order
 	 * @param firstMatchOnly whether only the first matching rule applies
-	 * @param responses writes headers and 429 answers
+	 * @param responses writes headers and denials
+	 * @param contexts makes the evaluation context of the rules' conditions
 	 */
 	public RateLimitFilter(List<LimitRule<RequestKeyResolver>> rules, boolean firstMatchOnly,
-			RateLimitResponses responses) {
+			RateLimitResponses responses, ExpressionContexts contexts) {
 		this.rules = List.copyOf(rules);
 		this.firstMatchOnly = firstMatchOnly;
 		this.responses = responses;
+		this.contexts = contexts;
 	}
 
 	@Override
@@ -59,19 +75,28 @@ public final class RateLimitFilter implements Filter {
 			.parsePath(uri.startsWith(contextPath) ? uri.substring(contextPath.length()) : uri);
 		String method = request.getMethod();
 		List<Verdict> verdicts = null;
+		PendingRefunds<Integer> pending = null;
 		for (LimitRule<RequestKeyResolver> rule : this.rules) {
-			if (!rule.requests().matches(method, path)) {
+			if (!rule.requests().matches(method, path) || skips(rule, request)) {
 				continue;
 			}
-			Verdict verdict = rule.enforcer().enforce(rule.key().resolve(request), rule.cost());
+			String key = rule.key().resolve(request);
+			Verdict verdict = rule.enforcer().enforce(key, rule.cost());
 			if (verdicts == null) {
 				verdicts = new ArrayList<>(2);
 			}
 			verdicts.add(verdict);
 			if (!verdict.allowed()) {
-				this.responses.deny(request, response, verdicts, verdict.limitName(),
-						verdict.decision().retryAfterMillis());
+				if (pending != null) {
+					pending.refundAll();
+				}
+				this.responses.deny(request, response, verdicts, verdict.limitName(), verdict.decision(),
+						rule.denial());
 				return;
+			}
+			if (verdict.charged() && rule.countOn().afterCompletion()) {
+				pending = (pending != null) ? pending : new PendingRefunds<>();
+				pending.add(rule.enforcer(), key, rule.cost(), rule.countOn()::counts);
 			}
 			if (this.firstMatchOnly) {
 				break;
@@ -80,7 +105,55 @@ public final class RateLimitFilter implements Filter {
 		if (verdicts != null) {
 			this.responses.writeHeaders(response, verdicts);
 		}
-		chain.doFilter(request, response);
+		if (pending == null) {
+			chain.doFilter(request, response);
+			return;
+		}
+		proceedAndSettle(request, response, chain, pending);
+	}
+
+	private boolean skips(LimitRule<RequestKeyResolver> rule, HttpServletRequest request) {
+		return rule.skipIf().isSet() && rule.skipIf().holds(this.contexts.forRequest(request));
+	}
+
+	private static void proceedAndSettle(HttpServletRequest request, HttpServletResponse response,
+			FilterChain chain, PendingRefunds<Integer> pending) throws ServletException, IOException {
+		try {
+			chain.doFilter(request, response);
+		}
+		catch (ServletException | IOException | RuntimeException | Error ex) {
+			pending.settle(UNHANDLED_EXCEPTION_STATUS);
+			throw ex;
+		}
+		if (request.isAsyncStarted()) {
+			request.getAsyncContext().addListener(new SettleOnComplete(pending, response));
+		}
+		else {
+			pending.settle(response.getStatus());
+		}
+	}
+
+	/** Settles the permits of an asynchronous request when its async processing completes. */
+	private record SettleOnComplete(PendingRefunds<Integer> pending, HttpServletResponse response)
+			implements AsyncListener {
+
+		@Override
+		public void onComplete(AsyncEvent event) {
+			this.pending.settle(this.response.getStatus());
+		}
+
+		@Override
+		public void onTimeout(AsyncEvent event) {
+		}
+
+		@Override
+		public void onError(AsyncEvent event) {
+		}
+
+		@Override
+		public void onStartAsync(AsyncEvent event) {
+		}
+
 	}
 
 }

@@ -6,18 +6,17 @@ import java.util.List;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 
+import io.limiter.Decision;
 import io.limiter.spring.internal.Verdict;
 import io.limiter.spring.internal.http.RateLimitHeaders;
-import io.limiter.spring.internal.http.RateLimitProblem;
+import io.limiter.spring.internal.http.DenialResponse;
 
 /**
  * Writes the rate-limit fields ({@link RateLimitHeaders}) on every limited servlet response, and answers a
- * denied request with 429, {@code Retry-After} and an RFC 9457 problem ({@link RateLimitProblem}).
+ * denied request as its rule says ({@link DenialResponse}): by default 429, {@code Retry-After} and an RFC 9457
+ * problem.
  */
 public final class RateLimitResponses {
-
-	/** The media type of the problem body. */
-	public static final String PROBLEM_JSON = RateLimitProblem.MEDIA_TYPE;
 
 	private final RateLimitHeaders headers;
 
@@ -40,23 +39,26 @@ public final class RateLimitResponses {
 	}
 
 	/**
-	 * Answers a denied request: headers, 429, {@code Retry-After} and a problem body.
+	 * Answers a denied request: headers, the rule's status (429 by default), {@code Retry-After}, the rule's extra
+	 * headers and its body (a problem by default).
 	 * @param request the request
 	 * @param response the response, not yet committed
 	 * @param verdicts the verdicts of the limits applied to the request, for the headers
 	 * @param limitName the name of the limit that denied it
-	 * @param retryAfterMillis when the request could be granted
+	 * @param decision that limit's decision
+	 * @param denial how the rule answers
 	 * @throws IOException when the body cannot be written
 	 */
 	public void deny(HttpServletRequest request, HttpServletResponse response, List<Verdict> verdicts,
-			String limitName, long retryAfterMillis) throws IOException {
+			String limitName, Decision decision, DenialResponse denial) throws IOException {
 		writeHeaders(response, verdicts);
-		RateLimitProblem problem = new RateLimitProblem(request.getRequestURI(), limitName, retryAfterMillis);
-		response.setStatus(RateLimitProblem.STATUS);
-		response.setHeader("Retry-After", problem.retryAfter());
-		response.setContentType(PROBLEM_JSON);
-		response.setContentLength(problem.body().length);
-		response.getOutputStream().write(problem.body());
+		DenialResponse.Answer answer = denial.answer(request.getRequestURI(), limitName, decision);
+		response.setStatus(answer.status());
+		response.setHeader("Retry-After", answer.retryAfter());
+		answer.headers().forEach(response::setHeader);
+		response.setContentType(answer.body().contentType());
+		response.setContentLength(answer.body().content().length);
+		response.getOutputStream().write(answer.body().content());
 	}
 
 }

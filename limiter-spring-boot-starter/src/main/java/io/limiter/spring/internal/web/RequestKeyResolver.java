@@ -1,18 +1,13 @@
 package io.limiter.spring.internal.web;
 
-import java.security.Principal;
-
 import jakarta.servlet.http.HttpServletRequest;
 
-import org.springframework.expression.EvaluationContext;
-import org.springframework.expression.Expression;
-import org.springframework.expression.spel.support.SimpleEvaluationContext;
-
+import io.limiter.spring.internal.ExpressionContexts;
 import io.limiter.spring.internal.http.KeySetting;
 
 /**
- * Gives the key of a request under a filter rule. Requests that lack what the key is made of (no header, no
- * principal, an expression that gives {@code null}) share the empty key.
+ * Gives the key of a request under a filter rule. Requests that lack what the key is made of (no header, an
+ * expression that gives {@code null}) share the empty key.
  */
 @FunctionalInterface
 public interface RequestKeyResolver {
@@ -29,21 +24,23 @@ public interface RequestKeyResolver {
 
 	/**
 	 * Makes the resolver of a key setting: {@code ip} (the client address, for IPv6 its network),
-	 * {@code header:<Name>}, {@code principal}, a literal such as {@code 'everyone'}, or a SpEL expression whose
-	 * root object is the request, such as {@code getParameter('tenant')}. Expressions may read properties and call
-	 * methods of the request, nothing else.
+	 * {@code header:<Name>}, {@code principal} (the client address when no user is authenticated), a literal such
+	 * as {@code 'everyone'}, or a SpEL expression whose root object is the request, such as
+	 * {@code getParameter('tenant')}. Expressions may read properties and call methods of the request and of beans
+	 * ({@code @name}), nothing else.
 	 * @param setting the parsed setting
 	 * @param clients the resolver of client addresses
+	 * @param contexts makes the evaluation context of a request
 	 * @return the resolver
 	 */
-	static RequestKeyResolver of(KeySetting setting, ClientAddressResolver clients) {
+	static RequestKeyResolver of(KeySetting setting, ClientAddressResolver clients, ExpressionContexts contexts) {
 		if (setting instanceof KeySetting.ClientAddress) {
 			return clients::resolve;
 		}
 		if (setting instanceof KeySetting.UserPrincipal) {
 			return (request) -> {
-				Principal principal = request.getUserPrincipal();
-				return (principal != null) ? principal.getName() : NONE;
+				String user = KeySetting.UserPrincipal.nameOf(request.getUserPrincipal());
+				return (user != null) ? user : clients.resolve(request);
 			};
 		}
 		if (setting instanceof KeySetting.Header header) {
@@ -56,15 +53,8 @@ public interface RequestKeyResolver {
 			String key = constant.value();
 			return (request) -> key;
 		}
-		Expression expression = ((KeySetting.Evaluated) setting).expression();
-		return (request) -> {
-			EvaluationContext context = SimpleEvaluationContext.forReadOnlyDataBinding()
-				.withInstanceMethods()
-				.withRootObject(request)
-				.build();
-			Object value = expression.getValue(context);
-			return (value != null) ? value.toString() : NONE;
-		};
+		KeySetting.Evaluated evaluated = (KeySetting.Evaluated) setting;
+		return (request) -> evaluated.key(contexts.forRequest(request));
 	}
 
 }

@@ -93,6 +93,19 @@ class RateLimitedMisuseTests {
 	}
 
 	@Test
+	void invalidSkipConditionOrCountSettingsFailStartUpNamingTheAnnotation() {
+		this.runner.withBean(BadSkip.class)
+			.run((context) -> assertThat(context.getStartupFailure())
+				.hasStackTraceContaining("@RateLimited(limit = \"known\") on public java.lang.String")
+				.hasStackTraceContaining("BadSkip.call(java.lang.String) has an invalid skipIf \"#user ==\""));
+		this.runner.withBean(SuccessCountingFailures.class)
+			.run((context) -> assertThat(context.getStartupFailure()).rootCause()
+				.hasMessageContaining("SuccessCountingFailures.call()")
+				.hasMessageContaining("has count SUCCESS and countOn [java.lang.IllegalStateException]; countOn means "
+						+ "count FAILURE"));
+	}
+
+	@Test
 	void keysOfValuesWithTheirOwnTextLimitPerValue() {
 		this.runner.run((context) -> {
 			Misused bean = context.getBean(Misused.class);
@@ -186,6 +199,23 @@ class RateLimitedMisuseTests {
 		@RateLimited(limit = "known", key = "#login")
 		public String byRecord(Login login) {
 			return login.user();
+		}
+
+	}
+
+	static class BadSkip {
+
+		@RateLimited(limit = "known", skipIf = "#user ==")
+		public String call(String user) {
+			return user;
+		}
+
+	}
+
+	static class SuccessCountingFailures {
+
+		@RateLimited(limit = "known", count = RateLimited.Count.SUCCESS, countOn = IllegalStateException.class)
+		public void call() {
 		}
 
 	}

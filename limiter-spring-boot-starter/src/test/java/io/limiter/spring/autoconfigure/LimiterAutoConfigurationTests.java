@@ -251,6 +251,24 @@ class LimiterAutoConfigurationTests {
 			.run(failsWith("limiter.filter.rules[0].methods", "FETCH", "must be one of"));
 		web.withPropertyValues("limiter.filter.rules[0].limit=hello", "limiter.filter.rules[0].paths=/api/{*a}/b")
 			.run(failsWith("limiter.filter.rules[0].paths", "/api/{*a}/b", "should be placed at the start or end of the pattern at position"));
+		web.withPropertyValues("limiter.filter.rules[0].limit=hello", "limiter.filter.rules[0].skip-if=getHeader('x') ==")
+			.run(failsWith("limiter.filter.rules[0].skip-if", "getHeader('x') ==", "not a valid SpEL expression"));
+		web.withPropertyValues("limiter.filter.rules[0].limit=hello", "limiter.filter.rules[0].count-on=4xx,600")
+			.run(failsWith("limiter.filter.rules[0].count-on", "[4xx, 600]", "'600' is not a status from 100 to 599"));
+		web.withPropertyValues("limiter.filter.rules[0].limit=hello", "limiter.filter.rules[0].response.status=200")
+			.run(failsWith("limiter.filter.rules[0].response.status", "200", "from 400 to 599"));
+		web.withPropertyValues("limiter.filter.rules[0].limit=hello", "limiter.filter.rules[0].response.body=x",
+				"limiter.filter.rules[0].response.body-writer=writer")
+			.run(failsWith("limiter.filter.rules[0].response.body-writer", "writer", "not both"));
+		web.withPropertyValues("limiter.filter.rules[0].limit=hello",
+				"limiter.filter.rules[0].response.body-writer=absent")
+			.run(failsWith("limiter.filter.rules[0].response.body-writer", "absent", "no RateLimitDenialBody bean"));
+		web.withPropertyValues("limiter.filter.rules[0].limit=hello", "limiter.filter.rules[0].response.body=x",
+				"limiter.filter.rules[0].response.content-type=text")
+			.run(failsWith("limiter.filter.rules[0].response.content-type", "text", "text"));
+		web.withPropertyValues("limiter.filter.rules[0].limit=hello",
+				"limiter.filter.rules[0].response.headers.[X Bad]=1")
+			.run(failsWith("limiter.filter.rules[0].response.headers.X Bad", "1", "a header needs a token"));
 		web.withPropertyValues("limiter.filter.trusted-proxies=10.0.0.0/33")
 			.run(failsWith("limiter.filter.trusted-proxies", "10.0.0.0/33", "prefix length"));
 		web.withPropertyValues("limiter.filter.trusted-proxies=proxy.example.com")

@@ -1,7 +1,12 @@
 package io.limiter.samples.demo;
 
+import org.springframework.http.HttpStatus;
+import org.springframework.http.MediaType;
+import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
 /**
@@ -25,6 +30,18 @@ class DemoController {
 	@GetMapping("/api/users/{id}/quote")
 	String quote(@PathVariable String id) {
 		return this.quotes.quote(id);
+	}
+
+	/**
+	 * A login form's target: 200 for the password {@code secret}, 401 otherwise. Only the 401 answers count against
+	 * the limit {@code login} (see {@code application.yml}), so a user who logs in is never limited by it.
+	 */
+	@PostMapping(path = "/api/login", consumes = MediaType.APPLICATION_FORM_URLENCODED_VALUE)
+	ResponseEntity<String> login(@RequestParam String user, @RequestParam String password) {
+		if (!"secret".equals(password)) {
+			return ResponseEntity.status(HttpStatus.UNAUTHORIZED).body("Wrong password for " + user + ".\n");
+		}
+		return ResponseEntity.ok("Welcome, " + user + "!\n");
 	}
 
 	@GetMapping("/bench/limited")

@@ -117,6 +117,7 @@ public final class RedisBackend implements LimiterBackend {
 				settings.observer);
 		for (Algorithm algorithm : Algorithm.values()) {
 			executor.load(LimitAlgorithm.of(algorithm).script());
+			executor.load(LimitAlgorithm.of(algorithm).adjustScript());
 		}
 		if (settings.fallbackInstances > 0) {
 			int fixed = settings.fallbackInstances;
@@ -165,7 +166,7 @@ public final class RedisBackend implements LimiterBackend {
 		SharedFallback fallback = (policy != FailurePolicy.LOCAL_FALLBACK) ? null
 				: new SharedFallback(name, limit, this.fallbackInstances, this.fallbackStates);
 		return new DefaultRateLimiter(name, limit, new FailurePolicyDecisionSource(name, limit, local, policy,
-				fallback, this.breakers, (key) -> breakerFor(name, key), this.observer, this.failureLog));
+				fallback, this.breakers, (key) -> breakerFor(name, key), this.observer, this.failureLog), this.observer);
 	}
 
 	/**

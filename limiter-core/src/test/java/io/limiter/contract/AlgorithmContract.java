@@ -190,6 +190,89 @@ public abstract class AlgorithmContract {
 	}
 
 	@Test
+	void aRefundGivesPermitsBackButNeverMoreThanAFreshKeyHas() {
+		RateLimiter limiter = tenPerHundredSeconds();
+		limiter.tryAcquire("k", 10);
+		limiter.refund("k", 3);
+		assertThat(limiter.tryAcquire("k", 0).remaining()).isEqualTo(3);
+		assertThat(limiter.tryAcquire("k", 3).isAllowed()).isTrue();
+		assertThat(limiter.tryAcquire("k", 1).isAllowed()).isFalse();
+		limiter.refund("k", 1_000);
+		assertAllowed(limiter.tryAcquire("k", 0), 10, 0);
+		assertThat(limiter.tryAcquire("k", 10).isAllowed()).isTrue();
+		assertThat(limiter.tryAcquire("k", 1).isAllowed()).isFalse();
+	}
+
+	@Test
+	void aRefundOfAKeyWithoutStateChangesNothing() {
+		RateLimiter limiter = tenPerHundredSeconds();
+		limiter.refund("fresh", 5);
+		assertAllowed(limiter.tryAcquire("fresh", 1), 9, this.resetAfterOnePermit);
+	}
+
+	@Test
+	void anAsynchronousRefundGivesPermitsBack() {
+		RateLimiter limiter = tenPerHundredSeconds();
+		limiter.tryAcquire("k", 10);
+		limiter.refundAsync("k", 2).toCompletableFuture().join();
+		assertThat(limiter.tryAcquire("k", 2).isAllowed()).isTrue();
+		assertThat(limiter.tryAcquire("k", 1).isAllowed()).isFalse();
+	}
+
+	@Test
+	void aResetStartsTheKeyAfresh() {
+		RateLimiter limiter = tenPerHundredSeconds();
+		limiter.tryAcquire("k", 10);
+		limiter.tryAcquire("other", 4);
+		limiter.reset("k");
+		assertAllowed(limiter.tryAcquire("k", 1), 9, this.resetAfterOnePermit);
+		limiter.resetAsync("k").toCompletableFuture().join();
+		assertAllowed(limiter.tryAcquire("k", 0), 10, 0);
+		assertThat(limiter.tryAcquire("other", 0).remaining()).as("other keys keep their state").isEqualTo(6);
+	}
+
+	@Test
+	void aPenaltyTakesPermitsEvenBeyondWhatIsLeft() {
+		RateLimiter limiter = tenPerHundredSeconds();
+		limiter.tryAcquire("k", 8);
+		limiter.penalize("k", 5);
+		Decision denied = limiter.tryAcquire("k", 1);
+		assertThat(denied.isAllowed()).isFalse();
+		assertThat(denied.remaining()).isZero();
+		limiter.refund("k", 3);
+		assertThat(limiter.tryAcquire("k", 0).remaining()).as("the debt of 3 is paid back first").isZero();
+		limiter.penalizeAsync("fresh", 4).toCompletableFuture().join();
+		assertThat(limiter.tryAcquire("fresh", 0).remaining()).isEqualTo(6);
+	}
+
+	@Test
+	void aPenaltyIsBoundedToOneCapacityBelowEmpty() {
+		RateLimiter limiter = tenPerHundredSeconds();
+		limiter.penalize("k", Long.MAX_VALUE);
+		Decision denied = limiter.tryAcquire("k", 1);
+		assertThat(denied.isAllowed()).isFalse();
+		assertThat(denied.retryAfterMillis()).as("the next permit within two periods").isBetween(1L, 200_000L);
+		limiter.refund("k", 10);
+		assertThat(limiter.tryAcquire("k", 1).isAllowed()).as("a debt of one capacity, paid back by 10").isFalse();
+		limiter.refund("k", 1);
+		assertThat(limiter.tryAcquire("k", 0).remaining()).isEqualTo(1);
+		limiter.penalize("k", Long.MAX_VALUE);
+		this.clock.advance(200_000);
+		assertAllowed(limiter.tryAcquire("k", 0), 10, 0);
+	}
+
+	@Test
+	void adminPermitsBelowOneAreRefusedWithAClearError() {
+		RateLimiter limiter = tenPerHundredSeconds();
+		assertThatIllegalArgumentException().isThrownBy(() -> limiter.refund("k", 0))
+			.withMessageContaining("permits of a refund")
+			.withMessageContaining("but was 0");
+		assertThatIllegalArgumentException().isThrownBy(() -> limiter.penalizeAsync("k", -1))
+			.withMessageContaining("permits of a penalty")
+			.withMessageContaining("but was -1");
+	}
+
+	@Test
 	void aLongIdleKeyIsFullAgain() {
 		RateLimiter limiter = tenPerHundredSeconds();
 		limiter.tryAcquire("k", 10);

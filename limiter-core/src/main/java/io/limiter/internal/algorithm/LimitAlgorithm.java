@@ -12,7 +12,8 @@ import io.limiter.internal.redis.RedisScript;
  * Every script takes the keys of {@link #redisKeys(String)} and the arguments
  * {@code capacity, period_ms, permits, now_ms, max_wait_ms}, where {@code now_ms < 0} means the server's
  * {@code TIME}; it answers {@code {allowed, remaining, retry_after_ms, reset_after_ms, delay_ms}}, all
- * integers.
+ * integers. Its admin twin ({@code <script>-adjust.lua}, {@link #adjustScript()}) takes the same keys and
+ * {@code capacity, period_ms, permits, now_ms, operation} and applies {@link KeyState#adjust}'s arithmetic.
  * <p>
  * Each call sets the key's time to live to the time until its state equals no state, counted from the key's own time,
  * plus {@code CLOCK_SKEW_MS} (the difference between client clocks allowed, in {@code preamble.lua}), and deletes the
@@ -24,12 +25,15 @@ public abstract class LimitAlgorithm {
 
 	private final RedisScript script;
 
+	private final RedisScript adjustScript;
+
 	private final String keySuffix;
 
 	private final Function<Limit, KeyState> stateFactory;
 
 	LimitAlgorithm(String scriptResource, String keySuffix, Function<Limit, KeyState> stateFactory) {
 		this.script = RedisScript.load(LimitAlgorithm.class, scriptResource);
+		this.adjustScript = RedisScript.load(LimitAlgorithm.class, scriptResource.replace(".lua", "-adjust.lua"));
 		this.keySuffix = keySuffix;
 		this.stateFactory = stateFactory;
 	}
@@ -64,6 +68,14 @@ public abstract class LimitAlgorithm {
 	 */
 	public final RedisScript script() {
 		return this.script;
+	}
+
+	/**
+	 * Returns the script of the admin operations, the twin of {@link KeyState#adjust}.
+	 * @return the script
+	 */
+	public final RedisScript adjustScript() {
+		return this.adjustScript;
 	}
 
 	/**

@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletionStage;
 
+import io.limiter.AdminOperation;
 import io.limiter.Decision;
 import io.limiter.Limit;
 import io.limiter.LimiterClock;
@@ -27,6 +28,8 @@ public final class RedisDecisionSource implements DecisionSource {
 	private final LimitAlgorithm algorithm;
 
 	private final RedisScript script;
+
+	private final RedisScript adjustScript;
 
 	private final ScriptExecutor executor;
 
@@ -53,6 +56,7 @@ public final class RedisDecisionSource implements DecisionSource {
 		this.name = name;
 		this.algorithm = LimitAlgorithm.of(limit.algorithm());
 		this.script = this.algorithm.script();
+		this.adjustScript = this.algorithm.adjustScript();
 		this.executor = executor;
 		this.clientClock = clientClock;
 		this.timeoutMillis = timeout.toMillis();
@@ -81,6 +85,28 @@ public final class RedisDecisionSource implements DecisionSource {
 	public Decision peek(String key) {
 		String[] args = { this.capacity, this.periodMillis, NO_PERMITS, now(), NO_PERMITS, READ_ONLY };
 		return RedisCalls.await(call(key, args), this.timeoutMillis, this.name);
+	}
+
+	@Override
+	public AdminOperation.Outcome adjust(String key, AdminOperation operation, long permits) {
+		return RedisCalls.await(adjustAsync(key, operation, permits), this.timeoutMillis, this.name);
+	}
+
+	/**
+	 * {@inheritDoc}
+	 * <p>
+	 * One call of the algorithm's admin script on the node that owns the key.
+	 */
+	@Override
+	public CompletionStage<AdminOperation.Outcome> adjustAsync(String key, AdminOperation operation, long permits) {
+		String[] keys = this.algorithm.redisKeys(StateKeys.redisKey(this.name, key));
+		String[] args = { this.capacity, this.periodMillis, Long.toString(permits), now(), operation.configName() };
+		return this.executor.execute(this.adjustScript, keys, args).handle((reply, failure) -> {
+			if (failure != null) {
+				throw RedisCalls.failure(this.name, failure);
+			}
+			return AdminOperation.Outcome.APPLIED;
+		});
 	}
 
 	private String now() {

@@ -135,12 +135,12 @@ class CountedCallsAspectTests {
 					calls.add(threads.submit(() -> logins.held("heidi")));
 				}
 				long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-				while (calls.stream().filter(Future::isDone).count() < 8 || logins.inFlight.get() < 2) {
+				while (calls.stream().filter(Future::isDone).count() < 8 || logins.inFlight() < 2) {
 					assertThat(System.nanoTime()).as("calls answered before the deadline").isLessThan(deadline);
 					Thread.sleep(10);
 				}
-				assertThat(logins.inFlight.get()).as("calls in flight").isEqualTo(2);
-				logins.release.countDown();
+				assertThat(logins.inFlight()).as("calls in flight").isEqualTo(2);
+				logins.release();
 				List<Class<?>> outcomes = new ArrayList<>();
 				for (Future<String> call : calls) {
 					ExecutionException failure = catchThrowableOfType(ExecutionException.class,
@@ -175,9 +175,17 @@ class CountedCallsAspectTests {
 
 	static class Logins {
 
-		final CountDownLatch release = new CountDownLatch(1);
+		private final CountDownLatch release = new CountDownLatch(1);
 
-		final AtomicInteger inFlight = new AtomicInteger();
+		private final AtomicInteger inFlight = new AtomicInteger();
+
+		public int inFlight() {
+			return this.inFlight.get();
+		}
+
+		public void release() {
+			this.release.countDown();
+		}
 
 		@RateLimited(limit = "logins", key = "#user", countOn = BadCredentials.class)
 		public String login(String user, String password) {

@@ -12,7 +12,6 @@ import org.springframework.http.HttpStatusCode;
 import org.springframework.http.server.PathContainer;
 import org.springframework.http.server.reactive.ServerHttpRequest;
 import org.springframework.http.server.reactive.ServerHttpResponse;
-import org.springframework.web.ErrorResponse;
 import org.springframework.web.server.ServerWebExchange;
 import org.springframework.web.server.WebFilter;
 import org.springframework.web.server.WebFilterChain;
@@ -30,9 +29,9 @@ import io.limiter.spring.internal.http.LimitRule;
  * when they are known at once, else on the thread that completes the last.
  * <p>
  * A rule that counts only some statuses takes its permits before the exchange and gives them back through
- * {@link io.limiter.RateLimiter#refundAsync}, before the exchange completes, when it ends with a status that does
- * not count (an error counts with the status it will be answered with: its own, else 500). When a later rule
- * denies the exchange, such rules' permits are given back: it did not run.
+ * {@link io.limiter.RateLimiter#refundAsync}, just before the response is committed, when its status does not
+ * count (an error counts with the status the error handler answers it with). When a later rule denies the
+ * exchange, such rules' permits are given back: it did not run.
  */
 public final class RateLimitWebFilter implements WebFilter, Ordered {
 
@@ -89,26 +88,21 @@ public final class RateLimitWebFilter implements WebFilter, Ordered {
 	}
 
 	/**
-	 * Goes on with the exchange, then gives back the permits of the rules for which its status does not count,
-	 * before the exchange completes. An exchange that is cancelled (the client went away) keeps them.
+	 * Goes on with the exchange, and gives back the permits of the rules for which its status does not count just
+	 * before its response is committed (whoever answers: the handler, or an error handler after an error), so
+	 * that the client never sees the answer before the permits are back. An exchange that is cancelled before it
+	 * answers keeps them.
 	 */
 	private static Mono<Void> proceedAndSettle(ServerWebExchange exchange, WebFilterChain chain,
 			PendingRefunds<Integer> pending) {
-		return chain.filter(exchange)
-			.then(Mono.defer(() -> Mono.fromFuture(pending.settleAsync(status(exchange.getResponse())))))
-			.onErrorResume((failure) -> Mono.fromFuture(pending.settleAsync(status(failure)))
-				.then(Mono.error(failure)));
+		ServerHttpResponse response = exchange.getResponse();
+		response.beforeCommit(() -> Mono.fromFuture(() -> pending.settleAsync(status(response))));
+		return chain.filter(exchange);
 	}
 
 	private static int status(ServerHttpResponse response) {
 		HttpStatusCode status = response.getStatusCode();
 		return (status != null) ? status.value() : HttpStatus.OK.value();
-	}
-
-	/** The status an error will be answered with: its own when it has one, else 500. */
-	private static int status(Throwable failure) {
-		return (failure instanceof ErrorResponse response) ? response.getStatusCode().value()
-				: HttpStatus.INTERNAL_SERVER_ERROR.value();
 	}
 
 	private List<LimitRule<ExchangeKeyResolver>> matching(ServerWebExchange exchange) {

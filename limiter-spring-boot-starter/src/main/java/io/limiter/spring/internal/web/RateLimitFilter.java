@@ -26,10 +26,11 @@ import io.limiter.spring.internal.http.LimitRule;
  * one denies; a rule whose {@code skip-if} holds does not match. An allowed request goes on with RateLimit
  * headers; a denied one is answered as its rule says (429 by default).
  * <p>
- * A rule that counts only some statuses takes its permits before the request and gives them back, before the
- * filter returns, when the request ends with a status that does not count (an exception that leaves the filter
- * counts as 500; an asynchronous request ends when its async processing completes). When a later rule denies the
- * request, the permits of such rules are given back: the request did not run.
+ * A rule that counts only some statuses takes its permits before the request and gives them back when the
+ * request ends with a status that does not count, before any of its answer can reach the client
+ * ({@link SettlingResponse}; an exception that leaves the filter counts as 500, an asynchronous request ends when
+ * its async processing completes). When a later rule denies the request, the permits of such rules are given
+ * back: the request did not run.
  * <p>
  * A plain {@link Filter}: it is registered for the {@code REQUEST} dispatch only, so it runs once per request
  * without the bookkeeping of {@code OncePerRequestFilter}, which costs more than the decision itself.
@@ -118,28 +119,28 @@ public final class RateLimitFilter implements Filter {
 
 	private static void proceedAndSettle(HttpServletRequest request, HttpServletResponse response,
 			FilterChain chain, PendingRefunds<Integer> pending) throws ServletException, IOException {
+		SettlingResponse settling = new SettlingResponse(response, pending);
 		try {
-			chain.doFilter(request, response);
+			chain.doFilter(request, settling);
 		}
 		catch (ServletException | IOException | RuntimeException | Error ex) {
-			pending.settle(UNHANDLED_EXCEPTION_STATUS);
+			settling.settle(UNHANDLED_EXCEPTION_STATUS);
 			throw ex;
 		}
 		if (request.isAsyncStarted()) {
-			request.getAsyncContext().addListener(new SettleOnComplete(pending, response));
+			request.getAsyncContext().addListener(new SettleOnComplete(settling));
 		}
 		else {
-			pending.settle(response.getStatus());
+			settling.settle(settling.getStatus());
 		}
 	}
 
 	/** Settles the permits of an asynchronous request when its async processing completes. */
-	private record SettleOnComplete(PendingRefunds<Integer> pending, HttpServletResponse response)
-			implements AsyncListener {
+	private record SettleOnComplete(SettlingResponse response) implements AsyncListener {
 
 		@Override
 		public void onComplete(AsyncEvent event) {
-			this.pending.settle(this.response.getStatus());
+			this.response.settle(this.response.getStatus());
 		}
 
 		@Override

@@ -39,7 +39,8 @@ public @interface RateLimited {
 
 	/**
 	 * A SpEL expression over the method's arguments ({@code #id}, {@code #p0}, {@code #a0}) that gives the
-	 * key; empty means one key shared by every call of the method.
+	 * key, and that may call beans ({@code @accounts.tenantOf(#user)}); empty means one key shared by every call of
+	 * the method.
 	 * @return the key expression
 	 */
 	String key() default "";

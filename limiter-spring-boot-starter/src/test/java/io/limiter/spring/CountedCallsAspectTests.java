@@ -37,7 +37,8 @@ class CountedCallsAspectTests {
 	private final ApplicationContextRunner runner = new ApplicationContextRunner()
 		.withConfiguration(AutoConfigurations.of(LimiterAutoConfiguration.class, LimiterAspectAutoConfiguration.class,
 				AopAutoConfiguration.class))
-		.withPropertyValues("limiter.limits.logins.capacity=2", "limiter.limits.logins.period=1h")
+		.withPropertyValues("limiter.limits.logins.capacity=2", "limiter.limits.logins.period=1h",
+				"limiter.limits.tight.capacity=1", "limiter.limits.tight.period=1h")
 		.withBean("admins", Admins.class)
 		.withBean(Logins.class);
 
@@ -104,6 +105,18 @@ class CountedCallsAspectTests {
 			assertThatExceptionOfType(RateLimitExceededException.class).isThrownBy(failing::block);
 			assertThatExceptionOfType(RateLimitExceededException.class)
 				.isThrownBy(() -> logins.flux("frank", "secret").collectList().block());
+		});
+	}
+
+	@Test
+	void aLaterLimitThatDeniesGivesTheCountedLimitsPermitsBack() {
+		this.runner.run((context) -> {
+			Logins logins = context.getBean(Logins.class);
+			assertThat(logins.twoLimits("ivan")).isEqualTo("ivan");
+			assertThatExceptionOfType(RateLimitExceededException.class).isThrownBy(() -> logins.twoLimits("ivan"))
+				.satisfies((denied) -> assertThat(denied.limitName()).isEqualTo("tight"));
+			RateLimiterRegistry registry = context.getBean(RateLimiterRegistry.class);
+			assertThat(registry.limiter("logins").peek("ivan").remaining()).isEqualTo(2);
 		});
 	}
 
@@ -210,6 +223,12 @@ class CountedCallsAspectTests {
 		@RateLimited(limit = "logins", key = "#user", count = Count.FAILURE)
 		public Flux<String> flux(String user, String password) {
 			return Flux.just("welcome").concatWith(Mono.fromCallable(() -> check(user, password).substring(8)));
+		}
+
+		@RateLimited(limit = "logins", key = "#user", countOn = BadCredentials.class)
+		@RateLimited(limit = "tight", key = "#user")
+		public String twoLimits(String user) {
+			return user;
 		}
 
 		@RateLimited(limit = "logins", key = "#user", skipIf = "@admins.contains(#user)")

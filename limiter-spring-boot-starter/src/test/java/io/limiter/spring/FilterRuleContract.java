@@ -125,6 +125,15 @@ abstract class FilterRuleContract {
 	}
 
 	@Test
+	void aLaterRuleThatDeniesGivesTheCountedRulesPermitsBack() {
+		assertThat(get("/api/keys/chained", "X-User", user("ivan")).statusCode()).isEqualTo(200);
+		HttpResponse<String> denied = get("/api/keys/chained", "X-User", user("ivan"));
+		assertThat(denied.statusCode()).isEqualTo(429);
+		assertThat(denied.body()).contains("\"limit\":\"chained-tight\"");
+		assertThat(this.registry.limiter("chained-failures").peek(user("ivan")).remaining()).isEqualTo(2);
+	}
+
+	@Test
 	void errorsCountWithTheStatusTheyAreAnsweredWith() {
 		assertThat(get("/api/failing", "X-User", user("heidi")).statusCode()).isEqualTo(500);
 		assertThat(this.registry.limiter("failures").peek(user("heidi")).remaining()).isEqualTo(1);

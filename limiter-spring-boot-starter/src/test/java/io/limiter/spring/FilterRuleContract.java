@@ -15,6 +15,7 @@ import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.web.server.LocalServerPort;
 
+import io.limiter.LimiterBackend;
 import io.limiter.spring.testapp.Gate;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -48,6 +49,17 @@ abstract class FilterRuleContract {
 
 	@Autowired
 	private RateLimiterRegistry registry;
+
+	/**
+	 * Returns the backend the limits should live in.
+	 * @return its class
+	 */
+	abstract Class<? extends LimiterBackend> backend();
+
+	@Test
+	void limitsLiveInTheBackendOfTheTest() {
+		assertThat(this.registry.backend()).isInstanceOf(backend());
+	}
 
 	@Test
 	void skipConditionLeavesMatchingRequestsUnlimited() {

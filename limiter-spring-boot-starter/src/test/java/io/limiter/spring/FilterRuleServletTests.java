@@ -13,6 +13,8 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.test.context.ActiveProfiles;
 
+import io.limiter.InMemoryBackend;
+import io.limiter.LimiterBackend;
 import io.limiter.spring.testapp.OutcomeController;
 import io.limiter.spring.testapp.RuleBeans;
 import io.limiter.spring.testapp.TestApplication;
@@ -49,6 +51,11 @@ class FilterRuleServletTests extends FilterRuleContract {
 			};
 		}
 
+	}
+
+	@Override
+	Class<? extends LimiterBackend> backend() {
+		return InMemoryBackend.class;
 	}
 
 }

@@ -4,6 +4,8 @@ import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
 import org.springframework.test.context.ActiveProfiles;
 
+import io.limiter.InMemoryBackend;
+import io.limiter.LimiterBackend;
 import io.limiter.spring.testapp.RuleBeans;
 import io.limiter.spring.testapp.reactive.ReactiveOutcomeController;
 import io.limiter.spring.testapp.reactive.ReactiveTestApplication;
@@ -15,5 +17,10 @@ import io.limiter.spring.testapp.reactive.ReactiveTestApplication;
 		webEnvironment = WebEnvironment.RANDOM_PORT)
 @ActiveProfiles("reactive-rules")
 class FilterRuleWebFluxTests extends FilterRuleContract {
+
+	@Override
+	Class<? extends LimiterBackend> backend() {
+		return InMemoryBackend.class;
+	}
 
 }

@@ -68,19 +68,29 @@ public final class RedisEndpoints {
 	 * @throws IllegalArgumentException naming the field and the masked value when either is invalid
 	 */
 	public static RedisURI sentinel(String master, String nodes) {
-		if (master == null || master.isBlank() || master.chars().anyMatch(Character::isWhitespace)) {
-			throw new IllegalArgumentException(
-					"the sentinel master must be the name the Sentinels monitor, without spaces, but was '" + master
-							+ "'");
-		}
 		List<RedisURI> sentinels = endpoints("sentinel nodes", nodes);
 		RedisURI first = sentinels.get(0);
-		RedisURI.Builder uri = RedisURI.builder().withSentinelMasterId(master).withDatabase(first.getDatabase());
+		RedisURI.Builder uri = RedisURI.builder().withSentinelMasterId(sentinelMaster(master)).withDatabase(first.getDatabase());
 		sentinels.forEach(uri::withSentinel);
 		RedisURI sentinel = uri.build();
 		sentinel.applyAuthentication(first);
 		sentinel.applySsl(first);
 		return sentinel;
+	}
+
+	/**
+	 * Checks the name under which Sentinels monitor a master.
+	 * @param master the name, as in {@code sentinel monitor <name> ...}
+	 * @return the name
+	 * @throws IllegalArgumentException naming the value when it is missing, blank or holds a space
+	 */
+	public static String sentinelMaster(String master) {
+		if (master == null || master.isBlank() || master.chars().anyMatch(Character::isWhitespace)) {
+			throw new IllegalArgumentException(
+					"the sentinel master must be the name the Sentinels monitor, without spaces, but was '" + master
+							+ "'");
+		}
+		return master;
 	}
 
 	private static List<RedisURI> endpoints(String what, String nodes) {

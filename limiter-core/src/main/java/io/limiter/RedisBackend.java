@@ -378,13 +378,14 @@ public final class RedisBackend implements LimiterBackend {
 		}
 
 		/**
-		 * Uses the master of a Redis Sentinel setup, wherever the Sentinels say it is: at each (re)connection the
-		 * Sentinels are asked, so that after a failover the backend follows the promoted replica (a demoted
-		 * master's clients are disconnected by the Sentinels). Meanwhile the failure policy decides.
+		 * Uses the master of a Redis Sentinel setup, wherever the Sentinels say it is: they are asked at each
+		 * (re)connection, and their {@code +switch-master} announcements move the connection to the promoted
+		 * replica at once, also when the old master is still alive. Meanwhile the failure policy decides.
 		 * @param master the name under which the Sentinels monitor the master
 		 * @param nodes comma-separated {@code host:port} of some of the Sentinels, or their
 		 * {@code redis://[user:password@]host:port} URLs (or {@code rediss://} for TLS) when they need credentials:
-		 * the master and its replicas are reached with the credentials, database and TLS of the first one
+		 * the master and its replicas are reached with the credentials and database of the first one, whose
+		 * scheme decides TLS for every Sentinel and server
 		 * @return this builder
 		 * @throws IllegalArgumentException naming the field and the value, its user info masked, when the master
 		 * name is blank or a node is neither {@code host:port} nor a URL

@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.Consumer;
 import java.util.stream.Collectors;
 
 import org.junit.jupiter.api.Test;
@@ -22,9 +23,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Redis Sentinel as the backend's topology, on real servers (a master, a replica, three Sentinels): decisions are
- * exact on the master, also with credentials; after the master is killed with {@code SIGKILL} the Sentinels
- * promote the replica, the default failure policy decides meanwhile, no exception reaches a caller, the breaker
- * closes again and Redis decides again, on the new master.
+ * exact on the master, also with credentials; after the master is killed with {@code SIGKILL}, or freezes and
+ * comes back, the Sentinels promote the replica, the default failure policy decides meanwhile, no exception
+ * reaches a caller, the breaker closes again and Redis decides again, on the new master.
  */
 class SentinelIntegrationTests {
 
@@ -32,6 +33,9 @@ class SentinelIntegrationTests {
 	private static final Duration DOWN_AFTER = Duration.ofMillis(1000);
 
 	private static final Duration TIMEOUT = Duration.ofMillis(500);
+
+	/** How long a frozen master answers nothing: several times {@link #DOWN_AFTER}, so it is failed over. */
+	private static final Duration FREEZE = Duration.ofSeconds(4);
 
 	private static final Limit LIMIT = Limit.of(Algorithm.TOKEN_BUCKET, 50, Duration.ofMinutes(1));
 
@@ -68,6 +72,21 @@ class SentinelIntegrationTests {
 
 	@Test
 	void followsThePromotedReplicaAfterTheMasterIsKilled() throws Exception {
+		failOverUnderLoad("kill", RedisServerProcess::kill);
+	}
+
+	/**
+	 * The master stops answering for longer than the Sentinels wait ({@code CLIENT PAUSE}, as a frozen host), is
+	 * replaced, and comes back: the Sentinels make it a replica and disconnect its clients, and the backend finds the
+	 * promoted one.
+	 */
+	@Test
+	void followsThePromotedReplicaAfterTheMasterFreezesAndComesBackDemoted() throws Exception {
+		failOverUnderLoad("pause", (master) -> RedisAdmin.call(master.uri(),
+				(commands) -> commands.clientPause(FREEZE.toMillis())));
+	}
+
+	private void failOverUnderLoad(String fault, Consumer<RedisServerProcess> fail) throws Exception {
 		try (LocalRedisSentinel sentinel = RedisFixtures.startSentinel(DOWN_AFTER)) {
 			RecordingObserver observer = new RecordingObserver();
 			try (RedisBackend backend = builder(observer).sentinel(sentinel.masterName(), sentinel.sentinelNodes())
@@ -88,21 +107,21 @@ class SentinelIntegrationTests {
 					LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(1));
 				});
 				Thread.sleep(QUIET.toMillis());
-				assertThat(observer.failures()).as("before the kill: " + observer).isZero();
+				assertThat(observer.failures()).as("before the fault: " + observer).isZero();
 				RedisServerProcess old = sentinel.master();
-				long killed = System.nanoTime();
-				old.kill();
+				long failed = System.nanoTime();
+				fail.accept(old);
 				sentinel.awaitFailover(old);
 				long promoted = System.nanoTime();
-				long recovered = observer.awaitQuiet(killed, QUIET, GAP_LIMIT);
+				long recovered = observer.awaitQuiet(failed, QUIET, GAP_LIMIT);
 				long runNanos = load.stop();
-				System.out.printf("sentinel failover: %d decisions in %d ms, %d decided by the policy; replica promoted"
-						+ " %d ms and Redis deciding again %d ms after the kill%n", decisions.get(),
+				System.out.printf("sentinel failover (%s): %d decisions in %d ms, %d decided by the policy; replica "
+						+ "promoted %d ms and Redis deciding again %d ms after the fault%n", fault, decisions.get(),
 						TimeUnit.NANOSECONDS.toMillis(runNanos), observer.failures(),
-						TimeUnit.NANOSECONDS.toMillis(promoted - killed),
-						TimeUnit.NANOSECONDS.toMillis(recovered - killed));
+						TimeUnit.NANOSECONDS.toMillis(promoted - failed),
+						TimeUnit.NANOSECONDS.toMillis(recovered - failed));
 				assertThat(load.exceptions()).as("exceptions that reached a caller").isEmpty();
-				assertThat(recovered).as("the policy decided after the kill").isGreaterThan(killed);
+				assertThat(recovered).as("the policy decided after the fault").isGreaterThan(failed);
 				assertThat(backend.isCircuitOpen()).as("the breaker after recovery").isFalse();
 				assertThat(backend.isConnected()).isTrue();
 				long failuresAtRecovery = observer.failures();

@@ -59,9 +59,10 @@ public final class RedisEndpoints {
 
 	/**
 	 * Parses a Sentinel setup: the name under which the Sentinels monitor the master, and some of the Sentinels.
-	 * Each Sentinel given as a URL authenticates with its credentials and speaks TLS for {@code rediss://}; the
-	 * master and its replicas use the credentials, database and TLS of the first Sentinel's URL, as a setup
-	 * that protects its Sentinels with the servers' password ({@code requirepass} on each Sentinel) has it.
+	 * Each Sentinel given as a URL authenticates with its credentials; the master and its replicas use the
+	 * credentials and database of the first Sentinel's URL, as a setup that protects its Sentinels with the
+	 * servers' password ({@code requirepass} on each Sentinel) has it. The first node's scheme also decides TLS,
+	 * for every Sentinel and server alike (Lettuce sets it once for a Sentinel setup).
 	 * @param master the master name, as in {@code sentinel monitor <name> ...}
 	 * @param nodes comma-separated {@code host:port} of Sentinels, or their URLs as {@link #url(String)} takes them
 	 * @return a URI that Lettuce resolves to the current master through the Sentinels at each (re)connection
@@ -70,11 +71,15 @@ public final class RedisEndpoints {
 	public static RedisURI sentinel(String master, String nodes) {
 		List<RedisURI> sentinels = endpoints("sentinel nodes", nodes);
 		RedisURI first = sentinels.get(0);
-		RedisURI.Builder uri = RedisURI.builder().withSentinelMasterId(sentinelMaster(master)).withDatabase(first.getDatabase());
+		RedisURI.Builder uri = RedisURI.builder()
+			.withSentinelMasterId(sentinelMaster(master))
+			.withDatabase(first.getDatabase())
+			.withSsl(first.isSsl())
+			.withVerifyPeer(first.getVerifyMode())
+			.withStartTls(first.isStartTls());
 		sentinels.forEach(uri::withSentinel);
 		RedisURI sentinel = uri.build();
 		sentinel.applyAuthentication(first);
-		sentinel.applySsl(first);
 		return sentinel;
 	}
 

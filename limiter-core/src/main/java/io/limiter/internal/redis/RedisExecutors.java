@@ -87,9 +87,10 @@ public final class RedisExecutors {
 
 	/**
 	 * Creates a client and an executor for the master of a Sentinel setup; closing the executor shuts the client
-	 * down. Lettuce asks the Sentinels where the master is at each (re)connection; reconnection attempts come at
-	 * most {@link #SENTINEL_RECONNECT_DELAY} apart, so the backend finds the promoted replica soon after the
-	 * Sentinels name it, instead of after Lettuce's default back-off of up to 30 s.
+	 * down. Lettuce asks the Sentinels where the master is at each (re)connection, and reconnects at most
+	 * {@link #SENTINEL_RECONNECT_DELAY} apart instead of after its default back-off of up to 30 s, so a dead
+	 * master's successor is found soon after the Sentinels promote it; and as soon as they announce a new master
+	 * ({@link SentinelAnnouncements}) the executor moves to it, also when the old one is still alive.
 	 * @param uri the master name and the Sentinels, as {@link RedisEndpoints#sentinel} reads them
 	 * @param settings the deadline, trust and background threads
 	 * @return the executor
@@ -100,10 +101,14 @@ public final class RedisExecutors {
 			.build();
 		RedisClient client = RedisClient.create(resources, uri);
 		client.setOptions(ownedClientOptions(ClientOptions.builder(), settings).build());
-		return standalone(client, () -> {
+		SentinelAnnouncements announcements = new SentinelAnnouncements(client, uri, settings.background());
+		LettuceScriptExecutor<?> executor = standalone(client, () -> {
+			announcements.close();
 			client.shutdown();
 			resources.shutdown();
 		}, null, false, settings);
+		announcements.onSwitch(executor::reconnect);
+		return executor;
 	}
 
 	/**

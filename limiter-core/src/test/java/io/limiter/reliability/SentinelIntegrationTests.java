@@ -23,7 +23,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Redis Sentinel as the backend's topology, on real servers (a master, a replica, three Sentinels): decisions are
- * exact on the master, also with credentials; after the master is killed with {@code SIGKILL}, or freezes and
+ * exact on the master, with credentials (wrong ones leave the decisions to the failure policy); after the master is killed with {@code SIGKILL}, or freezes and
  * comes back, the Sentinels promote the replica, the default failure policy decides meanwhile, no exception
  * reaches a caller, the breaker closes again and Redis decides again, on the new master.
  */
@@ -48,7 +48,7 @@ class SentinelIntegrationTests {
 	private static final Duration GAP_LIMIT = Duration.ofSeconds(30);
 
 	@Test
-	void decidesExactlyOnTheMasterWithCredentials() throws Exception {
+	void decidesExactlyOnTheMasterWithCredentialsAndNotAtAllWithWrongOnes() throws Exception {
 		try (LocalRedisSentinel sentinel = LocalRedisSentinel.start(DOWN_AFTER, "s3cret")) {
 			String nodes = sentinel.sentinels()
 				.stream()
@@ -66,6 +66,15 @@ class SentinelIntegrationTests {
 				assertThat(exists(sentinel.master(), "s3cret", StateKeys.redisKey("sentinel-exact", "user")))
 					.as("the key's state is on the master")
 					.isTrue();
+			}
+			RecordingObserver refused = new RecordingObserver();
+			try (RedisBackend backend = builder(refused).sentinel(sentinel.masterName(), nodes.replace("s3cret", "wrong"))
+				.build()) {
+				assertThat(backend.awaitConnection(Duration.ofSeconds(2))).as("connected with a wrong password").isFalse();
+				assertThat(backend.limiter("sentinel-exact", LIMIT).tryAcquire("user").isDegraded())
+					.as("decided by the failure policy")
+					.isTrue();
+				assertThat(refused.failures()).isEqualTo(1);
 			}
 		}
 	}

@@ -35,9 +35,9 @@ import io.limiter.internal.redis.ScriptExecutor;
 
 /**
  * Keeps the state of every limit in Redis, standalone, Redis Cluster or the master of a Redis Sentinel setup, so
- * that a limit holds across every instance of a service. One multiplexed Lettuce connection, asynchronous all the way; every decision is one
- * EVALSHA on the node that owns the key, unless the limiter's {@link LocalTier} decides it in this process (by
- * default, a key Redis refused is refused in memory until Redis' retry-after).
+ * that a limit holds across every instance of a service. One multiplexed Lettuce connection, asynchronous all
+ * the way; every decision is one EVALSHA on the node that owns the key, unless the limiter's {@link LocalTier}
+ * decides it in this process (by default, a key Redis refused is refused in memory until Redis' retry-after).
  * <p>
  * The connection opens in the background, so a backend builds even while Redis is unreachable; a decision asked
  * for before it is open waits for it within the call's deadline. Each call's deadline adapts to the latency

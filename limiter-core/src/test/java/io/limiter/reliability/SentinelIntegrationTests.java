@@ -23,9 +23,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Redis Sentinel as the backend's topology, on real servers (a master, a replica, three Sentinels): decisions are
- * exact on the master, with credentials (wrong ones leave the decisions to the failure policy); after the master is killed with {@code SIGKILL}, or freezes and
- * comes back, the Sentinels promote the replica, the default failure policy decides meanwhile, no exception
- * reaches a caller, the breaker closes again and Redis decides again, on the new master.
+ * exact on the master, with credentials (wrong ones leave the decisions to the failure policy); after the master
+ * is killed with {@code SIGKILL}, or freezes and comes back, the Sentinels promote the replica, the default
+ * failure policy decides meanwhile, no exception reaches a caller, the breaker closes again and Redis decides
+ * again, on the new master.
  */
 class SentinelIntegrationTests {
 
@@ -68,9 +69,10 @@ class SentinelIntegrationTests {
 					.isTrue();
 			}
 			RecordingObserver refused = new RecordingObserver();
-			try (RedisBackend backend = builder(refused).sentinel(sentinel.masterName(), nodes.replace("s3cret", "wrong"))
-				.build()) {
-				assertThat(backend.awaitConnection(Duration.ofSeconds(2))).as("connected with a wrong password").isFalse();
+			String wrong = nodes.replace("s3cret", "wrong");
+			try (RedisBackend backend = builder(refused).sentinel(sentinel.masterName(), wrong).build()) {
+				assertThat(backend.awaitConnection(Duration.ofSeconds(2))).as("connected with a wrong password")
+					.isFalse();
 				assertThat(backend.limiter("sentinel-exact", LIMIT).tryAcquire("user").isDegraded())
 					.as("decided by the failure policy")
 					.isTrue();

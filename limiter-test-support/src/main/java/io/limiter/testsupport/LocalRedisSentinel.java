@@ -229,7 +229,9 @@ public final class LocalRedisSentinel implements AutoCloseable {
 	}
 
 	private Optional<RedisServerProcess> serverAt(String address) {
-		return this.servers.stream().filter((server) -> (server.host() + ":" + server.port()).equals(address)).findFirst();
+		return this.servers.stream()
+			.filter((server) -> (server.host() + ":" + server.port()).equals(address))
+			.findFirst();
 	}
 
 	private static String masterAddress(RedisServerProcess sentinel) {

@@ -267,8 +267,8 @@ public final class RedisServerProcess implements RedisStandalone {
 		if (this.sentinelConfig != null) {
 			command.addAll(List.of(writeSentinelConfig().toString(), "--sentinel"));
 		}
-		command.addAll(List.of("--save", "", "--appendonly", "no", "--bind", HOST, "--port", Integer.toString(this.port), "--dir", this.directory.toString(),
-				"--daemonize", "no"));
+		command.addAll(List.of("--save", "", "--appendonly", "no", "--bind", HOST, "--port",
+				Integer.toString(this.port), "--dir", this.directory.toString(), "--daemonize", "no"));
 		command.addAll(this.extraArguments);
 		try {
 			this.process = new ProcessBuilder(command).directory(this.directory.toFile())

@@ -10,8 +10,9 @@ import io.lettuce.core.RedisURI;
 
 /**
  * Reads where Redis is: a {@code redis://} or {@code rediss://} URL, a list of cluster seeds, or a Sentinel
- * master name with a list of Sentinels, each node {@code host:port} or such a URL. Every error message names the value with its user info masked, and carries
- * no cause that could print it: a password never reaches an exception, a log or a failure report.
+ * master name with a list of Sentinels, each node {@code host:port} or such a URL. Every error message names the
+ * value with its user info masked, and carries no cause that could print it: a password never reaches an
+ * exception, a log or a failure report.
  */
 public final class RedisEndpoints {
 

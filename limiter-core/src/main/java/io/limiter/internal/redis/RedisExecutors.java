@@ -97,7 +97,8 @@ public final class RedisExecutors {
 	 */
 	public static LettuceScriptExecutor<?> sentinel(RedisURI uri, Settings settings) {
 		ClientResources resources = ClientResources.builder()
-			.reconnectDelay(Delay.exponential(Duration.ofMillis(10), SENTINEL_RECONNECT_DELAY, 2, TimeUnit.MILLISECONDS))
+			.reconnectDelay(
+					Delay.exponential(Duration.ofMillis(10), SENTINEL_RECONNECT_DELAY, 2, TimeUnit.MILLISECONDS))
 			.build();
 		RedisClient client = RedisClient.create(resources, uri);
 		client.setOptions(ownedClientOptions(ClientOptions.builder(), settings).build());

@@ -74,7 +74,8 @@ class LimiterSentinelAutoConfigurationIntegrationTests {
 	void springDataRedisSentinelSettingsAreUsedWhenAskedFor() {
 		this.runner.withPropertyValues("limiter.redis.use-spring-data-redis=true",
 				"spring.data.redis.sentinel.master=" + sentinel.masterName(),
-				"spring.data.redis.sentinel.nodes=" + sentinel.sentinelNodes(), "spring.data.redis.password=" + PASSWORD,
+				"spring.data.redis.sentinel.nodes=" + sentinel.sentinelNodes(),
+				"spring.data.redis.password=" + PASSWORD,
 				"spring.data.redis.sentinel.password=" + PASSWORD)
 			.run(LimiterSentinelAutoConfigurationIntegrationTests::assertDecidesInRedis);
 	}

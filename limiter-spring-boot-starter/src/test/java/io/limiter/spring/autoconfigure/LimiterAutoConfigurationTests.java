@@ -25,6 +25,7 @@ import io.limiter.InMemoryBackend;
 import io.limiter.Limit;
 import io.limiter.LimiterBackend;
 import io.limiter.FailurePolicy;
+import io.limiter.spring.LimitPlanResolver;
 import io.limiter.spring.RateLimiterRegistry;
 import io.limiter.spring.internal.LimitEnforcers;
 import io.limiter.spring.internal.LimiterMetrics;
@@ -164,6 +165,56 @@ class LimiterAutoConfigurationTests {
 		web.withPropertyValues("limiter.filter.enabled=false")
 			.run((context) -> assertThat(context).doesNotHaveBean("rateLimitFilterRegistration")
 				.hasSingleBean(RateLimitExceededHandler.class));
+	}
+
+	@Test
+	void bindsPlansThatTakeTheLimitsAlgorithmAndWhatTheyDoNotSet() {
+		this.runner.withBean(LimitPlanResolver.class, () -> (limit, key, request) -> null)
+			.withPropertyValues("limiter.limits.api.algorithm=gcra", "limiter.limits.api.capacity=2",
+					"limiter.limits.api.period=1m", "limiter.limits.api.plans.gold.capacity=5",
+					"limiter.limits.api.plans.slow.period=1h", "limiter.limits.api.plans.same.algorithm=gcra")
+			.run((context) -> {
+				RateLimiterRegistry registry = context.getBean(RateLimiterRegistry.class);
+				assertThat(registry.plans("api")).containsExactly("default", "gold", "slow", "same");
+				assertThat(registry.limiter("api", "gold").limit())
+					.isEqualTo(Limit.of(Algorithm.GCRA, 5, Duration.ofMinutes(1)));
+				assertThat(registry.limiter("api", "slow").limit())
+					.isEqualTo(Limit.of(Algorithm.GCRA, 2, Duration.ofHours(1)));
+				assertThat(registry.limiter("api").limit()).isEqualTo(Limit.of(Algorithm.GCRA, 2, Duration.ofMinutes(1)));
+			});
+	}
+
+	@Test
+	void plansWithoutAResolverFail() {
+		this.runner
+			.withPropertyValues("limiter.limits.api.capacity=2", "limiter.limits.api.period=1m",
+					"limiter.limits.api.plans.gold.capacity=5")
+			.run(failsWith("limiter.limits.api.plans", "gold", "there is none"));
+	}
+
+	@Test
+	void aPlanNamedDefaultFails() {
+		this.runner.withBean(LimitPlanResolver.class, () -> (limit, key, request) -> null)
+			.withPropertyValues("limiter.limits.api.capacity=2", "limiter.limits.api.period=1m",
+					"limiter.limits.api.plans.default.capacity=5")
+			.run(failsWith("limiter.limits.api.plans.default", "default", "the limit's own capacity and period"));
+	}
+
+	@Test
+	void aPlanOfAnotherAlgorithmFails() {
+		this.runner.withBean(LimitPlanResolver.class, () -> (limit, key, request) -> null)
+			.withPropertyValues("limiter.limits.api.capacity=2", "limiter.limits.api.period=1m",
+					"limiter.limits.api.plans.gold.algorithm=fixed-window")
+			.run(failsWith("limiter.limits.api.plans.gold.algorithm", "fixed-window",
+					"a plan's algorithm must be the limit's, token-bucket"));
+	}
+
+	@Test
+	void aBadPlanCapacityFails() {
+		this.runner.withBean(LimitPlanResolver.class, () -> (limit, key, request) -> null)
+			.withPropertyValues("limiter.limits.api.capacity=2", "limiter.limits.api.period=1m",
+					"limiter.limits.api.plans.gold.capacity=0")
+			.run(failsWith("limiter.limits.api.plans.gold.capacity", "0", "capacity must be at least 1 but was 0"));
 	}
 
 	@Test

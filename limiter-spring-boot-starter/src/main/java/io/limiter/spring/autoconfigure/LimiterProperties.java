@@ -32,7 +32,7 @@ public class LimiterProperties {
 	 */
 	private Integer fallbackInstances;
 
-	/** The limits, by name. */
+	/** The limits, by name; each may have named plans, chosen per key by a LimitPlanResolver bean. */
 	private final Map<String, LimitSettings> limits = new LinkedHashMap<>();
 
 	private final Redis redis = new Redis();

@@ -72,11 +72,16 @@ public final class LimitEnforcer {
 	}
 
 	/**
-	 * Returns the current capacity of the limit's default plan.
+	 * Returns the current capacity of the limit, the smallest of its plans' when it has plans: the most permits that
+	 * every key may take at once.
 	 * @return the capacity
 	 */
 	public long capacity() {
-		return this.registry.limiter(this.name).limit().capacity();
+		return this.registry.plans(this.name)
+			.stream()
+			.mapToLong((plan) -> this.registry.limiter(this.name, plan).limit().capacity())
+			.min()
+			.orElseThrow();
 	}
 
 	/**

@@ -289,6 +289,16 @@ class LimiterAutoConfigurationTests {
 	}
 
 	@Test
+	void aRuleCostMustFitTheSmallestPlan() {
+		new WebApplicationContextRunner().withConfiguration(LIMITER)
+			.withBean(LimitPlanResolver.class, () -> (limit, key, request) -> null)
+			.withPropertyValues("limiter.limits.api.capacity=10", "limiter.limits.api.period=1s",
+					"limiter.limits.api.plans.trial.capacity=3", "limiter.filter.rules[0].limit=api",
+					"limiter.filter.rules[0].cost=4")
+			.run(failsWith("limiter.filter.rules[0].cost", "4", "between 1 and the capacity 3"));
+	}
+
+	@Test
 	void badFilterRulesFailNamingTheRule() {
 		WebApplicationContextRunner web = new WebApplicationContextRunner().withConfiguration(LIMITER)
 			.withPropertyValues("limiter.limits.hello.capacity=10", "limiter.limits.hello.period=1s");

@@ -42,7 +42,7 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
 				"limiter.limits.quote.capacity=2", "limiter.limits.quote.period=1h",
 				"limiter.limits.quote.plans.gold.capacity=3",
 				"limiter.filter.rules[0].paths=/api/keys/plan", "limiter.filter.rules[0].limit=plan",
-				"limiter.filter.rules[0].key=header:X-Api-Key" })
+				"limiter.filter.rules[0].key=header:X-Api-Key", "management.endpoints.web.exposure.include=limiters" })
 @AutoConfigureMockMvc
 class LimitPlansTests {
 
@@ -128,6 +128,26 @@ class LimitPlansTests {
 			.andExpect(status().isTooManyRequests())
 			.andExpect(header().string("RateLimit-Policy", "\"quote\";q=2;w=3600"));
 		assertThat(this.plans.methodCalls.get()).isPositive();
+	}
+
+	@Test
+	void theLimitersEndpointListsThePlansAndShowsAKeyUnderItsPlan() throws Exception {
+		this.mvc.perform(get("/actuator/limiters"))
+			.andExpect(status().isOk())
+			.andExpect(jsonPath("$.limits.plan.capacity").value(2))
+			.andExpect(jsonPath("$.limits.plan.plans.gold.capacity").value(5))
+			.andExpect(jsonPath("$.limits.plan.plans.gold.period").value("PT1H"));
+		withKey("gold-endpoint").andExpect(status().isOk());
+		this.mvc.perform(get("/actuator/limiters/plan/gold-endpoint"))
+			.andExpect(status().isOk())
+			.andExpect(jsonPath("$.plan").value("gold"))
+			.andExpect(jsonPath("$.capacity").value(5))
+			.andExpect(jsonPath("$.remaining").value(4));
+		this.mvc.perform(get("/actuator/limiters/plan/basic-endpoint"))
+			.andExpect(status().isOk())
+			.andExpect(jsonPath("$.plan").value("default"))
+			.andExpect(jsonPath("$.capacity").value(2))
+			.andExpect(jsonPath("$.remaining").value(2));
 	}
 
 	/** The fixed window's reset lies at the end of the current hour, so only the remaining permits are exact. */

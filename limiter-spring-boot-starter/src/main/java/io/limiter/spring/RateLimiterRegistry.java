@@ -83,7 +83,8 @@ public final class RateLimiterRegistry {
 		ordered.forEach((name, limit) -> {
 			Map<String, Limit> byPlan = new LinkedHashMap<>();
 			byPlan.put(LimitPlanResolver.DEFAULT_PLAN, limit);
-			plans.getOrDefault(name, Map.of()).forEach((plan, planLimit) -> byPlan.put(checkPlanName(name, plan), planLimit));
+			plans.getOrDefault(name, Map.of())
+				.forEach((plan, planLimit) -> byPlan.put(checkPlanName(name, plan), planLimit));
 			this.limiters.put(name, limiters(name, byPlan));
 		});
 		this.names = Collections.unmodifiableSet(ordered.keySet());
@@ -228,7 +229,8 @@ public final class RateLimiterRegistry {
 		Cost largest = this.largestCosts.get(name);
 		if (largest != null && limit.capacity() < largest.permits()) {
 			throw new IllegalArgumentException("limit '" + name + "'" + planSuffix(plan) + " cannot have capacity "
-					+ limit.capacity() + ": " + largest.user() + " takes " + largest.permits() + " permits per request");
+					+ limit.capacity() + ": " + largest.user() + " takes " + largest.permits()
+					+ " permits per request");
 		}
 		Map<String, Limit> byPlan = new LinkedHashMap<>();
 		plansOf(name).forEach((kept, limiter) -> byPlan.put(kept, limiter.limit()));

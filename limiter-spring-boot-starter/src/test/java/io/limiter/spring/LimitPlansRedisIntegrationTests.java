@@ -31,8 +31,8 @@ class LimitPlansRedisIntegrationTests {
 		.withBean(LimitPlanResolver.class, () -> (limit, key, request) -> this.planOfKey.get(key));
 
 	@ParameterizedTest(name = "{0}, {1}, local tier {2}")
-	@CsvSource({ "standalone, fixed-window, block", "cluster, fixed-window, block", "standalone, sliding-window-log, none",
-			"cluster, sliding-window-counter, none" })
+	@CsvSource({ "standalone, fixed-window, block", "cluster, fixed-window, block",
+			"standalone, sliding-window-log, none", "cluster, sliding-window-counter, none" })
 	void aKeyThatMovesToABiggerPlanKeepsWhatItUsed(String topology, String algorithm, String localTier) {
 		String name = "plans-" + UUID.randomUUID().toString().substring(0, 8);
 		this.runner.withPropertyValues(redis(topology), limit(name, "algorithm", algorithm),

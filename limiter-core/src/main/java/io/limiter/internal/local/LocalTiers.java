@@ -106,7 +106,9 @@ public final class LocalTiers {
 	}
 
 	private static Optional<Tier> find(List<Tier> tiers, Limit limit, LocalTier setting) {
-		return tiers.stream().filter((tier) -> tier.limit().equals(limit) && tier.setting().equals(setting)).findFirst();
+		return tiers.stream()
+			.filter((tier) -> tier.limit().equals(limit) && tier.setting().equals(setting))
+			.findFirst();
 	}
 
 	private DecisionSource create(String name, Limit limit, LocalTier tier, DecisionSource redis) {

@@ -42,7 +42,8 @@ final class LimitDefinitions {
 			if (!settings.getPlans().isEmpty()) {
 				Limit limit = limit(name, settings);
 				Map<String, Limit> byPlan = new LinkedHashMap<>();
-				settings.getPlans().forEach((plan, planSettings) -> byPlan.put(plan, plan(name, limit, plan, planSettings)));
+				settings.getPlans()
+					.forEach((plan, planSettings) -> byPlan.put(plan, plan(name, limit, plan, planSettings)));
 				plans.put(name, byPlan);
 			}
 		});
@@ -86,7 +87,8 @@ final class LimitDefinitions {
 			return builder.build();
 		}
 		catch (IllegalArgumentException ex) {
-			throw new InvalidLimiterPropertyException(property + ".capacity", settings.getCapacity(), ex.getMessage(), ex);
+			throw new InvalidLimiterPropertyException(property + ".capacity", settings.getCapacity(), ex.getMessage(),
+					ex);
 		}
 	}
 

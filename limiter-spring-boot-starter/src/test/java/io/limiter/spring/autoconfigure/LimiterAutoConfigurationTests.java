@@ -181,7 +181,8 @@ class LimiterAutoConfigurationTests {
 					.isEqualTo(Limit.of(Algorithm.GCRA, 5, Duration.ofMinutes(1)));
 				assertThat(registry.limiter("api", "slow").limit())
 					.isEqualTo(Limit.of(Algorithm.GCRA, 2, Duration.ofHours(1)));
-				assertThat(registry.limiter("api").limit()).isEqualTo(Limit.of(Algorithm.GCRA, 2, Duration.ofMinutes(1)));
+				assertThat(registry.limiter("api").limit())
+					.isEqualTo(Limit.of(Algorithm.GCRA, 2, Duration.ofMinutes(1)));
 			});
 	}
 

@@ -20,11 +20,12 @@ public final class PendingRefunds<O> {
 	 * Adds permits taken.
 	 * @param enforcer their limit
 	 * @param key their key
+	 * @param plan the plan that took them
 	 * @param permits how many
 	 * @param counts whether an outcome counts, so that the permits stay taken
 	 */
-	public void add(LimitEnforcer enforcer, String key, long permits, Predicate<O> counts) {
-		this.pending.add(new Pending<>(enforcer, key, permits, counts));
+	public void add(LimitEnforcer enforcer, String key, String plan, long permits, Predicate<O> counts) {
+		this.pending.add(new Pending<>(enforcer, key, plan, permits, counts));
 	}
 
 	/**
@@ -70,7 +71,7 @@ public final class PendingRefunds<O> {
 	private void refund(Predicate<Pending<O>> refunded) {
 		for (Pending<O> taken : this.pending) {
 			if (refunded.test(taken)) {
-				taken.enforcer().refund(taken.key(), taken.permits());
+				taken.enforcer().refund(taken.key(), taken.plan(), taken.permits());
 			}
 		}
 	}
@@ -79,13 +80,13 @@ public final class PendingRefunds<O> {
 		List<CompletableFuture<Void>> refunds = new ArrayList<>(this.pending.size());
 		for (Pending<O> taken : this.pending) {
 			if (refunded.test(taken)) {
-				refunds.add(taken.enforcer().refundAsync(taken.key(), taken.permits()));
+				refunds.add(taken.enforcer().refundAsync(taken.key(), taken.plan(), taken.permits()));
 			}
 		}
 		return CompletableFuture.allOf(refunds.toArray(CompletableFuture[]::new));
 	}
 
-	private record Pending<O>(LimitEnforcer enforcer, String key, long permits, Predicate<O> counts) {
+	private record Pending<O>(LimitEnforcer enforcer, String key, String plan, long permits, Predicate<O> counts) {
 	}
 
 }

@@ -202,7 +202,7 @@ final class MethodLimits {
 				continue;
 			}
 			String key = key(limit, target, arguments);
-			Verdict verdict = limit.enforcer().enforce(key, limit.cost());
+			Verdict verdict = limit.enforcer().enforce(key, limit.cost(), null);
 			if (!verdict.allowed()) {
 				pending.refundAll();
 				return limit.deny(verdict, target, arguments);
@@ -260,7 +260,7 @@ final class MethodLimits {
 			return firstDenial(index + 1, target, arguments, pending);
 		}
 		String key = key(limit, target, arguments);
-		return limit.enforcer().enforceAsync(key, limit.cost()).thenCompose((verdict) -> {
+		return limit.enforcer().enforceAsync(key, limit.cost(), null).thenCompose((verdict) -> {
 			if (!verdict.allowed()) {
 				return CompletableFuture.completedFuture(new Denial(limit, verdict));
 			}
@@ -337,7 +337,7 @@ final class MethodLimits {
 		/** Answers a call this limit denied: its fallback's result, or the exception. */
 		Object deny(Verdict verdict, Object target, Object[] arguments) throws Throwable {
 			RateLimitExceededException exception = new RateLimitExceededException(verdict.limitName(),
-					verdict.decision());
+					verdict.plan(), verdict.decision());
 			if (this.fallback == null) {
 				throw exception;
 			}
@@ -347,7 +347,7 @@ final class MethodLimits {
 		/** Keeps the permits a call took pending when this limit counts only some outcomes. */
 		void pend(Verdict verdict, String key, PendingRefunds<Throwable> pending) {
 			if (verdict.charged() && this.counts != null) {
-				pending.add(this.enforcer, key, this.cost, this.counts);
+				pending.add(this.enforcer, key, verdict.plan(), this.cost, this.counts);
 			}
 		}
 

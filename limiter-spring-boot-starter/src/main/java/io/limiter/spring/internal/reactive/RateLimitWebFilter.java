@@ -136,12 +136,13 @@ public final class RateLimitWebFilter implements WebFilter, Ordered {
 			PendingRefunds<Integer> pending) {
 		return rule.key()
 			.resolve(exchange)
-			.flatMap((key) -> Mono.fromFuture(rule.enforcer().enforceAsync(key, rule.cost())).map((verdict) -> {
-				if (verdict.charged() && rule.countOn().afterCompletion()) {
-					pending.add(rule.enforcer(), key, rule.cost(), rule.countOn()::counts);
-				}
-				return new Enforced(rule, verdict);
-			}));
+			.flatMap((key) -> Mono.fromFuture(rule.enforcer().enforceAsync(key, rule.cost(), exchange))
+				.map((verdict) -> {
+					if (verdict.charged() && rule.countOn().afterCompletion()) {
+						pending.add(rule.enforcer(), key, verdict.plan(), rule.cost(), rule.countOn()::counts);
+					}
+					return new Enforced(rule, verdict);
+				}));
 	}
 
 	private record Enforced(LimitRule<ExchangeKeyResolver> rule, Verdict verdict) {

@@ -82,7 +82,7 @@ public final class RateLimitFilter implements Filter {
 				continue;
 			}
 			String key = rule.key().resolve(request);
-			Verdict verdict = rule.enforcer().enforce(key, rule.cost());
+			Verdict verdict = rule.enforcer().enforce(key, rule.cost(), request);
 			if (verdicts == null) {
 				verdicts = new ArrayList<>(2);
 			}
@@ -97,7 +97,7 @@ public final class RateLimitFilter implements Filter {
 			}
 			if (verdict.charged() && rule.countOn().afterCompletion()) {
 				pending = (pending != null) ? pending : new PendingRefunds<>();
-				pending.add(rule.enforcer(), key, rule.cost(), rule.countOn()::counts);
+				pending.add(rule.enforcer(), key, verdict.plan(), rule.cost(), rule.countOn()::counts);
 			}
 			if (this.firstMatchOnly) {
 				break;

@@ -15,6 +15,10 @@ import java.util.concurrent.CompletionStage;
  * <p>
  * A request for more permits than the capacity can never be granted, so it fails at once with an
  * {@link IllegalArgumentException} instead of returning a retry-after that could never come true.
+ * <p>
+ * Beside deciding, a key can be reset, given permits back or penalized ({@link #reset(String)},
+ * {@link #refund(String, long)}, {@link #penalize(String, long)}): admin operations, which no failure policy makes
+ * up, so they may throw a {@link RateLimiterException}.
  */
 public interface RateLimiter {
 

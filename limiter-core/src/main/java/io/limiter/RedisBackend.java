@@ -3,6 +3,7 @@ package io.limiter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.ScheduledExecutorService;
@@ -14,6 +15,7 @@ import io.lettuce.core.cluster.RedisClusterClient;
 import io.limiter.internal.DecisionSource;
 import io.limiter.internal.DefaultRateLimiter;
 import io.limiter.internal.LimitNames;
+import io.limiter.internal.LimitPlans;
 import io.limiter.internal.LimiterThreads;
 import io.limiter.internal.StateKeys;
 import io.limiter.internal.algorithm.LimitAlgorithm;
@@ -34,10 +36,10 @@ import io.limiter.internal.redis.RedisExecutors;
 import io.limiter.internal.redis.ScriptExecutor;
 
 /**
- * Keeps the state of every limit in Redis, standalone or Redis Cluster, so that a limit holds across every
- * instance of a service. One multiplexed Lettuce connection, asynchronous all the way; every decision is one
- * EVALSHA on the node that owns the key, unless the limiter's {@link LocalTier} decides it in this process (by
- * default, a key Redis refused is refused in memory until Redis' retry-after).
+ * Keeps the state of every limit in Redis, standalone, Redis Cluster or the master of a Redis Sentinel setup, so
+ * that a limit holds across every instance of a service. One multiplexed Lettuce connection, asynchronous all
+ * the way; every decision is one EVALSHA on the node that owns the key, unless the limiter's {@link LocalTier}
+ * decides it in this process (by default, a key Redis refused is refused in memory until Redis' retry-after).
  * <p>
  * The connection opens in the background, so a backend builds even while Redis is unreachable; a decision asked
  * for before it is open waits for it within the call's deadline. Each call's deadline adapts to the latency
@@ -143,7 +145,7 @@ public final class RedisBackend implements LimiterBackend {
 	}
 
 	/**
-	 * Returns a builder; name one of standalone, cluster or a client before building.
+	 * Returns a builder; name one of standalone, cluster, sentinel or a client before building.
 	 * @return a new builder
 	 */
 	public static Builder builder() {
@@ -157,16 +159,35 @@ public final class RedisBackend implements LimiterBackend {
 	 */
 	@Override
 	public RateLimiter limiter(String name, Limit limit, LimiterOptions options) {
+		return limiters(name, List.of(Objects.requireNonNull(limit, "limit must not be null")), options).get(0);
+	}
+
+	/**
+	 * {@inheritDoc}
+	 * <p>
+	 * Limiters of the same name, limit and local tier setting share one local tier.
+	 */
+	@Override
+	public List<RateLimiter> limiters(String name, List<Limit> limits, LimiterOptions options) {
 		LimitNames.check(name);
-		Objects.requireNonNull(limit, "limit must not be null");
+		LimitPlans.check(name, limits);
 		Objects.requireNonNull(options, "options must not be null");
 		FailurePolicy policy = (options.failurePolicy() != null) ? options.failurePolicy() : this.failurePolicy;
-		RedisDecisionSource redis = new RedisDecisionSource(name, limit, this.scripts, this.clientClock, this.syncWait);
-		DecisionSource local = this.localTiers.source(name, limit, options.localTier(), redis);
-		SharedFallback fallback = (policy != FailurePolicy.LOCAL_FALLBACK) ? null
-				: new SharedFallback(name, limit, this.fallbackInstances, this.fallbackStates);
-		return new DefaultRateLimiter(name, limit, new FailurePolicyDecisionSource(name, limit, local, policy,
-				fallback, this.breakers, (key) -> breakerFor(name, key), this.observer, this.failureLog), this.observer);
+		List<DecisionSource> redis = new ArrayList<>(limits.size());
+		for (Limit limit : limits) {
+			redis.add(new RedisDecisionSource(name, limit, this.scripts, this.clientClock, this.syncWait));
+		}
+		List<DecisionSource> local = this.localTiers.sources(name, limits, options.localTier(), redis);
+		List<RateLimiter> limiters = new ArrayList<>(limits.size());
+		for (int i = 0; i < limits.size(); i++) {
+			Limit limit = limits.get(i);
+			SharedFallback fallback = (policy != FailurePolicy.LOCAL_FALLBACK) ? null
+					: new SharedFallback(name, limit, this.fallbackInstances, this.fallbackStates);
+			limiters.add(new DefaultRateLimiter(name, limit, new FailurePolicyDecisionSource(name, limit, local.get(i),
+					policy, fallback, this.breakers, (key) -> breakerFor(name, key), this.observer, this.failureLog),
+					this.observer));
+		}
+		return limiters;
 	}
 
 	/**
@@ -247,6 +268,8 @@ public final class RedisBackend implements LimiterBackend {
 		private RedisURI standalone;
 
 		private List<RedisURI> cluster;
+
+		private RedisURI sentinel;
 
 		private RedisClient client;
 
@@ -377,6 +400,24 @@ public final class RedisBackend implements LimiterBackend {
 		}
 
 		/**
+		 * Uses the master of a Redis Sentinel setup, wherever the Sentinels say it is: they are asked at each
+		 * (re)connection, and their {@code +switch-master} announcements move the connection to the promoted
+		 * replica at once, also when the old master is still alive. Meanwhile the failure policy decides.
+		 * @param master the name under which the Sentinels monitor the master
+		 * @param nodes comma-separated {@code host:port} of some of the Sentinels, or their
+		 * {@code redis://[user:password@]host:port} URLs (or {@code rediss://} for TLS) when they need credentials:
+		 * the master and its replicas are reached with the credentials and database of the first one, whose
+		 * scheme decides TLS for every Sentinel and server
+		 * @return this builder
+		 * @throws IllegalArgumentException naming the field and the value, its user info masked, when the master
+		 * name is blank or a node is neither {@code host:port} nor a URL
+		 */
+		public Builder sentinel(String master, String nodes) {
+			this.sentinel = RedisEndpoints.sentinel(master, nodes);
+			return this;
+		}
+
+		/**
 		 * Uses a standalone client the application owns; closing the backend leaves it open.
 		 * @param client the client
 		 * @return this builder
@@ -460,10 +501,11 @@ public final class RedisBackend implements LimiterBackend {
 		 */
 		public RedisBackend build() {
 			int named = (this.standalone != null ? 1 : 0) + (this.cluster != null ? 1 : 0)
-					+ (this.client != null ? 1 : 0) + (this.clusterClient != null ? 1 : 0);
+					+ (this.sentinel != null ? 1 : 0) + (this.client != null ? 1 : 0)
+					+ (this.clusterClient != null ? 1 : 0);
 			if (named != 1) {
 				throw new IllegalStateException(
-						"name exactly one of standalone, cluster or a client, but " + named + " were named");
+						"name exactly one of standalone, cluster, sentinel or a client, but " + named + " were named");
 			}
 			Duration floor = (this.minimumTimeout.compareTo(this.timeout) > 0) ? this.timeout : this.minimumTimeout;
 			ScheduledExecutorService background = LimiterThreads.newScheduler("limiter-redis");
@@ -475,6 +517,9 @@ public final class RedisBackend implements LimiterBackend {
 			}
 			else if (this.cluster != null) {
 				executor = RedisExecutors.cluster(this.cluster, settings);
+			}
+			else if (this.sentinel != null) {
+				executor = RedisExecutors.sentinel(this.sentinel, settings);
 			}
 			else if (this.client != null) {
 				executor = RedisExecutors.standalone(this.client, settings);

@@ -18,6 +18,7 @@ import io.limiter.LimiterBackend;
 import io.limiter.LimiterClock;
 import io.limiter.LimiterObserver;
 import io.limiter.RedisBackend;
+import io.limiter.spring.LimitPlanResolver;
 import io.limiter.spring.RateLimiterRegistry;
 import io.limiter.spring.internal.LimitEnforcers;
 import io.limiter.spring.internal.LimitPolicy;
@@ -25,9 +26,9 @@ import io.limiter.spring.internal.LimiterMetrics;
 
 /**
  * Auto-configuration of Limiter: the backend (in memory, or Redis when {@code limiter.redis.url},
- * {@code limiter.redis.cluster.nodes} or a Lettuce client bean says so), the {@link RateLimiterRegistry} of
- * the configured limits, and their enforcement policies. A {@link LimiterClock} bean, when present, is the
- * clock of the in-memory backend.
+ * {@code limiter.redis.cluster.nodes}, {@code limiter.redis.sentinel.*} or a Lettuce client bean says so), the
+ * {@link RateLimiterRegistry} of the configured limits, and their enforcement policies. A {@link LimiterClock}
+ * bean, when present, is the clock of the in-memory backend.
  */
 @AutoConfiguration
 @EnableConfigurationProperties(LimiterProperties.class)
@@ -59,18 +60,21 @@ public final class LimiterAutoConfiguration {
 	@ConditionalOnMissingBean
 	RateLimiterRegistry rateLimiterRegistry(LimiterBackend limiterBackend, LimiterProperties properties) {
 		return new RateLimiterRegistry(limiterBackend, LimitDefinitions.limits(properties),
-				LimitDefinitions.options(properties));
+				LimitDefinitions.plans(properties), LimitDefinitions.options(properties));
 	}
 
 	@Bean
 	@ConditionalOnMissingBean
 	LimitEnforcers limitEnforcers(RateLimiterRegistry rateLimiterRegistry, LimiterProperties properties,
-			ObjectProvider<LimiterMetrics> metrics) {
+			ObjectProvider<LimiterMetrics> metrics, ObjectProvider<LimitPlanResolver> plans) {
+		LimitPlanResolver resolver = plans.getIfUnique();
+		LimitDefinitions.checkPlansResolvable(properties, resolver != null);
 		Map<String, LimitPolicy> policies = new LinkedHashMap<>();
 		for (String name : rateLimiterRegistry.names()) {
 			policies.put(name, LimitDefinitions.policy(properties, name));
 		}
-		return new LimitEnforcers(rateLimiterRegistry, policies, metrics.getIfUnique(() -> LimiterMetrics.NONE));
+		return new LimitEnforcers(rateLimiterRegistry, policies, metrics.getIfUnique(() -> LimiterMetrics.NONE),
+				resolver);
 	}
 
 }

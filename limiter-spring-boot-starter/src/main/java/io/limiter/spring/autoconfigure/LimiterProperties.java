@@ -32,7 +32,7 @@ public class LimiterProperties {
 	 */
 	private Integer fallbackInstances;
 
-	/** The limits, by name. */
+	/** The limits, by name; each may have named plans, chosen per key by a LimitPlanResolver bean. */
 	private final Map<String, LimitSettings> limits = new LinkedHashMap<>();
 
 	private final Redis redis = new Redis();
@@ -101,6 +101,12 @@ public class LimiterProperties {
 
 		private final LocalTierSettings localTier = new LocalTierSettings();
 
+		/**
+		 * Named plans beside the limit's own capacity and period (the plan 'default'), chosen per key by a
+		 * LimitPlanResolver bean; they share each key's state.
+		 */
+		private final Map<String, PlanSettings> plans = new LinkedHashMap<>();
+
 		public Algorithm getAlgorithm() {
 			return this.algorithm;
 		}
@@ -143,6 +149,50 @@ public class LimiterProperties {
 
 		public LocalTierSettings getLocalTier() {
 			return this.localTier;
+		}
+
+		public Map<String, PlanSettings> getPlans() {
+			return this.plans;
+		}
+
+	}
+
+	/**
+	 * One named plan of a limit: its numbers for the keys a LimitPlanResolver puts on it.
+	 */
+	public static class PlanSettings {
+
+		/** Permits per period of the plan; the limit's capacity when not set. */
+		private Long capacity;
+
+		/** Period of the plan; the limit's period when not set. */
+		private Duration period;
+
+		/** The algorithm, when set, must be the limit's: the plans of a limit share each key's state. */
+		private Algorithm algorithm;
+
+		public Long getCapacity() {
+			return this.capacity;
+		}
+
+		public void setCapacity(Long capacity) {
+			this.capacity = capacity;
+		}
+
+		public Duration getPeriod() {
+			return this.period;
+		}
+
+		public void setPeriod(Duration period) {
+			this.period = period;
+		}
+
+		public Algorithm getAlgorithm() {
+			return this.algorithm;
+		}
+
+		public void setAlgorithm(Algorithm algorithm) {
+			this.algorithm = algorithm;
 		}
 
 	}
@@ -199,7 +249,7 @@ public class LimiterProperties {
 	}
 
 	/**
-	 * Redis settings; with neither a URL nor cluster nodes the limits live in memory.
+	 * Redis settings; with no URL, cluster nodes or Sentinel setup the limits live in memory.
 	 */
 	public static class Redis {
 
@@ -223,7 +273,8 @@ public class LimiterProperties {
 
 		/**
 		 * Whether to connect to the Redis that Spring Data Redis is configured for (spring.data.redis.url, host,
-		 * port, database, username, password, ssl.enabled or cluster.nodes) when no URL or nodes are set here.
+		 * port, database, username, password, ssl.enabled, cluster.nodes or sentinel.master and sentinel.nodes)
+		 * when no URL, cluster nodes or Sentinel setup are set here.
 		 */
 		private boolean useSpringDataRedis;
 
@@ -231,6 +282,8 @@ public class LimiterProperties {
 		private Duration startupWait = Duration.ofSeconds(2);
 
 		private final Cluster cluster = new Cluster();
+
+		private final Sentinel sentinel = new Sentinel();
 
 		public String getUrl() {
 			return this.url;
@@ -284,6 +337,10 @@ public class LimiterProperties {
 			return this.cluster;
 		}
 
+		public Sentinel getSentinel() {
+			return this.sentinel;
+		}
+
 		/**
 		 * Redis Cluster settings.
 		 */
@@ -300,6 +357,39 @@ public class LimiterProperties {
 			}
 
 			public void setNodes(String nodes) {
+				this.nodes = nodes;
+			}
+
+		}
+
+		/**
+		 * Redis Sentinel settings: the limits live on the master that the Sentinels name, followed after a
+		 * failover.
+		 */
+		public static class Sentinel {
+
+			/** Name under which the Sentinels monitor the master (sentinel monitor <name> ...). */
+			private String master;
+
+			/**
+			 * Sentinels, as host:port (comma-separated or a list), or their redis:// (rediss:// for TLS) URLs when
+			 * they need credentials; the master and its replicas are reached with those of the first one.
+			 */
+			private List<String> nodes;
+
+			public String getMaster() {
+				return this.master;
+			}
+
+			public void setMaster(String master) {
+				this.master = master;
+			}
+
+			public List<String> getNodes() {
+				return this.nodes;
+			}
+
+			public void setNodes(List<String> nodes) {
 				this.nodes = nodes;
 			}
 

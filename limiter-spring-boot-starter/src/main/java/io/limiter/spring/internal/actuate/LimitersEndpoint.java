@@ -16,6 +16,7 @@ import io.limiter.Decision;
 import io.limiter.Limit;
 import io.limiter.RateLimiter;
 import io.limiter.RateLimiterException;
+import io.limiter.spring.LimitPlanResolver;
 import io.limiter.spring.RateLimiterRegistry;
 import io.limiter.spring.internal.LimitEnforcer;
 import io.limiter.spring.internal.LimitEnforcers;
@@ -67,8 +68,15 @@ public final class LimitersEndpoint {
 		for (LimitEnforcer enforcer : this.enforcers.all()) {
 			Limit limit = this.registry.limiter(enforcer.name()).limit();
 			LimitPolicy policy = enforcer.policy();
+			Map<String, PlanDescriptor> plans = new LinkedHashMap<>();
+			for (String plan : this.registry.plans(enforcer.name())) {
+				if (!LimitPlanResolver.DEFAULT_PLAN.equals(plan)) {
+					Limit planLimit = this.registry.limiter(enforcer.name(), plan).limit();
+					plans.put(plan, new PlanDescriptor(planLimit.capacity(), planLimit.period().toString()));
+				}
+			}
 			limits.put(enforcer.name(), new LimitDescriptor(limit.algorithm().configName(), limit.capacity(),
-					limit.period().toString(), policy.shadow(), configName(policy.failurePolicy().name())));
+					limit.period().toString(), policy.shadow(), configName(policy.failurePolicy().name()), plans));
 		}
 		return new LimitersDescriptor(this.registry.backend().getClass().getSimpleName(), limits);
 	}
@@ -87,9 +95,10 @@ public final class LimitersEndpoint {
 			return null;
 		}
 		String key = String.join("/", keySegments);
-		RateLimiter limiter = this.registry.limiter(name);
+		String plan = this.enforcers.get(name).plan(key, null);
+		RateLimiter limiter = this.registry.limiter(name, plan);
 		Decision decision = limiter.peek(key);
-		return new KeyStateDescriptor(name, key, limiter.limit().capacity(), decision.remaining(),
+		return new KeyStateDescriptor(name, key, plan, limiter.limit().capacity(), decision.remaining(),
 				decision.resetAfterMillis());
 	}
 
@@ -137,7 +146,8 @@ public final class LimitersEndpoint {
 			return new WebEndpointResponse<>(WebEndpointResponse.STATUS_NOT_FOUND);
 		}
 		String key = String.join("/", keySegments);
-		RateLimiter limiter = this.registry.limiter(name);
+		String plan = this.enforcers.get(name).plan(key, null);
+		RateLimiter limiter = this.registry.limiter(name, plan);
 		try {
 			switch (operation) {
 				case RESET -> limiter.reset(key);
@@ -149,7 +159,7 @@ public final class LimitersEndpoint {
 			return error(SERVICE_UNAVAILABLE, operation.configName() + " of '" + key + "' in limit '" + name
 					+ "' failed: " + ex.getMessage());
 		}
-		return new WebEndpointResponse<>(new AdminResultDescriptor(name, key, operation.configName(), permits));
+		return new WebEndpointResponse<>(new AdminResultDescriptor(name, key, plan, operation.configName(), permits));
 	}
 
 	private static WebEndpointResponse<Object> error(int status, String message) {
@@ -175,30 +185,42 @@ public final class LimitersEndpoint {
 	 * @param period the period, ISO-8601
 	 * @param shadow whether the limit only counts
 	 * @param failurePolicy the failure policy's configuration name
+	 * @param plans the limit's named plans, by name
 	 */
 	public record LimitDescriptor(String algorithm, long capacity, String period, boolean shadow,
-			String failurePolicy) {
+			String failurePolicy, Map<String, PlanDescriptor> plans) {
+	}
+
+	/**
+	 * The numbers of one named plan of a limit.
+	 * @param capacity the permits per period
+	 * @param period the period, ISO-8601
+	 */
+	public record PlanDescriptor(long capacity, String period) {
 	}
 
 	/**
 	 * The state of one key.
 	 * @param limit the limit name
 	 * @param key the key
-	 * @param capacity the permits per period
+	 * @param plan the key's plan, as the plan resolver chooses it without a request
+	 * @param capacity the permits per period of the plan
 	 * @param remaining the permits a request could take now
 	 * @param resetAfterMillis the time until the key is back to full capacity
 	 */
-	public record KeyStateDescriptor(String limit, String key, long capacity, long remaining, long resetAfterMillis) {
+	public record KeyStateDescriptor(String limit, String key, String plan, long capacity, long remaining,
+			long resetAfterMillis) {
 	}
 
 	/**
 	 * What an admin operation did.
 	 * @param limit the limit name
 	 * @param key the key
+	 * @param plan the plan whose numbers the operation was applied with, as {@link KeyStateDescriptor} names it
 	 * @param operation {@code reset}, {@code refund} or {@code penalty}
 	 * @param permits the permits given back or taken; 0 for a reset
 	 */
-	public record AdminResultDescriptor(String limit, String key, String operation, long permits) {
+	public record AdminResultDescriptor(String limit, String key, String plan, String operation, long permits) {
 	}
 
 	/**

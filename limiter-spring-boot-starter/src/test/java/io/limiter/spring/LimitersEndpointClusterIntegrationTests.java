@@ -76,7 +76,8 @@ class LimitersEndpointClusterIntegrationTests {
 		String port = application.getEnvironment().getProperty("local.server.port");
 		HttpRequest.Builder request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path));
 		if (json != null) {
-			request.header("Content-Type", "application/json").method(method, HttpRequest.BodyPublishers.ofString(json));
+			request.header("Content-Type", "application/json")
+				.method(method, HttpRequest.BodyPublishers.ofString(json));
 		}
 		else {
 			request.method(method, HttpRequest.BodyPublishers.noBody());

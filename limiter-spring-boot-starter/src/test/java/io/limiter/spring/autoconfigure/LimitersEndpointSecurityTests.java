@@ -44,7 +44,8 @@ class LimitersEndpointSecurityTests {
 			assertThat(send(application, "POST", null, "{\"operation\": \"refund\", \"permits\": 1}").statusCode())
 				.isEqualTo(401);
 			assertThat(send(application, "DELETE", "secret", null).statusCode()).isEqualTo(200);
-			HttpResponse<String> refund = send(application, "POST", "secret", "{\"operation\": \"refund\", \"permits\": 1}");
+			HttpResponse<String> refund = send(application, "POST", "secret",
+					"{\"operation\": \"refund\", \"permits\": 1}");
 			assertThat(refund.statusCode()).isEqualTo(200);
 			assertThat(refund.body()).contains("\"operation\":\"refund\"");
 		}

@@ -24,8 +24,8 @@ import io.limiter.internal.DecisionSource;
  * <p>
  * Admin operations go to the remote source as decisions do, and are mirrored on the fallback's share when they
  * succeed, as grants are charged to it. When they fail, or the breaker refuses them,
- * {@link FailurePolicy#LOCAL_FALLBACK} applies them to the share alone ({@link AdminOperation.Outcome#FALLBACK}); the other policies make nothing up and
- * let the failure through.
+ * {@link FailurePolicy#LOCAL_FALLBACK} applies them to the share alone ({@link AdminOperation.Outcome#FALLBACK});
+ * the other policies make nothing up and let the failure through.
  */
 public final class FailurePolicyDecisionSource implements DecisionSource {
 

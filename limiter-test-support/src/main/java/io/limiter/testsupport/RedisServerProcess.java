@@ -44,14 +44,17 @@ public final class RedisServerProcess implements RedisStandalone {
 
 	private final String password;
 
+	private final Certificates tls;
+
 	private int port;
 
 	private Process process;
 
 	private boolean stopped;
 
-	private RedisServerProcess(List<String> extraArguments) {
+	private RedisServerProcess(List<String> extraArguments, Certificates tls) {
 		this.extraArguments = List.copyOf(extraArguments);
+		this.tls = tls;
 		this.clusterEnabled = "yes".equalsIgnoreCase(valueOf(this.extraArguments, "--cluster-enabled"));
 		this.password = valueOf(this.extraArguments, "--requirepass");
 		try {
@@ -83,7 +86,24 @@ public final class RedisServerProcess implements RedisStandalone {
 	 * @see #start(String...)
 	 */
 	public static RedisServerProcess start(List<String> extraArguments) {
-		RedisServerProcess server = new RedisServerProcess(extraArguments);
+		return start(extraArguments, null);
+	}
+
+	/**
+	 * Starts a server that speaks only TLS ({@code --port 0}, its {@linkplain #port() port} a TLS port) with
+	 * certificates signed by a private CA, and waits until it answers {@code PING} over TLS.
+	 * @param certificates the server's certificate, key and CA
+	 * @param extraArguments arguments appended to the defaults
+	 * @return the running server, whose {@link #uri()} is a {@code rediss://} URL
+	 * @throws IllegalStateException if {@code redis-server} is not on the {@code PATH}, was built without TLS, or
+	 * does not answer within 10 seconds
+	 */
+	public static RedisServerProcess startTls(Certificates certificates, String... extraArguments) {
+		return start(Arrays.asList(extraArguments), certificates);
+	}
+
+	static RedisServerProcess start(List<String> extraArguments, Certificates tls) {
+		RedisServerProcess server = new RedisServerProcess(extraArguments, tls);
 		try {
 			server.launchOnFreePort();
 		}
@@ -106,7 +126,24 @@ public final class RedisServerProcess implements RedisStandalone {
 
 	@Override
 	public String uri() {
-		return "redis://" + HOST + ":" + port();
+		return ((this.tls != null) ? "rediss://" : "redis://") + HOST + ":" + port();
+	}
+
+	/**
+	 * Runs one administrative command on a connection of its own (over TLS for a TLS server), for example an
+	 * {@code ACL SETUSER} a test needs before its client connects.
+	 * @param command the command and its arguments
+	 * @return the reply: a {@link String}, {@link Long}, {@link List} or {@code null}
+	 * @throws IllegalStateException naming the command and the server when it fails or the server replies with an
+	 * error
+	 */
+	public Object command(String... command) {
+		try {
+			return admin().call(command);
+		}
+		catch (IOException ex) {
+			throw new IllegalStateException(command[0] + " failed on " + this + ": " + ex.getMessage(), ex);
+		}
 	}
 
 	/**
@@ -186,21 +223,16 @@ public final class RedisServerProcess implements RedisStandalone {
 	 */
 	@Override
 	public void flushAll() {
-		try {
-			admin().call("FLUSHALL");
-		}
-		catch (IOException ex) {
-			throw new IllegalStateException("FLUSHALL failed on " + this, ex);
-		}
+		command("FLUSHALL");
 	}
 
 	@Override
 	public String toString() {
-		return "redis-server " + HOST + ":" + port();
+		return "redis-server " + ((this.tls != null) ? "(TLS) " : "") + HOST + ":" + port();
 	}
 
 	RespClient admin() {
-		return new RespClient(HOST, port(), this.password);
+		return new RespClient(HOST, port(), this.password, (this.tls != null) ? this.tls.trustingSocketFactory() : null);
 	}
 
 	/**
@@ -241,8 +273,11 @@ public final class RedisServerProcess implements RedisStandalone {
 
 	private void launch() {
 		List<String> command = new ArrayList<>(List.of(this.executable.toString(), "--save", "", "--appendonly", "no",
-				"--bind", HOST, "--port", Integer.toString(this.port), "--dir", this.directory.toString(),
-				"--daemonize", "no"));
+				"--bind", HOST, "--port", (this.tls != null) ? "0" : Integer.toString(this.port), "--dir",
+				this.directory.toString(), "--daemonize", "no"));
+		if (this.tls != null) {
+			command.addAll(List.of(this.tls.serverArguments(this.port)));
+		}
 		command.addAll(this.extraArguments);
 		try {
 			this.process = new ProcessBuilder(command).directory(this.directory.toFile())
@@ -256,7 +291,7 @@ public final class RedisServerProcess implements RedisStandalone {
 	}
 
 	private boolean awaitAnswer() {
-		RespClient client = new RespClient(HOST, this.port, this.password);
+		RespClient client = admin();
 		long deadline = System.nanoTime() + START_TIMEOUT.toNanos();
 		while (System.nanoTime() < deadline) {
 			if (client.answers()) {

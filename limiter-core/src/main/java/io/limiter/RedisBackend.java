@@ -21,7 +21,7 @@ import io.limiter.internal.failure.CircuitBreaker;
 import io.limiter.internal.failure.CircuitBreakers;
 import io.limiter.internal.failure.FailurePolicyDecisionSource;
 import io.limiter.internal.failure.SharedFallback;
-import io.limiter.internal.failure.ThrottledLog;
+import io.limiter.internal.ThrottledLog;
 import io.limiter.internal.local.LocalTiers;
 import io.limiter.internal.memory.InMemoryStates;
 import io.limiter.internal.redis.AdaptiveTimeout;
@@ -112,7 +112,8 @@ public final class RedisBackend implements LimiterBackend {
 		this.observer = settings.observer;
 		this.breakers = new CircuitBreakers(settings.breakerFailureThreshold, settings.breakerOpenDuration,
 				LimiterClock.system());
-		this.failureLog = new ThrottledLog(FAILURE_LOG_INTERVAL_MILLIS, LimiterClock.system());
+		this.failureLog = new ThrottledLog(ThrottledLog.CORE_LOGGER, FAILURE_LOG_INTERVAL_MILLIS,
+				LimiterClock.system());
 		this.fallbackStates = new InMemoryStates(LimiterClock.system(), InMemoryBackend.DEFAULT_MAXIMUM_KEYS_PER_LIMIT,
 				settings.observer);
 		for (Algorithm algorithm : Algorithm.values()) {

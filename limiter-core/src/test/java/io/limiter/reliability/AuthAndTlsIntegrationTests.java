@@ -34,6 +34,7 @@ import io.limiter.RedisBackend;
 import io.limiter.internal.algorithm.LimitAlgorithm;
 import io.limiter.testsupport.Certificates;
 import io.limiter.testsupport.LocalRedisCluster;
+import io.limiter.testsupport.LogCapture;
 import io.limiter.testsupport.RedisFixtures;
 import io.limiter.testsupport.RedisServerProcess;
 

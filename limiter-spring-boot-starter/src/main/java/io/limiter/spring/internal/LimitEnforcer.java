@@ -1,14 +1,13 @@
 package io.limiter.spring.internal;
 
+import java.lang.System.Logger.Level;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
-
-import org.apache.commons.logging.Log;
-import org.apache.commons.logging.LogFactory;
 
 import io.limiter.Decision;
 import io.limiter.Limit;
+import io.limiter.LimiterClock;
 import io.limiter.RateLimiter;
+import io.limiter.internal.ThrottledLog;
 import io.limiter.spring.RateLimiterRegistry;
 
 /**
@@ -17,7 +16,7 @@ import io.limiter.spring.RateLimiterRegistry;
  */
 public final class LimitEnforcer {
 
-	private static final Log logger = LogFactory.getLog(LimitEnforcer.class);
+	private static final long SHADOW_LOG_INTERVAL_MILLIS = 1_000;
 
 	private final String name;
 
@@ -27,7 +26,8 @@ public final class LimitEnforcer {
 
 	private final LimiterMetrics metrics;
 
-	private final ThrottledLog shadowLog = new ThrottledLog(logger, 1, TimeUnit.SECONDS);
+	private final ThrottledLog shadowLog = new ThrottledLog(System.getLogger(LimitEnforcer.class.getName()),
+			SHADOW_LOG_INTERVAL_MILLIS, LimiterClock.system());
 
 	/**
 	 * Creates an enforcer.
@@ -123,7 +123,7 @@ public final class LimitEnforcer {
 		}
 		if (this.policy.shadow()) {
 			if (!decision.isAllowed()) {
-				this.shadowLog.info(() -> "Limit '" + this.name + "' (shadow mode) would have denied key "
+				this.shadowLog.log(Level.INFO, () -> "Limit '" + this.name + "' (shadow mode) would have denied key "
 						+ LoggedKeys.quote(key) + ": " + decision);
 			}
 			return new Verdict(this.name, limit, null, true);

@@ -22,6 +22,7 @@ import io.limiter.internal.failure.CircuitBreakers;
 import io.limiter.internal.failure.FailurePolicyDecisionSource;
 import io.limiter.internal.failure.SharedFallback;
 import io.limiter.internal.ThrottledLog;
+import io.limiter.internal.Waits;
 import io.limiter.internal.local.LocalTiers;
 import io.limiter.internal.memory.InMemoryStates;
 import io.limiter.internal.redis.AdaptiveTimeout;
@@ -96,13 +97,13 @@ public final class RedisBackend implements LimiterBackend {
 
 	private final LocalTiers localTiers;
 
-	private final ScheduledExecutorService background;
+	private final Waits waits;
 
 	private final InstanceHeartbeat heartbeat;
 
 	private RedisBackend(LettuceScriptExecutor<?> executor, ScheduledExecutorService background, Builder settings) {
 		this.executor = executor;
-		this.background = background;
+		this.waits = new Waits(background);
 		this.scripts = (settings.observer == LimiterObserver.NONE) ? executor
 				: new ObservedScriptExecutor(executor, settings.observer);
 		this.failurePolicy = settings.failurePolicy;
@@ -130,7 +131,7 @@ public final class RedisBackend implements LimiterBackend {
 		}
 		LimiterClock localClock = (settings.localClock != null) ? settings.localClock
 				: (settings.clientClock != null) ? settings.clientClock : LimiterClock.system();
-		this.localTiers = new LocalTiers(this.scripts, localClock, settings.clientClock, this.syncWait);
+		this.localTiers = new LocalTiers(this.scripts, localClock, settings.clientClock, this.syncWait, background);
 	}
 
 	/**
@@ -166,7 +167,7 @@ public final class RedisBackend implements LimiterBackend {
 		SharedFallback fallback = (policy != FailurePolicy.LOCAL_FALLBACK) ? null
 				: new SharedFallback(name, limit, this.fallbackInstances, this.fallbackStates);
 		return new DefaultRateLimiter(name, limit, new FailurePolicyDecisionSource(name, limit, local, policy,
-				fallback, this.breakers, (key) -> breakerFor(name, key), this.observer, this.failureLog));
+				fallback, this.breakers, (key) -> breakerFor(name, key), this.observer, this.failureLog), this.waits);
 	}
 
 	/**
@@ -234,7 +235,7 @@ public final class RedisBackend implements LimiterBackend {
 				this.executor.close();
 			}
 			finally {
-				this.background.shutdownNow();
+				this.waits.close();
 			}
 		}
 	}

@@ -34,8 +34,8 @@ class AcquireAsyncThreadsIntegrationTests {
 
 	@Test
 	void redisWaitsForAReservationOnTheBackendsThread() throws Exception {
-		assertWaitsOnItsOwnThreads(() -> RedisBackend.builder().standalone(RedisFixtures.standalone().uri()).build(),
-				Algorithm.TOKEN_BUCKET, "limiter-redis-");
+		assertWaitsOnItsOwnThreads(AcquireAsyncThreadsIntegrationTests::connectedRedisBackend, Algorithm.TOKEN_BUCKET,
+				"limiter-redis-");
 	}
 
 	@Test
@@ -57,20 +57,34 @@ class AcquireAsyncThreadsIntegrationTests {
 			.isInstanceOf(IllegalStateException.class);
 	}
 
+	private static RedisBackend connectedRedisBackend() {
+		RedisBackend backend = RedisBackend.builder().standalone(RedisFixtures.standalone().uri()).build();
+		try {
+			assertThat(backend.awaitConnection(Duration.ofSeconds(10))).isTrue();
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			throw new IllegalStateException(ex);
+		}
+		return backend;
+	}
+
 	private static void assertWaitsOnItsOwnThreads(Supplier<LimiterBackend> backends, Algorithm algorithm,
 			String threadPrefix) throws Exception {
 		Thread waiter;
 		try (LimiterBackend backend = backends.get()) {
 			RateLimiter limiter = backend.limiter("waits-" + System.nanoTime(),
-					Limit.of(algorithm, 2, Duration.ofMillis(200)));
-			limiter.tryAcquire("k", 2);
-			CompletableFuture<Thread> continuation = limiter.acquireAsync("k", 1, Duration.ofSeconds(2))
+					Limit.of(algorithm, 1, Duration.ofSeconds(2)));
+			// a period far longer than a busy machine's pause between these calls: acquireAsync has to wait
+			assertThat(limiter.tryAcquire("k", 1).isDegraded()).isFalse();
+			CompletableFuture<Thread> continuation = limiter.acquireAsync("k", 1, Duration.ofSeconds(5))
 				.toCompletableFuture()
 				.thenApply((decision) -> {
 					assertThat(decision.isAllowed()).isTrue();
+					assertThat(decision.isDegraded()).isFalse();
 					return Thread.currentThread();
 				});
-			waiter = continuation.get(5, TimeUnit.SECONDS);
+			waiter = continuation.get(10, TimeUnit.SECONDS);
 			assertThat(waiter.getName()).startsWith(threadPrefix);
 			assertThat(waiter.isDaemon()).isTrue();
 		}

@@ -25,7 +25,8 @@ public final class LimiterThreads {
 	}
 
 	/**
-	 * Creates a scheduler of {@value #THREADS} daemon threads named {@code prefix-N}; cancelled tasks leave its queue at once.
+	 * Creates a scheduler of {@value #THREADS} daemon threads named {@code prefix-N}; cancelled tasks leave its
+	 * queue at once.
 	 * @param prefix the threads' name prefix
 	 * @return the scheduler
 	 */

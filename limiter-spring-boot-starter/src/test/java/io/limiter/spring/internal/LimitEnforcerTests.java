@@ -28,8 +28,9 @@ class LimitEnforcerTests {
 			assertThat(enforcer.enforce(key, 1).allowed()).isTrue();
 			assertThat(enforcer.enforce(key, 1).allowed()).isTrue();
 			assertThat(log.lines()).singleElement()
-				.satisfies((line) -> assertThat(line).startsWith("INFO Limit 'shadowed' (shadow mode) would have denied key "
-						+ "'mallory\\n2026-01-01 INFO forged line\\u202e\\u0007\\''")
+				.satisfies((line) -> assertThat(line)
+					.startsWith("INFO Limit 'shadowed' (shadow mode) would have denied key "
+							+ "'mallory\\n2026-01-01 INFO forged line\\u202e\\u0007\\''")
 					.doesNotContain("mallory\n"));
 		}
 	}

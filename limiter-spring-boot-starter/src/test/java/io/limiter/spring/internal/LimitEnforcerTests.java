@@ -25,8 +25,8 @@ class LimitEnforcerTests {
 		LimitEnforcer enforcer = shadowEnforcer();
 		String key = "mallory\n2026-01-01 INFO forged line\u202e\u0007'";
 		try (LogCapture log = new LogCapture()) {
-			assertThat(enforcer.enforce(key, 1).allowed()).isTrue();
-			assertThat(enforcer.enforce(key, 1).allowed()).isTrue();
+			assertThat(enforcer.enforce(key, 1, null).allowed()).isTrue();
+			assertThat(enforcer.enforce(key, 1, null).allowed()).isTrue();
 			assertThat(log.lines()).singleElement()
 				.satisfies((line) -> assertThat(line)
 					.startsWith("INFO Limit 'shadowed' (shadow mode) would have denied key "
@@ -40,7 +40,7 @@ class LimitEnforcerTests {
 		LimitEnforcer enforcer = shadowEnforcer();
 		try (LogCapture log = new LogCapture()) {
 			for (int i = 0; i < 100; i++) {
-				assertThat(enforcer.enforce("busy", 1).allowed()).isTrue();
+				assertThat(enforcer.enforce("busy", 1, null).allowed()).isTrue();
 			}
 			assertThat(log.lines()).as("99 denials within far less than the one-second interval").hasSize(1);
 		}
@@ -51,8 +51,8 @@ class LimitEnforcerTests {
 		LimitEnforcer enforcer = shadowEnforcer();
 		String key = "k".repeat(5000);
 		try (LogCapture log = new LogCapture()) {
-			enforcer.enforce(key, 1);
-			enforcer.enforce(key, 1);
+			enforcer.enforce(key, 1, null);
+			enforcer.enforce(key, 1, null);
 			assertThat(log.lines()).singleElement()
 				.satisfies((line) -> assertThat(line).contains("'" + "k".repeat(128) + "'... (5000 characters)")
 					.doesNotContain("k".repeat(129)));

@@ -10,6 +10,7 @@ import org.springframework.boot.actuate.endpoint.annotation.Selector;
 import io.limiter.Decision;
 import io.limiter.Limit;
 import io.limiter.RateLimiter;
+import io.limiter.spring.LimitPlanResolver;
 import io.limiter.spring.RateLimiterRegistry;
 import io.limiter.spring.internal.LimitEnforcer;
 import io.limiter.spring.internal.LimitEnforcers;
@@ -49,8 +50,15 @@ public final class LimitersEndpoint {
 		for (LimitEnforcer enforcer : this.enforcers.all()) {
 			Limit limit = this.registry.limiter(enforcer.name()).limit();
 			LimitPolicy policy = enforcer.policy();
+			Map<String, PlanDescriptor> plans = new LinkedHashMap<>();
+			for (String plan : this.registry.plans(enforcer.name())) {
+				if (!LimitPlanResolver.DEFAULT_PLAN.equals(plan)) {
+					Limit planLimit = this.registry.limiter(enforcer.name(), plan).limit();
+					plans.put(plan, new PlanDescriptor(planLimit.capacity(), planLimit.period().toString()));
+				}
+			}
 			limits.put(enforcer.name(), new LimitDescriptor(limit.algorithm().configName(), limit.capacity(),
-					limit.period().toString(), policy.shadow(), configName(policy.failurePolicy().name())));
+					limit.period().toString(), policy.shadow(), configName(policy.failurePolicy().name()), plans));
 		}
 		return new LimitersDescriptor(this.registry.backend().getClass().getSimpleName(), limits);
 	}
@@ -69,9 +77,10 @@ public final class LimitersEndpoint {
 			return null;
 		}
 		String key = String.join("/", keySegments);
-		RateLimiter limiter = this.registry.limiter(name);
+		String plan = this.enforcers.get(name).plan(key, null);
+		RateLimiter limiter = this.registry.limiter(name, plan);
 		Decision decision = limiter.peek(key);
-		return new KeyStateDescriptor(name, key, limiter.limit().capacity(), decision.remaining(),
+		return new KeyStateDescriptor(name, key, plan, limiter.limit().capacity(), decision.remaining(),
 				decision.resetAfterMillis());
 	}
 
@@ -94,20 +103,31 @@ public final class LimitersEndpoint {
 	 * @param period the period, ISO-8601
 	 * @param shadow whether the limit only counts
 	 * @param failurePolicy the failure policy's configuration name
+	 * @param plans the limit's named plans, by name
 	 */
 	public record LimitDescriptor(String algorithm, long capacity, String period, boolean shadow,
-			String failurePolicy) {
+			String failurePolicy, Map<String, PlanDescriptor> plans) {
+	}
+
+	/**
+	 * The numbers of one named plan of a limit.
+	 * @param capacity the permits per period
+	 * @param period the period, ISO-8601
+	 */
+	public record PlanDescriptor(long capacity, String period) {
 	}
 
 	/**
 	 * The state of one key.
 	 * @param limit the limit name
 	 * @param key the key
-	 * @param capacity the permits per period
+	 * @param plan the key's plan, as the plan resolver chooses it without a request
+	 * @param capacity the permits per period of the plan
 	 * @param remaining the permits a request could take now
 	 * @param resetAfterMillis the time until the key is back to full capacity
 	 */
-	public record KeyStateDescriptor(String limit, String key, long capacity, long remaining, long resetAfterMillis) {
+	public record KeyStateDescriptor(String limit, String key, String plan, long capacity, long remaining,
+			long resetAfterMillis) {
 	}
 
 }

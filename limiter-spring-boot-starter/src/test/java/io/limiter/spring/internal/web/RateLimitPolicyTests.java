@@ -87,7 +87,7 @@ class RateLimitPolicyTests {
 
 	private static Verdict verdict(String name, long capacity, Duration period) {
 		Limit limit = Limit.of(Algorithm.TOKEN_BUCKET, capacity, period);
-		return new Verdict(name, limit, Decision.allowed(capacity, capacity - 1, period.toMillis()), true);
+		return new Verdict(name, "default", limit, Decision.allowed(capacity, capacity - 1, period.toMillis()), true);
 	}
 
 }

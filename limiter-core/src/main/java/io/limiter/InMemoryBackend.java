@@ -4,6 +4,8 @@ import java.util.Objects;
 
 import io.limiter.internal.DefaultRateLimiter;
 import io.limiter.internal.LimitNames;
+import io.limiter.internal.LimiterThreads;
+import io.limiter.internal.Waits;
 import io.limiter.internal.memory.InMemoryStates;
 
 /**
@@ -13,6 +15,9 @@ import io.limiter.internal.memory.InMemoryStates;
  * LimiterBackend backend = InMemoryBackend.builder().build();
  * RateLimiter hello = backend.limiter("hello", Limit.of(Algorithm.TOKEN_BUCKET, 10, Duration.ofSeconds(1)));
  * }</pre>
+ * The waits of {@link RateLimiter#acquireAsync(String, long, java.time.Duration) acquireAsync} run on the
+ * backend's own two daemon threads, {@code limiter-memory-N}, started on the first wait and stopped by
+ * {@link #close()}.
  */
 public final class InMemoryBackend implements LimiterBackend {
 
@@ -22,6 +27,8 @@ public final class InMemoryBackend implements LimiterBackend {
 	private final InMemoryStates states;
 
 	private final LimiterObserver observer;
+
+	private final Waits waits = new Waits(LimiterThreads.newScheduler("limiter-memory"));
 
 	private InMemoryBackend(Builder builder) {
 		this.observer = builder.observer;
@@ -50,12 +57,16 @@ public final class InMemoryBackend implements LimiterBackend {
 		LimitNames.check(name);
 		Objects.requireNonNull(limit, "limit must not be null");
 		Objects.requireNonNull(options, "options must not be null");
-		return new DefaultRateLimiter(name, limit, this.states.source(name, limit), this.observer);
+		return new DefaultRateLimiter(name, limit, this.states.source(name, limit), this.waits, this.observer);
 	}
 
+	/**
+	 * Forgets every state and stops the backend's threads; a pending {@code acquireAsync} fails.
+	 */
 	@Override
 	public void close() {
 		this.states.clear();
+		this.waits.close();
 	}
 
 	/**

@@ -15,6 +15,10 @@ import java.util.concurrent.CompletionStage;
  * <p>
  * A request for more permits than the capacity can never be granted, so it fails at once with an
  * {@link IllegalArgumentException} instead of returning a retry-after that could never come true.
+ * <p>
+ * Beside deciding, a key can be reset, given permits back or penalized ({@link #reset(String)},
+ * {@link #refund(String, long)}, {@link #penalize(String, long)}): admin operations, which no failure policy makes
+ * up, so they may throw a {@link RateLimiterException}.
  */
 public interface RateLimiter {
 
@@ -74,7 +78,10 @@ public interface RateLimiter {
 
 	/**
 	 * The asynchronous twin of {@link #acquire(String, long, Duration)}: the stage completes once the
-	 * permits are usable, or at once with the denied decision.
+	 * permits are usable, or at once with the denied decision. The waits run on the backend's own threads
+	 * ({@code limiter-redis-N}, {@code limiter-memory-N}), never on the JDK's shared delay thread, so a stage
+	 * that completes when a wait for reserved permits ends runs the caller's continuations there; a wait still
+	 * pending when the backend closes fails with {@link IllegalStateException}.
 	 * @param key the key
 	 * @param permits from 0 to the capacity
 	 * @param maxWait the longest acceptable wait

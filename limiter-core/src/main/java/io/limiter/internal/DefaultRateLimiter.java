@@ -24,6 +24,8 @@ public final class DefaultRateLimiter implements RateLimiter {
 
 	private final DecisionSource source;
 
+	private final Waits waits;
+
 	private final LimiterObserver observer;
 
 	/**
@@ -31,9 +33,10 @@ public final class DefaultRateLimiter implements RateLimiter {
 	 * @param name the checked limit name
 	 * @param limit the limit
 	 * @param source what makes the decisions
+	 * @param waits the backend's waits, on which {@code acquireAsync} waits for permits
 	 */
-	public DefaultRateLimiter(String name, Limit limit, DecisionSource source) {
-		this(name, limit, source, LimiterObserver.NONE);
+	public DefaultRateLimiter(String name, Limit limit, DecisionSource source, Waits waits) {
+		this(name, limit, source, waits, LimiterObserver.NONE);
 	}
 
 	/**
@@ -41,12 +44,14 @@ public final class DefaultRateLimiter implements RateLimiter {
 	 * @param name the checked limit name
 	 * @param limit the limit
 	 * @param source what makes the decisions
+	 * @param waits the backend's waits, on which {@code acquireAsync} waits for permits
 	 * @param observer told of every admin operation
 	 */
-	public DefaultRateLimiter(String name, Limit limit, DecisionSource source, LimiterObserver observer) {
+	public DefaultRateLimiter(String name, Limit limit, DecisionSource source, Waits waits, LimiterObserver observer) {
 		this.name = LimitNames.check(name);
 		this.limit = Objects.requireNonNull(limit, "limit must not be null");
 		this.source = Objects.requireNonNull(source, "source must not be null");
+		this.waits = Objects.requireNonNull(waits, "waits must not be null");
 		this.observer = Objects.requireNonNull(observer, "observer must not be null");
 	}
 
@@ -112,24 +117,9 @@ public final class DefaultRateLimiter implements RateLimiter {
 			if (wait <= 0 || (!decision.isAllowed() && wait > budget)) {
 				return CompletableFuture.completedFuture(decision);
 			}
-			CompletableFuture<Decision> delayed = new CompletableFuture<>();
-			CompletableFuture.delayedExecutor(wait, TimeUnit.MILLISECONDS).execute(() -> {
-				if (decision.isAllowed()) {
-					delayed.complete(decision);
-				}
-				else {
-					long left = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
-					acquireAsync(key, permits, left, deadline).whenComplete((next, failure) -> {
-						if (failure != null) {
-							delayed.completeExceptionally(failure);
-						}
-						else {
-							delayed.complete(next);
-						}
-					});
-				}
-			});
-			return delayed;
+			return this.waits.after(wait).thenCompose((waited) -> decision.isAllowed()
+					? CompletableFuture.completedFuture(decision) : acquireAsync(key, permits,
+							TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime()), deadline));
 		});
 	}
 

@@ -110,7 +110,8 @@ final class AsyncOnlyBackend implements LimiterBackend {
 			}
 
 			private CompletionStage<Void> later(Runnable operation) {
-				return AsyncOnlyBackend.this.gate.thenAcceptAsync((open) -> operation.run(), AsyncOnlyBackend.this.decider);
+				return AsyncOnlyBackend.this.gate.thenAcceptAsync((open) -> operation.run(),
+						AsyncOnlyBackend.this.decider);
 			}
 
 		};

@@ -80,7 +80,8 @@ class CountedCallsAspectTests {
 				assertThat(logins.stage("dave", "secret").get()).isEqualTo("welcome dave");
 			}
 			for (int i = 0; i < 2; i++) {
-				assertThatExceptionOfType(ExecutionException.class).isThrownBy(() -> logins.stage("dave", "guess").get())
+				assertThatExceptionOfType(ExecutionException.class)
+					.isThrownBy(() -> logins.stage("dave", "guess").get())
 					.withCauseInstanceOf(BadCredentials.class);
 			}
 			assertThatExceptionOfType(ExecutionException.class).isThrownBy(() -> logins.stage("dave", "secret").get())

@@ -13,6 +13,7 @@ import io.limiter.Limit;
 import io.limiter.LimiterObserver;
 import io.limiter.RateLimiterException;
 import io.limiter.internal.DecisionSource;
+import io.limiter.internal.ThrottledLog;
 
 /**
  * Puts a {@link FailurePolicy} and circuit breakers in front of a remote source: while the backend fails, or
@@ -23,9 +24,9 @@ import io.limiter.internal.DecisionSource;
  * fallback's share (see {@link SharedFallback}).
  * <p>
  * Admin operations go to the remote source as decisions do, and are mirrored on the fallback's share when they
- * succeed, as grants are charged to it. When they fail, or the breaker refuses them, {@link FailurePolicy#LOCAL_FALLBACK}
- * applies them to the share alone ({@link AdminOperation.Outcome#FALLBACK}); the other policies make nothing up and
- * let the failure through.
+ * succeed, as grants are charged to it. When they fail, or the breaker refuses them,
+ * {@link FailurePolicy#LOCAL_FALLBACK} applies them to the share alone ({@link AdminOperation.Outcome#FALLBACK});
+ * the other policies make nothing up and let the failure through.
  */
 public final class FailurePolicyDecisionSource implements DecisionSource {
 

@@ -89,7 +89,8 @@ public final class LimitStates {
 	 * @param permits the permits of a refund or penalty
 	 */
 	public void adjust(Limit limit, String memoryKey, long nowMillis, AdminOperation operation, long permits) {
-		Function<KeyState, Boolean> adjust = (state) -> state.adjust(nowMillis, operation, permits) ? Boolean.TRUE : null;
+		Function<KeyState, Boolean> adjust = (state) -> state.adjust(nowMillis, operation, permits) ? Boolean.TRUE
+				: null;
 		if (operation == AdminOperation.PENALTY) {
 			onState(limit, memoryKey, nowMillis, adjust);
 			return;

@@ -1,12 +1,12 @@
 package io.limiter.spring.internal;
 
-import java.util.concurrent.TimeUnit;
-
-import org.apache.commons.logging.Log;
-import org.apache.commons.logging.LogFactory;
+import java.lang.System.Logger.Level;
 
 import org.springframework.expression.EvaluationContext;
 import org.springframework.expression.Expression;
+
+import io.limiter.LimiterClock;
+import io.limiter.internal.ThrottledLog;
 
 /**
  * A SpEL condition, parsed once at start-up, under which a filter rule or a {@code @RateLimited} limit does not
@@ -18,13 +18,15 @@ public final class SkipCondition {
 	/** A condition that never holds. */
 	public static final SkipCondition NEVER = new SkipCondition(null, "");
 
-	private static final Log logger = LogFactory.getLog(SkipCondition.class);
+	private static final System.Logger logger = System.getLogger(SkipCondition.class.getName());
+
+	private static final long FAILURE_LOG_INTERVAL_MILLIS = 1_000;
 
 	private final Expression expression;
 
 	private final String where;
 
-	private final ThrottledLog failures = new ThrottledLog(logger, 1, TimeUnit.SECONDS);
+	private final ThrottledLog failures = new ThrottledLog(logger, FAILURE_LOG_INTERVAL_MILLIS, LimiterClock.system());
 
 	/**
 	 * Creates a condition.
@@ -49,7 +51,7 @@ public final class SkipCondition {
 			return Boolean.TRUE.equals(this.expression.getValue(context, Boolean.class));
 		}
 		catch (RuntimeException ex) {
-			this.failures.warn(() -> this.where + " '" + this.expression.getExpressionString()
+			this.failures.log(Level.WARNING, () -> this.where + " '" + this.expression.getExpressionString()
 					+ "' failed, so the limit applies: " + ex);
 			return false;
 		}

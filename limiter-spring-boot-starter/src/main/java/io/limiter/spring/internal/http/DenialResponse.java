@@ -18,7 +18,8 @@ public final class DenialResponse {
 	public static final int DEFAULT_STATUS = 429;
 
 	/** 429 and the problem body, no extra headers. */
-	public static final DenialResponse DEFAULT = new DenialResponse(DEFAULT_STATUS, Map.of(), RateLimitProblem.INSTANCE);
+	public static final DenialResponse DEFAULT = new DenialResponse(DEFAULT_STATUS, Map.of(),
+			RateLimitProblem.INSTANCE);
 
 	private final int status;
 

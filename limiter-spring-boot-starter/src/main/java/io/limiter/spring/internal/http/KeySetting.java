@@ -66,7 +66,8 @@ public sealed interface KeySetting {
 	 */
 	record UserPrincipal() implements KeySetting {
 
-		private static final String ANONYMOUS = "org.springframework.security.authentication.AnonymousAuthenticationToken";
+		private static final String ANONYMOUS =
+				"org.springframework.security.authentication.AnonymousAuthenticationToken";
 
 		/**
 		 * Returns the name of an authenticated user.

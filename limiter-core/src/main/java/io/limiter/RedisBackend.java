@@ -117,6 +117,7 @@ public final class RedisBackend implements LimiterBackend {
 				settings.observer);
 		for (Algorithm algorithm : Algorithm.values()) {
 			executor.load(LimitAlgorithm.of(algorithm).script());
+			executor.load(LimitAlgorithm.of(algorithm).severalRatesScript());
 		}
 		if (settings.fallbackInstances > 0) {
 			int fixed = settings.fallbackInstances;

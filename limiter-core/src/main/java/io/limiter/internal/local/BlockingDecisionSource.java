@@ -26,6 +26,9 @@ import io.limiter.internal.memory.BoundedStateMap;
  * Blocks live in a bounded map and are dropped lazily, with no timer: when a lookup finds one expired, and
  * when the map is full. Only expired blocks are dropped; a refusal that finds the map full of blocks that still run
  * is not remembered, and its key keeps asking Redis, which decides exactly.
+ * <p>
+ * Of a limit of several rates, Redis reports the refusing rate with the latest retry-after: when that rate fell one
+ * permit short, it alone refuses the same request until then, so the block is exact for several rates too.
  */
 public final class BlockingDecisionSource implements DecisionSource {
 
@@ -33,13 +36,10 @@ public final class BlockingDecisionSource implements DecisionSource {
 
 	private final LimiterClock clock;
 
-	private final long capacity;
-
 	private final BoundedStateMap<Block> blocks;
 
-	BlockingDecisionSource(DecisionSource delegate, long capacity, LimiterClock clock, int maximumKeys) {
+	BlockingDecisionSource(DecisionSource delegate, LimiterClock clock, int maximumKeys) {
 		this.delegate = delegate;
-		this.capacity = capacity;
 		this.clock = clock;
 		this.blocks = new BoundedStateMap<>(maximumKeys);
 	}
@@ -95,7 +95,9 @@ public final class BlockingDecisionSource implements DecisionSource {
 		if (permits != block.permits() || wait <= maxWaitMillis) {
 			return null;
 		}
-		return Decision.denied(this.capacity, block.permits() - 1, wait, Math.max(0, block.resetAtMillis() - now)).local();
+		return Decision.denied(block.limit(), block.permits() - 1, wait, Math.max(0, block.resetAtMillis() - now))
+			.forRate(block.rate())
+			.local();
 	}
 
 	private Decision remember(String memoryKey, Block seen, long sentAt, long permits, Decision decision) {
@@ -106,7 +108,7 @@ public final class BlockingDecisionSource implements DecisionSource {
 		}
 		else if (decision.retryAfterMillis() > 0 && decision.remaining() == permits - 1) {
 			this.blocks.put(memoryKey, new Block(sentAt + decision.retryAfterMillis(), permits,
-					sentAt + decision.resetAfterMillis()), sentAt);
+					sentAt + decision.resetAfterMillis(), decision.limit(), decision.rate()), sentAt);
 		}
 		return decision;
 	}

@@ -23,20 +23,22 @@ local allowed, retry_after = 0, 0
 if count + permits <= capacity then
   allowed = 1
   if permits > 0 then
-    redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', outside)
-    local stamp = int(at)
-    local first = redis.call('ZCOUNT', KEYS[1], stamp, stamp)
-    local entries = {}
-    for i = first, first + permits - 1 do
-      entries[#entries + 1] = stamp
-      entries[#entries + 1] = stamp .. ':' .. int(i)
-      if #entries == 2000 then
-        redis.call('ZADD', KEYS[1], unpack(entries))
-        entries = {}
+    if not read_only then
+      redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', outside)
+      local stamp = int(at)
+      local first = redis.call('ZCOUNT', KEYS[1], stamp, stamp)
+      local entries = {}
+      for i = first, first + permits - 1 do
+        entries[#entries + 1] = stamp
+        entries[#entries + 1] = stamp .. ':' .. int(i)
+        if #entries == 2000 then
+          redis.call('ZADD', KEYS[1], unpack(entries))
+          entries = {}
+        end
       end
-    end
-    if #entries > 0 then
-      redis.call('ZADD', KEYS[1], unpack(entries))
+      if #entries > 0 then
+        redis.call('ZADD', KEYS[1], unpack(entries))
+      end
     end
     count = count + permits
     newest = at

@@ -102,7 +102,7 @@ public final class RateLimiterRegistry {
 	 * above the capacity, or when there is no such limit
 	 */
 	public synchronized void requireCapacity(String name, long cost, String user) {
-		long capacity = limiter(name).limit().capacity();
+		long capacity = limiter(name).limit().maxPermits();
 		if (cost > capacity) {
 			throw new IllegalArgumentException(
 					user + " takes " + cost + " permits, more than the capacity " + capacity + " of limit '" + name + "'");
@@ -125,8 +125,8 @@ public final class RateLimiterRegistry {
 			return previous;
 		}
 		Cost largest = this.largestCosts.get(name);
-		if (largest != null && limit.capacity() < largest.permits()) {
-			throw new IllegalArgumentException("limit '" + name + "' cannot have capacity " + limit.capacity() + ": "
+		if (largest != null && limit.maxPermits() < largest.permits()) {
+			throw new IllegalArgumentException("limit '" + name + "' cannot have capacity " + limit.maxPermits() + ": "
 					+ largest.user() + " takes " + largest.permits() + " permits per request");
 		}
 		RateLimiter next = this.backend.limiter(name, limit, optionsOf(name));

@@ -87,11 +87,14 @@ public class LimiterProperties {
 		/** Algorithm: token-bucket, gcra, fixed-window, sliding-window-counter or sliding-window-log. */
 		private Algorithm algorithm = Algorithm.TOKEN_BUCKET;
 
-		/** Permits per period, which is also the burst. */
+		/** Permits per period, which is also the burst; or give 'rates' instead. */
 		private Long capacity;
 
-		/** Period over which 'capacity' permits are granted, or the window length. */
+		/** Period over which 'capacity' permits are granted, or the window length; or give 'rates' instead. */
 		private Duration period;
+
+		/** Several rates that must all allow a request, each a capacity and a period; instead of capacity/period. */
+		private final List<RateSettings> rates = new ArrayList<>();
 
 		/** Whether denials are only counted and logged, never enforced. */
 		private boolean shadow;
@@ -125,6 +128,10 @@ public class LimiterProperties {
 			this.period = period;
 		}
 
+		public List<RateSettings> getRates() {
+			return this.rates;
+		}
+
 		public boolean isShadow() {
 			return this.shadow;
 		}
@@ -143,6 +150,35 @@ public class LimiterProperties {
 
 		public LocalTierSettings getLocalTier() {
 			return this.localTier;
+		}
+
+	}
+
+	/**
+	 * One rate of a limit of several rates.
+	 */
+	public static class RateSettings {
+
+		/** Permits per period, which is also the burst of the bucket algorithms. */
+		private Long capacity;
+
+		/** Period over which 'capacity' permits are granted, or the window length. */
+		private Duration period;
+
+		public Long getCapacity() {
+			return this.capacity;
+		}
+
+		public void setCapacity(Long capacity) {
+			this.capacity = capacity;
+		}
+
+		public Duration getPeriod() {
+			return this.period;
+		}
+
+		public void setPeriod(Duration period) {
+			this.period = period;
 		}
 
 	}

@@ -53,11 +53,12 @@ public final class LimitEnforcer {
 	}
 
 	/**
-	 * Returns the current capacity of the limit.
+	 * Returns the current capacity of the limit: the most permits one request can take, the smallest capacity of
+	 * its rates.
 	 * @return the capacity
 	 */
 	public long capacity() {
-		return this.registry.limiter(this.name).limit().capacity();
+		return this.registry.limiter(this.name).limit().maxPermits();
 	}
 
 	/**

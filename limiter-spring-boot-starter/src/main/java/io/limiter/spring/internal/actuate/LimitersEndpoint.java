@@ -1,6 +1,7 @@
 package io.limiter.spring.internal.actuate;
 
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
@@ -49,8 +50,11 @@ public final class LimitersEndpoint {
 		for (LimitEnforcer enforcer : this.enforcers.all()) {
 			Limit limit = this.registry.limiter(enforcer.name()).limit();
 			LimitPolicy policy = enforcer.policy();
+			List<RateDescriptor> rates = limit.rates().stream()
+				.map((rate) -> new RateDescriptor(rate.capacity(), rate.period().toString()))
+				.toList();
 			limits.put(enforcer.name(), new LimitDescriptor(limit.algorithm().configName(), limit.capacity(),
-					limit.period().toString(), policy.shadow(), configName(policy.failurePolicy().name())));
+					limit.period().toString(), rates, policy.shadow(), configName(policy.failurePolicy().name())));
 		}
 		return new LimitersDescriptor(this.registry.backend().getClass().getSimpleName(), limits);
 	}
@@ -71,8 +75,8 @@ public final class LimitersEndpoint {
 		String key = String.join("/", keySegments);
 		RateLimiter limiter = this.registry.limiter(name);
 		Decision decision = limiter.peek(key);
-		return new KeyStateDescriptor(name, key, limiter.limit().capacity(), decision.remaining(),
-				decision.resetAfterMillis());
+		return new KeyStateDescriptor(name, key, limiter.limit().rates().get(decision.rate()).capacity(),
+				decision.remaining(), decision.resetAfterMillis());
 	}
 
 	private static String configName(String enumName) {
@@ -90,20 +94,29 @@ public final class LimitersEndpoint {
 	/**
 	 * The settings of one limit.
 	 * @param algorithm the algorithm's configuration name
-	 * @param capacity the permits per period
-	 * @param period the period, ISO-8601
+	 * @param capacity the permits per period of the first rate
+	 * @param period the period of the first rate, ISO-8601
+	 * @param rates every rate, the first included
 	 * @param shadow whether the limit only counts
 	 * @param failurePolicy the failure policy's configuration name
 	 */
-	public record LimitDescriptor(String algorithm, long capacity, String period, boolean shadow,
-			String failurePolicy) {
+	public record LimitDescriptor(String algorithm, long capacity, String period, List<RateDescriptor> rates,
+			boolean shadow, String failurePolicy) {
+	}
+
+	/**
+	 * One rate of a limit.
+	 * @param capacity the permits per period
+	 * @param period the period, as an ISO-8601 duration
+	 */
+	public record RateDescriptor(long capacity, String period) {
 	}
 
 	/**
 	 * The state of one key.
 	 * @param limit the limit name
 	 * @param key the key
-	 * @param capacity the permits per period
+	 * @param capacity the permits per period of the rate closest to refusing (of a limit of one rate, its capacity)
 	 * @param remaining the permits a request could take now
 	 * @param resetAfterMillis the time until the key is back to full capacity
 	 */

@@ -80,18 +80,12 @@ public class LimiterProperties {
 	}
 
 	/**
-	 * Settings of one limit.
+	 * Settings of one limit: its one rate ({@code capacity} and {@code period}), or its {@code rates}.
 	 */
-	public static class LimitSettings {
+	public static class LimitSettings extends RateSettings {
 
 		/** Algorithm: token-bucket, gcra, fixed-window, sliding-window-counter or sliding-window-log. */
 		private Algorithm algorithm = Algorithm.TOKEN_BUCKET;
-
-		/** Permits per period, which is also the burst; or give 'rates' instead. */
-		private Long capacity;
-
-		/** Period over which 'capacity' permits are granted, or the window length; or give 'rates' instead. */
-		private Duration period;
 
 		/** Several rates that must all allow a request, each a capacity and a period; instead of capacity/period. */
 		private final List<RateSettings> rates = new ArrayList<>();
@@ -110,22 +104,6 @@ public class LimiterProperties {
 
 		public void setAlgorithm(Algorithm algorithm) {
 			this.algorithm = algorithm;
-		}
-
-		public Long getCapacity() {
-			return this.capacity;
-		}
-
-		public void setCapacity(Long capacity) {
-			this.capacity = capacity;
-		}
-
-		public Duration getPeriod() {
-			return this.period;
-		}
-
-		public void setPeriod(Duration period) {
-			this.period = period;
 		}
 
 		public List<RateSettings> getRates() {
@@ -155,7 +133,7 @@ public class LimiterProperties {
 	}
 
 	/**
-	 * One rate of a limit of several rates.
+	 * One rate: of a limit of one rate its own settings, else one of its {@code rates}.
 	 */
 	public static class RateSettings {
 

@@ -7,8 +7,10 @@ import java.time.Duration;
  * rate-limit headers.
  * <p>
  * Times are relative to the moment of the decision and rounded up to whole milliseconds. Of a limit of several
- * rates, a decision reports one {@linkplain #rate() rate}: of a denial, the refusing rate that is refused longest,
- * whose retry-after is the latest; of a grant, the rate with the fewest permits left, the closest to refusing.
+ * rates, a decision reports one {@linkplain #rate() rate}, the closest to refusing: of a grant, the rate with the
+ * fewest permits left; of a denial, the refusing rate with the fewest permits left (of equals, the one refused
+ * longest), whose limit, remaining permits and reset-after it tells, with the latest retry-after of the refusing
+ * rates.
  */
 public final class Decision {
 
@@ -193,7 +195,8 @@ public final class Decision {
 
 	/**
 	 * Returns the index, in {@link Limit#rates()}, of the rate this decision reports: its limit, remaining permits
-	 * and reset-after are that rate's. Always 0 for a limit of one rate.
+	 * and reset-after are that rate's (its retry-after is the latest of the refusing rates'). Always 0 for a limit of
+	 * one rate.
 	 * @return the index of the reported rate
 	 */
 	public int rate() {

@@ -243,16 +243,16 @@ public abstract class AlgorithmContract {
 	}
 
 	@Test
-	void aDenialOfSeveralRatesReportsTheLatestRetryAfter() {
+	void aDenialOfSeveralRatesReportsTheFewestPermitsLeftAndTheLatestRetryAfter() {
 		String name = "latest-" + ProcessHandle.current().pid() + "-" + names.incrementAndGet();
 		RateLimiter limiter = fixture().backend().limiter(name, Limit.builder().algorithm(this.algorithm)
-			.rate(2, Duration.ofSeconds(100)).rate(2, Duration.ofSeconds(1000)).build());
-		assertReported(limiter.tryAcquire("k", 2), true, 0, 2, 0);
-		Decision denied = limiter.tryAcquire("k", 1);
-		assertReported(denied, false, 1, 2, 0);
-		assertThat(denied.retryAfterMillis()).isGreaterThan(200_000);
-		assertThatIllegalArgumentException().isThrownBy(() -> limiter.tryAcquire("k", 3))
-			.withMessageContaining("capacity 2");
+			.rate(4, Duration.ofSeconds(1000)).rate(3, Duration.ofSeconds(10)).build());
+		assertReported(limiter.tryAcquire("k", 2), true, 1, 3, 1);
+		Decision denied = limiter.tryAcquire("k", 3);
+		assertReported(denied, false, 1, 3, 1);
+		assertThat(denied.retryAfterMillis()).as("the slow rate's, which refuses longer").isGreaterThan(100_000);
+		assertThatIllegalArgumentException().isThrownBy(() -> limiter.tryAcquire("k", 4))
+			.withMessageContaining("capacity 3");
 	}
 
 	@Test

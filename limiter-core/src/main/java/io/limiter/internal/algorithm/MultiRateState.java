@@ -41,29 +41,40 @@ final class MultiRateState extends OptimisticState {
 	}
 
 	/**
-	 * Returns the decision of several rates together, as {@code multi-rate.lua} does: a denial when any rate
-	 * refuses, reported by the refusing rate with the latest retry-after (the first of equals); otherwise a grant
-	 * reported by the rate with the fewest permits left (the first of equals).
+	 * Returns the decision of several rates together, as {@code multi-rate.lua} does. A grant is reported by the rate
+	 * with the fewest permits left; a denial by the refusing rate with the fewest permits left, the one with the latest
+	 * retry-after of equals, and its retry-after is the latest of the refusing rates'. The first of equals otherwise.
+	 * So the reported remaining permits can be taken and one more cannot, and at the retry-after every rate allows
+	 * the request.
 	 * @param decisions the decision of each rate, in the order of the limit's rates
-	 * @return the decision of the reported rate, which tells its index
+	 * @return the decision, which tells the index of the reported rate
 	 */
 	static Decision combine(Decision[] decisions) {
 		boolean allowed = true;
+		long latestRetry = 0;
 		for (Decision decision : decisions) {
 			allowed &= decision.isAllowed();
+			latestRetry = Math.max(latestRetry, decision.retryAfterMillis());
 		}
 		int reported = 0;
 		for (int i = 1; i < decisions.length; i++) {
-			Decision candidate = decisions[i];
-			Decision current = decisions[reported];
-			boolean closer = allowed ? candidate.remaining() < current.remaining()
-					: !candidate.isAllowed()
-							&& (current.isAllowed() || candidate.retryAfterMillis() > current.retryAfterMillis());
-			if (closer) {
+			if (closerToRefusing(decisions[i], decisions[reported], allowed)) {
 				reported = i;
 			}
 		}
-		return decisions[reported].forRate(reported);
+		Decision decision = decisions[reported];
+		return allowed ? decision.forRate(reported) : Decision
+			.denied(decision.limit(), decision.remaining(), latestRetry, decision.resetAfterMillis())
+			.forRate(reported);
+	}
+
+	private static boolean closerToRefusing(Decision candidate, Decision current, boolean allowed) {
+		if (allowed) {
+			return candidate.remaining() < current.remaining();
+		}
+		return !candidate.isAllowed() && (current.isAllowed() || candidate.remaining() < current.remaining()
+				|| (candidate.remaining() == current.remaining()
+						&& candidate.retryAfterMillis() > current.retryAfterMillis()));
 	}
 
 	@Override

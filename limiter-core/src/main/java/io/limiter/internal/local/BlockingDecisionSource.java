@@ -27,8 +27,9 @@ import io.limiter.internal.memory.BoundedStateMap;
  * when the map is full. Only expired blocks are dropped; a refusal that finds the map full of blocks that still run
  * is not remembered, and its key keeps asking Redis, which decides exactly.
  * <p>
- * Of a limit of several rates, Redis reports the refusing rate with the latest retry-after: when that rate fell one
- * permit short, it alone refuses the same request until then, so the block is exact for several rates too.
+ * Of a limit of several rates, Redis reports the refusing rate with the fewest permits left, the one refused longest of
+ * equals, and the latest retry-after: when it fell one permit short, every refusing rate did (a rate refuses with
+ * fewer permits left than asked), so the reported rate is the one refused longest and the block is exact.
  */
 public final class BlockingDecisionSource implements DecisionSource {
 

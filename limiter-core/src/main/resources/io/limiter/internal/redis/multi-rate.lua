@@ -6,8 +6,9 @@
 -- Every rate is first decided without writing; only when all allow is each decided again, writing its grant, so a
 -- denied request takes permits from none.
 -- Returns {allowed, remaining, retry_after_ms, reset_after_ms, 0, index}: the answer of the reported rate (index
--- from 0): of a denial, the refusing rate with the latest retry-after; of a grant, the rate with the fewest permits
--- left; the first of equals.
+-- from 0). Of a grant, the rate with the fewest permits left; of a denial, the refusing rate with the fewest permits
+-- left, of equals the one with the latest retry-after, and the retry-after is the latest of the refusing rates'. The
+-- first of equals otherwise.
 local function rate_args(i)
   if i == 1 then
     return {ARGV[1], ARGV[2], ARGV[3], ARGV[4], '0'}
@@ -29,16 +30,18 @@ if all_allowed == 1 and not read_only then
   end
 end
 
-local reported = 1
+local reported, latest_retry = 1, answers[1][3]
 for i = 2, #KEYS do
   local candidate, current = answers[i], answers[reported]
+  latest_retry = math.max(latest_retry, candidate[3])
   if all_allowed == 1 then
     if candidate[2] < current[2] then
       reported = i
     end
-  elseif candidate[1] == 0 and (current[1] == 1 or candidate[3] > current[3]) then
+  elseif candidate[1] == 0 and (current[1] == 1 or candidate[2] < current[2]
+      or (candidate[2] == current[2] and candidate[3] > current[3])) then
     reported = i
   end
 end
 local answer = answers[reported]
-return {all_allowed, answer[2], answer[3], answer[4], 0, reported - 1}
+return {all_allowed, answer[2], latest_retry, answer[4], 0, reported - 1}

@@ -79,6 +79,21 @@ class RateLimitPolicyTests {
 		assertThat(response.getHeader("RateLimit")).matches(SF_LIST);
 	}
 
+	@Test
+	void aLimitOfSeveralRatesAnnouncesEachRateAndReportsTheOneItsDecisionReports() {
+		Limit limit = Limit.builder().rate(10, Duration.ofMillis(250)).rate(100, Duration.ofMinutes(1))
+			.rate(1000, Duration.ofMillis(3_600_500)).build();
+		Decision decision = Decision.allowed(100, 4, 59_001).forRate(1);
+		MockHttpServletResponse response = new MockHttpServletResponse();
+		new RateLimitResponses(true, true).writeHeaders(response, List.of(new Verdict("api", limit, decision, true)));
+		assertThat(response.getHeader("RateLimit-Policy"))
+			.isEqualTo("\"api/250ms\";q=40;w=1, \"api/60s\";q=100;w=60, \"api/3600500ms\";q=1000;w=3601")
+			.matches(SF_LIST);
+		assertThat(response.getHeader("RateLimit")).isEqualTo("\"api/60s\";r=4;t=60").matches(SF_LIST);
+		assertThat(response.getHeader("X-RateLimit-Limit")).isEqualTo("100");
+		assertThat(response.getHeader("X-RateLimit-Remaining")).isEqualTo("4");
+	}
+
 	private static String policy(long capacity, Duration period) {
 		MockHttpServletResponse response = new MockHttpServletResponse();
 		new RateLimitResponses(true, false).writeHeaders(response, List.of(verdict("p", capacity, period)));

@@ -34,10 +34,10 @@ import io.limiter.internal.redis.RedisExecutors;
 import io.limiter.internal.redis.ScriptExecutor;
 
 /**
- * Keeps the state of every limit in Redis, standalone or Redis Cluster, so that a limit holds across every
- * instance of a service. One multiplexed Lettuce connection, asynchronous all the way; every decision is one
- * EVALSHA on the node that owns the key, unless the limiter's {@link LocalTier} decides it in this process (by
- * default, a key Redis refused is refused in memory until Redis' retry-after).
+ * Keeps the state of every limit in Redis, standalone, Redis Cluster or the master of a Redis Sentinel setup, so
+ * that a limit holds across every instance of a service. One multiplexed Lettuce connection, asynchronous all
+ * the way; every decision is one EVALSHA on the node that owns the key, unless the limiter's {@link LocalTier}
+ * decides it in this process (by default, a key Redis refused is refused in memory until Redis' retry-after).
  * <p>
  * The connection opens in the background, so a backend builds even while Redis is unreachable; a decision asked
  * for before it is open waits for it within the call's deadline. Each call's deadline adapts to the latency
@@ -143,7 +143,7 @@ public final class RedisBackend implements LimiterBackend {
 	}
 
 	/**
-	 * Returns a builder; name one of standalone, cluster or a client before building.
+	 * Returns a builder; name one of standalone, cluster, sentinel or a client before building.
 	 * @return a new builder
 	 */
 	public static Builder builder() {
@@ -247,6 +247,8 @@ public final class RedisBackend implements LimiterBackend {
 		private RedisURI standalone;
 
 		private List<RedisURI> cluster;
+
+		private RedisURI sentinel;
 
 		private RedisClient client;
 
@@ -377,6 +379,24 @@ public final class RedisBackend implements LimiterBackend {
 		}
 
 		/**
+		 * Uses the master of a Redis Sentinel setup, wherever the Sentinels say it is: they are asked at each
+		 * (re)connection, and their {@code +switch-master} announcements move the connection to the promoted
+		 * replica at once, also when the old master is still alive. Meanwhile the failure policy decides.
+		 * @param master the name under which the Sentinels monitor the master
+		 * @param nodes comma-separated {@code host:port} of some of the Sentinels, or their
+		 * {@code redis://[user:password@]host:port} URLs (or {@code rediss://} for TLS) when they need credentials:
+		 * the master and its replicas are reached with the credentials and database of the first one, whose
+		 * scheme decides TLS for every Sentinel and server
+		 * @return this builder
+		 * @throws IllegalArgumentException naming the field and the value, its user info masked, when the master
+		 * name is blank or a node is neither {@code host:port} nor a URL
+		 */
+		public Builder sentinel(String master, String nodes) {
+			this.sentinel = RedisEndpoints.sentinel(master, nodes);
+			return this;
+		}
+
+		/**
 		 * Uses a standalone client the application owns; closing the backend leaves it open.
 		 * @param client the client
 		 * @return this builder
@@ -460,10 +480,11 @@ public final class RedisBackend implements LimiterBackend {
 		 */
 		public RedisBackend build() {
 			int named = (this.standalone != null ? 1 : 0) + (this.cluster != null ? 1 : 0)
-					+ (this.client != null ? 1 : 0) + (this.clusterClient != null ? 1 : 0);
+					+ (this.sentinel != null ? 1 : 0) + (this.client != null ? 1 : 0)
+					+ (this.clusterClient != null ? 1 : 0);
 			if (named != 1) {
 				throw new IllegalStateException(
-						"name exactly one of standalone, cluster or a client, but " + named + " were named");
+						"name exactly one of standalone, cluster, sentinel or a client, but " + named + " were named");
 			}
 			Duration floor = (this.minimumTimeout.compareTo(this.timeout) > 0) ? this.timeout : this.minimumTimeout;
 			ScheduledExecutorService background = LimiterThreads.newScheduler("limiter-redis");
@@ -475,6 +496,9 @@ public final class RedisBackend implements LimiterBackend {
 			}
 			else if (this.cluster != null) {
 				executor = RedisExecutors.cluster(this.cluster, settings);
+			}
+			else if (this.sentinel != null) {
+				executor = RedisExecutors.sentinel(this.sentinel, settings);
 			}
 			else if (this.client != null) {
 				executor = RedisExecutors.standalone(this.client, settings);

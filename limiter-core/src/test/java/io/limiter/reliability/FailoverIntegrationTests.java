@@ -124,7 +124,7 @@ class FailoverIntegrationTests {
 				LockSupport.parkNanos(PAUSE_NANOS);
 			});
 			Thread.sleep(QUIET.toMillis());
-			awaitQuiet(observer, System.nanoTime());
+			observer.awaitQuiet(System.nanoTime(), QUIET, GAP_LIMIT);
 			long failuresBeforeKill = observer.failures();
 			long[] perLimitBeforeKill = { observer.failures(hot.name()), observer.failures(near.name()),
 					observer.failures(far.name()) };
@@ -134,7 +134,7 @@ class FailoverIntegrationTests {
 			victim.kill();
 			cluster.awaitReady();
 			long promoted = System.nanoTime();
-			long recovered = awaitQuiet(observer, killed);
+			long recovered = observer.awaitQuiet(killed, QUIET, GAP_LIMIT);
 			assertThat(recovered).as("the policy decided after the kill").isGreaterThan(killed);
 			long hotInGap = hotAllowed.get() - hotBeforeKill;
 			long decisionsInGap = decisions.get() - decisionsBeforeKill;
@@ -182,21 +182,6 @@ class FailoverIntegrationTests {
 			}
 		}
 		return users;
-	}
-
-	/**
-	 * Waits until the policy has decided nothing for {@link #QUIET} and returns the time of its last decision,
-	 * or 0 when it never decided.
-	 */
-	private static long awaitQuiet(RecordingObserver observer, long since) throws InterruptedException {
-		while (System.nanoTime() - since < GAP_LIMIT.toNanos()) {
-			long last = observer.lastFailureNanos();
-			if (System.nanoTime() - Math.max(last, since) > QUIET.toNanos()) {
-				return last;
-			}
-			Thread.sleep(50);
-		}
-		throw new AssertionError("the policy still decided " + GAP_LIMIT + " later: " + observer);
 	}
 
 	private record Outcome(long hotAllowed, long runNanos, long hotAllowedInGap, long gapNanos) {

@@ -1,5 +1,6 @@
 package io.limiter.reliability;
 
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -78,6 +79,27 @@ final class RecordingObserver implements LimiterObserver {
 	 */
 	long lastFailureNanos() {
 		return this.lastFailureNanos;
+	}
+
+	/**
+	 * Waits until the policy has decided nothing for {@code quiet} and returns the time of its last decision, or
+	 * 0 when it never decided.
+	 * @param since the {@link System#nanoTime()} from which on to wait
+	 * @param quiet how long without a decision by the policy counts as recovered
+	 * @param limit how long to wait at most
+	 * @return the time of the last decision by the policy
+	 * @throws InterruptedException when interrupted
+	 * @throws AssertionError when the policy still decided after {@code limit}
+	 */
+	long awaitQuiet(long since, Duration quiet, Duration limit) throws InterruptedException {
+		while (System.nanoTime() - since < limit.toNanos()) {
+			long last = this.lastFailureNanos;
+			if (System.nanoTime() - Math.max(last, since) > quiet.toNanos()) {
+				return last;
+			}
+			Thread.sleep(50);
+		}
+		throw new AssertionError("the policy still decided " + limit + " later: " + this);
 	}
 
 	@Override

@@ -86,6 +86,17 @@ public final class RedisFixtures {
 		return LocalRedisCluster.start(nodeTimeout);
 	}
 
+	/**
+	 * Starts a private Sentinel setup (a master, a replica, three Sentinels); the caller stops it.
+	 * @param downAfter the Sentinels' {@code down-after-milliseconds}; a short one makes failover fast
+	 * @return the running setup, its Sentinels agreed on the master
+	 * @throws IllegalStateException if {@code redis-server} is not on the {@code PATH}
+	 * @see LocalRedisSentinel#start(Duration)
+	 */
+	public static LocalRedisSentinel startSentinel(Duration downAfter) {
+		return LocalRedisSentinel.start(downAfter);
+	}
+
 	private static boolean useLocalProcesses() {
 		if (Executables.find(Executables.REDIS_SERVER).isPresent()) {
 			return true;

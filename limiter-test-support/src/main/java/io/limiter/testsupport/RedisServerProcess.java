@@ -28,6 +28,8 @@ public final class RedisServerProcess implements RedisStandalone {
 
 	static final String LOG_FILE = "redis.log";
 
+	private static final String SENTINEL_CONFIG_FILE = "sentinel.conf";
+
 	private static final Duration START_TIMEOUT = Duration.ofSeconds(10);
 
 	private static final Duration STOP_GRACE = Duration.ofSeconds(5);
@@ -44,13 +46,17 @@ public final class RedisServerProcess implements RedisStandalone {
 
 	private final String password;
 
+	/** The lines of a sentinel's configuration file, or {@code null} for a data server. */
+	private final List<String> sentinelConfig;
+
 	private int port;
 
 	private Process process;
 
 	private boolean stopped;
 
-	private RedisServerProcess(List<String> extraArguments) {
+	private RedisServerProcess(List<String> sentinelConfig, List<String> extraArguments) {
+		this.sentinelConfig = (sentinelConfig != null) ? List.copyOf(sentinelConfig) : null;
 		this.extraArguments = List.copyOf(extraArguments);
 		this.clusterEnabled = "yes".equalsIgnoreCase(valueOf(this.extraArguments, "--cluster-enabled"));
 		this.password = valueOf(this.extraArguments, "--requirepass");
@@ -83,7 +89,24 @@ public final class RedisServerProcess implements RedisStandalone {
 	 * @see #start(String...)
 	 */
 	public static RedisServerProcess start(List<String> extraArguments) {
-		RedisServerProcess server = new RedisServerProcess(extraArguments);
+		return start(new RedisServerProcess(null, extraArguments));
+	}
+
+	/**
+	 * Starts a Sentinel ({@code redis-server sentinel.conf --sentinel}) and waits until it answers {@code PING}. It
+	 * rewrites its configuration file as it learns its peers and failovers, and keeps it across
+	 * {@link #restart()}.
+	 * @param config the lines of its configuration file, such as {@code sentinel monitor ...}
+	 * @param extraArguments arguments appended to the defaults, e.g. {@code "--requirepass", "secret"}
+	 * @return the running Sentinel
+	 * @throws IllegalStateException if {@code redis-server} is not on the {@code PATH} or does not answer within 10
+	 * seconds
+	 */
+	static RedisServerProcess startSentinel(List<String> config, String... extraArguments) {
+		return start(new RedisServerProcess(config, Arrays.asList(extraArguments)));
+	}
+
+	private static RedisServerProcess start(RedisServerProcess server) {
 		try {
 			server.launchOnFreePort();
 		}
@@ -196,7 +219,7 @@ public final class RedisServerProcess implements RedisStandalone {
 
 	@Override
 	public String toString() {
-		return "redis-server " + HOST + ":" + port();
+		return ((this.sentinelConfig != null) ? "redis-sentinel " : "redis-server ") + HOST + ":" + port();
 	}
 
 	RespClient admin() {
@@ -240,9 +263,12 @@ public final class RedisServerProcess implements RedisStandalone {
 	}
 
 	private void launch() {
-		List<String> command = new ArrayList<>(List.of(this.executable.toString(), "--save", "", "--appendonly", "no",
-				"--bind", HOST, "--port", Integer.toString(this.port), "--dir", this.directory.toString(),
-				"--daemonize", "no"));
+		List<String> command = new ArrayList<>(List.of(this.executable.toString()));
+		if (this.sentinelConfig != null) {
+			command.addAll(List.of(writeSentinelConfig().toString(), "--sentinel"));
+		}
+		command.addAll(List.of("--save", "", "--appendonly", "no", "--bind", HOST, "--port",
+				Integer.toString(this.port), "--dir", this.directory.toString(), "--daemonize", "no"));
 		command.addAll(this.extraArguments);
 		try {
 			this.process = new ProcessBuilder(command).directory(this.directory.toFile())
@@ -252,6 +278,22 @@ public final class RedisServerProcess implements RedisStandalone {
 		}
 		catch (IOException ex) {
 			throw new UncheckedIOException("Cannot run " + command, ex);
+		}
+	}
+
+	/**
+	 * Writes the sentinel's configuration file unless it exists already, rewritten by the sentinel itself.
+	 */
+	private Path writeSentinelConfig() {
+		Path file = this.directory.resolve(SENTINEL_CONFIG_FILE);
+		try {
+			if (!Files.exists(file)) {
+				Files.write(file, this.sentinelConfig, StandardCharsets.UTF_8);
+			}
+			return file;
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException("Cannot write " + file, ex);
 		}
 	}
 

@@ -201,6 +201,14 @@ public final class LettuceScriptExecutor<C extends StatefulConnection<String, St
 		this.routing.refresh();
 	}
 
+	/**
+	 * Opens a new connection and moves the calls to it once it is open, closing the current one: for when the
+	 * server behind the connection changed roles, as a master the Sentinels replaced.
+	 */
+	public void reconnect() {
+		this.connection.renew();
+	}
+
 	@Override
 	public CompletionStage<Void> load(RedisScript script) {
 		this.scripts.add(script);

@@ -83,6 +83,19 @@ final class ReconnectingConnection<C extends StatefulConnection<String, String>>
 	}
 
 	private void attempt() {
+		open(true);
+	}
+
+	/**
+	 * Opens a new connection in place of the current one, which is closed once the new one is in use: for when
+	 * the server that the connector reaches has changed, such as the master that Sentinels name. When the attempt
+	 * fails, the current connection stays.
+	 */
+	void renew() {
+		open(false);
+	}
+
+	private void open(boolean retryOnFailure) {
 		if (this.closed) {
 			return;
 		}
@@ -94,22 +107,36 @@ final class ReconnectingConnection<C extends StatefulConnection<String, String>>
 			pending = CompletableFuture.failedFuture(ex);
 		}
 		pending.whenComplete((opened, failure) -> {
-			if (failure != null) {
+			if (failure == null) {
+				use(opened);
+				return;
+			}
+			RateLimiterException logged = new RateLimiterException(FailureDescription.of(failure), failure);
+			if (retryOnFailure) {
 				this.lastFailure = failure;
 				this.log.warn("Cannot connect to Redis, trying again every " + this.retryIntervalMillis + " ms",
-						new RateLimiterException(FailureDescription.of(failure), failure));
+						logged);
 				retryLater();
 			}
-			else if (this.closed) {
-				opened.closeAsync();
-			}
 			else {
-				this.onConnect.accept(opened);
-				this.connection = opened;
-				this.lastFailure = null;
-				this.firstConnection.complete(opened);
+				this.log.warn("Cannot open a new connection to Redis, keeping the current one", logged);
 			}
 		});
+	}
+
+	private synchronized void use(C opened) {
+		if (this.closed) {
+			opened.closeAsync();
+			return;
+		}
+		this.onConnect.accept(opened);
+		C previous = this.connection;
+		this.connection = opened;
+		this.lastFailure = null;
+		this.firstConnection.complete(opened);
+		if (previous != null) {
+			previous.closeAsync();
+		}
 	}
 
 	private void retryLater() {
@@ -124,7 +151,7 @@ final class ReconnectingConnection<C extends StatefulConnection<String, String>>
 	/**
 	 * Closes the connection, if open, and stops further attempts.
 	 */
-	void close() {
+	synchronized void close() {
 		this.closed = true;
 		C current = this.connection;
 		if (current != null) {

@@ -9,9 +9,10 @@ import java.util.regex.Pattern;
 import io.lettuce.core.RedisURI;
 
 /**
- * Reads where Redis is: a {@code redis://} or {@code rediss://} URL, or a list of cluster seeds, each
- * {@code host:port} or such a URL. Every error message names the value with its user info masked, and carries
- * no cause that could print it: a password never reaches an exception, a log or a failure report.
+ * Reads where Redis is: a {@code redis://} or {@code rediss://} URL, a list of cluster seeds, or a Sentinel
+ * master name with a list of Sentinels, each node {@code host:port} or such a URL. Every error message names the
+ * value with its user info masked, and carries no cause that could print it: a password never reaches an
+ * exception, a log or a failure report.
  */
 public final class RedisEndpoints {
 
@@ -54,26 +55,72 @@ public final class RedisEndpoints {
 	 * @throws IllegalArgumentException naming the masked node when one is neither
 	 */
 	public static List<RedisURI> nodes(String nodes) {
+		return endpoints("cluster nodes", nodes);
+	}
+
+	/**
+	 * Parses a Sentinel setup: the name under which the Sentinels monitor the master, and some of the Sentinels.
+	 * Each Sentinel given as a URL authenticates with its credentials; the master and its replicas use the
+	 * credentials and database of the first Sentinel's URL, as a setup that protects its Sentinels with the
+	 * servers' password ({@code requirepass} on each Sentinel) has it. The first node's scheme also decides TLS,
+	 * for every Sentinel and server alike (Lettuce sets it once for a Sentinel setup).
+	 * @param master the master name, as in {@code sentinel monitor <name> ...}
+	 * @param nodes comma-separated {@code host:port} of Sentinels, or their URLs as {@link #url(String)} takes them
+	 * @return a URI that Lettuce resolves to the current master through the Sentinels at each (re)connection
+	 * @throws IllegalArgumentException naming the field and the masked value when either is invalid
+	 */
+	public static RedisURI sentinel(String master, String nodes) {
+		List<RedisURI> sentinels = endpoints("sentinel nodes", nodes);
+		RedisURI first = sentinels.get(0);
+		RedisURI.Builder uri = RedisURI.builder()
+			.withSentinelMasterId(sentinelMaster(master))
+			.withDatabase(first.getDatabase())
+			.withSsl(first.isSsl())
+			.withVerifyPeer(first.getVerifyMode())
+			.withStartTls(first.isStartTls());
+		sentinels.forEach(uri::withSentinel);
+		RedisURI sentinel = uri.build();
+		sentinel.applyAuthentication(first);
+		return sentinel;
+	}
+
+	/**
+	 * Checks the name under which Sentinels monitor a master.
+	 * @param master the name, as in {@code sentinel monitor <name> ...}
+	 * @return the name
+	 * @throws IllegalArgumentException naming the value when it is missing, blank or holds a space
+	 */
+	public static String sentinelMaster(String master) {
+		if (master == null || master.isBlank() || master.chars().anyMatch(Character::isWhitespace)) {
+			throw new IllegalArgumentException(
+					"the sentinel master must be the name the Sentinels monitor, without spaces, but was '" + master
+							+ "'");
+		}
+		return master;
+	}
+
+	private static List<RedisURI> endpoints(String what, String nodes) {
 		if (nodes == null || nodes.isBlank()) {
-			throw new IllegalArgumentException("cluster nodes must be comma-separated host:port but was '"
+			throw new IllegalArgumentException(what + " must be comma-separated host:port but was '"
 					+ maskValue(nodes) + "'");
 		}
-		List<RedisURI> seeds = new ArrayList<>();
+		List<RedisURI> endpoints = new ArrayList<>();
 		for (String node : nodes.split(",")) {
 			String trimmed = node.trim();
 			if (trimmed.startsWith("redis://") || trimmed.startsWith("rediss://")) {
-				seeds.add(url(trimmed));
+				endpoints.add(url(trimmed));
 				continue;
 			}
 			int colon = trimmed.lastIndexOf(':');
 			int port = (colon > 0) ? port(trimmed.substring(colon + 1)) : -1;
 			if (port < 1 || port > 65535) {
-				throw new IllegalArgumentException("every cluster node must be host:port with a port from 1 to 65535"
-						+ " or a redis:// URL, but '" + maskValue(trimmed) + "' is not");
+				throw new IllegalArgumentException("every one of the " + what
+						+ " must be host:port with a port from 1 to 65535 or a redis:// URL, but '"
+						+ maskValue(trimmed) + "' is not");
 			}
-			seeds.add(RedisURI.create(trimmed.substring(0, colon), port));
+			endpoints.add(RedisURI.create(trimmed.substring(0, colon), port));
 		}
-		return seeds;
+		return endpoints;
 	}
 
 	/**

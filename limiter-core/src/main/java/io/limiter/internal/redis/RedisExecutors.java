@@ -5,6 +5,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 
 import io.lettuce.core.AbstractRedisClient;
 import io.lettuce.core.ClientOptions;
@@ -18,6 +19,8 @@ import io.lettuce.core.cluster.ClusterTopologyRefreshOptions;
 import io.lettuce.core.cluster.RedisClusterClient;
 import io.lettuce.core.cluster.api.StatefulRedisClusterConnection;
 import io.lettuce.core.codec.StringCodec;
+import io.lettuce.core.resource.ClientResources;
+import io.lettuce.core.resource.Delay;
 import io.limiter.internal.LimiterThreads;
 
 /**
@@ -41,6 +44,9 @@ public final class RedisExecutors {
 
 	/** The shortest time between two topology reloads caused by failed calls. */
 	static final Duration TOPOLOGY_REFRESH_ON_FAILURE = Duration.ofMillis(500);
+
+	/** The longest time between two attempts to reconnect to the master of a Sentinel setup. */
+	static final Duration SENTINEL_RECONNECT_DELAY = Duration.ofMillis(500);
 
 	private RedisExecutors() {
 	}
@@ -76,7 +82,34 @@ public final class RedisExecutors {
 	public static LettuceScriptExecutor<?> standalone(RedisURI uri, Settings settings) {
 		RedisClient client = RedisClient.create(uri);
 		client.setOptions(ownedClientOptions(ClientOptions.builder(), settings).build());
-		return standalone(client, true, null, false, settings);
+		return standalone(client, releaser(client, true), null, false, settings);
+	}
+
+	/**
+	 * Creates a client and an executor for the master of a Sentinel setup; closing the executor shuts the client
+	 * down. Lettuce asks the Sentinels where the master is at each (re)connection, and reconnects at most
+	 * {@link #SENTINEL_RECONNECT_DELAY} apart instead of after its default back-off of up to 30 s, so a dead
+	 * master's successor is found soon after the Sentinels promote it; and as soon as they announce a new master
+	 * ({@link SentinelAnnouncements}) the executor moves to it, also when the old one is still alive.
+	 * @param uri the master name and the Sentinels, as {@link RedisEndpoints#sentinel} reads them
+	 * @param settings the deadline, trust and background threads
+	 * @return the executor
+	 */
+	public static LettuceScriptExecutor<?> sentinel(RedisURI uri, Settings settings) {
+		ClientResources resources = ClientResources.builder()
+			.reconnectDelay(
+					Delay.exponential(Duration.ofMillis(10), SENTINEL_RECONNECT_DELAY, 2, TimeUnit.MILLISECONDS))
+			.build();
+		RedisClient client = RedisClient.create(resources, uri);
+		client.setOptions(ownedClientOptions(ClientOptions.builder(), settings).build());
+		SentinelAnnouncements announcements = new SentinelAnnouncements(client, uri, settings.background());
+		LettuceScriptExecutor<?> executor = standalone(client, () -> {
+			announcements.close();
+			client.shutdown();
+			resources.shutdown();
+		}, null, false, settings);
+		announcements.onSwitch(executor::reconnect);
+		return executor;
 	}
 
 	/**
@@ -88,15 +121,15 @@ public final class RedisExecutors {
 	 * @return the executor
 	 */
 	public static LettuceScriptExecutor<?> standalone(RedisClient client, Settings settings) {
-		return standalone(client, false, connectionTimeoutOf(client, settings), true, settings);
+		return standalone(client, releaser(client, false), connectionTimeoutOf(client, settings), true, settings);
 	}
 
-	private static LettuceScriptExecutor<?> standalone(RedisClient client, boolean ownsClient,
+	private static LettuceScriptExecutor<?> standalone(RedisClient client, Runnable releaseClient,
 			Duration connectionTimeout, boolean boundEachCall, Settings settings) {
 		return new LettuceScriptExecutor<StatefulRedisConnection<String, String>>(
 				() -> CompletableFuture.supplyAsync(client::connect, settings.background()),
 				StatefulRedisConnection::async, (connection, source) -> connection.async().scriptLoad(source),
-				Routing.standalone(), releaser(client, ownsClient), settings.deadline(), connectionTimeout,
+				Routing.standalone(), releaseClient, settings.deadline(), connectionTimeout,
 				boundEachCall, settings.background());
 	}
 

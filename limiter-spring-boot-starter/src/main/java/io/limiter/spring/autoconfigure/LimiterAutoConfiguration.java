@@ -25,9 +25,9 @@ import io.limiter.spring.internal.LimiterMetrics;
 
 /**
  * Auto-configuration of Limiter: the backend (in memory, or Redis when {@code limiter.redis.url},
- * {@code limiter.redis.cluster.nodes} or a Lettuce client bean says so), the {@link RateLimiterRegistry} of
- * the configured limits, and their enforcement policies. A {@link LimiterClock} bean, when present, is the
- * clock of the in-memory backend.
+ * {@code limiter.redis.cluster.nodes}, {@code limiter.redis.sentinel.*} or a Lettuce client bean says so), the
+ * {@link RateLimiterRegistry} of the configured limits, and their enforcement policies. A {@link LimiterClock}
+ * bean, when present, is the clock of the in-memory backend.
  */
 @AutoConfiguration
 @EnableConfigurationProperties(LimiterProperties.class)

@@ -213,7 +213,7 @@ public class LimiterProperties {
 	}
 
 	/**
-	 * Redis settings; with neither a URL nor cluster nodes the limits live in memory.
+	 * Redis settings; with no URL, cluster nodes or Sentinel setup the limits live in memory.
 	 */
 	public static class Redis {
 
@@ -237,7 +237,8 @@ public class LimiterProperties {
 
 		/**
 		 * Whether to connect to the Redis that Spring Data Redis is configured for (spring.data.redis.url, host,
-		 * port, database, username, password, ssl.enabled or cluster.nodes) when no URL or nodes are set here.
+		 * port, database, username, password, ssl.enabled, cluster.nodes or sentinel.master and sentinel.nodes)
+		 * when no URL, cluster nodes or Sentinel setup are set here.
 		 */
 		private boolean useSpringDataRedis;
 
@@ -245,6 +246,8 @@ public class LimiterProperties {
 		private Duration startupWait = Duration.ofSeconds(2);
 
 		private final Cluster cluster = new Cluster();
+
+		private final Sentinel sentinel = new Sentinel();
 
 		public String getUrl() {
 			return this.url;
@@ -298,6 +301,10 @@ public class LimiterProperties {
 			return this.cluster;
 		}
 
+		public Sentinel getSentinel() {
+			return this.sentinel;
+		}
+
 		/**
 		 * Redis Cluster settings.
 		 */
@@ -314,6 +321,39 @@ public class LimiterProperties {
 			}
 
 			public void setNodes(String nodes) {
+				this.nodes = nodes;
+			}
+
+		}
+
+		/**
+		 * Redis Sentinel settings: the limits live on the master that the Sentinels name, followed after a
+		 * failover.
+		 */
+		public static class Sentinel {
+
+			/** Name under which the Sentinels monitor the master (sentinel monitor <name> ...). */
+			private String master;
+
+			/**
+			 * Sentinels, as host:port (comma-separated or a list), or their redis:// (rediss:// for TLS) URLs when
+			 * they need credentials; the master and its replicas are reached with those of the first one.
+			 */
+			private List<String> nodes;
+
+			public String getMaster() {
+				return this.master;
+			}
+
+			public void setMaster(String master) {
+				this.master = master;
+			}
+
+			public List<String> getNodes() {
+				return this.nodes;
+			}
+
+			public void setNodes(List<String> nodes) {
 				this.nodes = nodes;
 			}
 

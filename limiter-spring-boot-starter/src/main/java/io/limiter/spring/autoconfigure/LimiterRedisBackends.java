@@ -1,6 +1,9 @@
 package io.limiter.spring.autoconfigure;
 
 import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.function.Consumer;
 
 import io.lettuce.core.RedisClient;
@@ -15,14 +18,19 @@ import io.limiter.internal.redis.RedisEndpoints;
 /**
  * Builds the {@link RedisBackend} of {@code limiter.redis.*} with the core's own builder, so that the starter's
  * clients are those of the core: adaptive deadlines, topology refresh, TLS and credentials for standalone
- * servers and cluster seeds alike. A Lettuce client bean of the application, when there is one, is used
- * instead of {@code limiter.redis.url} and {@code limiter.redis.cluster.nodes}.
+ * servers, cluster seeds and Sentinels alike. A Lettuce client bean of the application, when there is one, is
+ * used instead of {@code limiter.redis.url}, {@code limiter.redis.cluster.nodes} and
+ * {@code limiter.redis.sentinel.*}.
  */
 final class LimiterRedisBackends {
 
 	static final String URL = "limiter.redis.url";
 
 	static final String NODES = "limiter.redis.cluster.nodes";
+
+	static final String SENTINEL_MASTER = "limiter.redis.sentinel.master";
+
+	static final String SENTINEL_NODES = "limiter.redis.sentinel.nodes";
 
 	private static final Log logger = LogFactory.getLog(LimiterRedisBackends.class);
 
@@ -33,7 +41,41 @@ final class LimiterRedisBackends {
 	 * Returns whether the settings or the application's beans name Redis.
 	 */
 	static boolean isConfigured(LimiterProperties.Redis redis, RedisClusterClient cluster, RedisClient standalone) {
-		return cluster != null || standalone != null || redis.getUrl() != null || redis.getCluster().getNodes() != null;
+		return cluster != null || standalone != null || !topologies(redis).isEmpty();
+	}
+
+	/**
+	 * Returns the Redis topologies that the settings name, each by one of its properties and its value.
+	 */
+	private static Map<String, String> topologies(LimiterProperties.Redis redis) {
+		Map<String, String> named = new LinkedHashMap<>();
+		if (redis.getUrl() != null) {
+			named.put(URL, redis.getUrl());
+		}
+		if (redis.getCluster().getNodes() != null) {
+			named.put(NODES, redis.getCluster().getNodes());
+		}
+		LimiterProperties.Redis.Sentinel sentinel = redis.getSentinel();
+		if (sentinel.getNodes() != null) {
+			named.put(SENTINEL_NODES, String.join(",", sentinel.getNodes()));
+		}
+		else if (sentinel.getMaster() != null) {
+			named.put(SENTINEL_MASTER, sentinel.getMaster());
+		}
+		return named;
+	}
+
+	/**
+	 * Fails when more than one topology is named, naming the first property and the others.
+	 */
+	private static void checkOneTopology(LimiterProperties.Redis redis) {
+		Map<String, String> named = topologies(redis);
+		if (named.size() > 1) {
+			Map.Entry<String, String> first = named.entrySet().iterator().next();
+			List<String> others = named.keySet().stream().skip(1).toList();
+			throw new InvalidLimiterPropertyException(first.getKey(), RedisEndpoints.maskValue(first.getValue()),
+					"set either it or " + String.join(" or ", others) + ", not both", null);
+		}
 	}
 
 	/**
@@ -44,10 +86,7 @@ final class LimiterRedisBackends {
 	static RedisBackend build(LimiterProperties properties, RedisClusterClient cluster, RedisClient standalone,
 			LimiterObserver observer) {
 		LimiterProperties.Redis redis = properties.getRedis();
-		if (redis.getUrl() != null && redis.getCluster().getNodes() != null) {
-			throw new InvalidLimiterPropertyException(URL, RedisEndpoints.maskValue(redis.getUrl()),
-					"set either it or " + NODES + ", not both", null);
-		}
+		checkOneTopology(redis);
 		RedisBackend.Builder builder = RedisBackend.builder().observer(observer);
 		LimitDefinitions.check("limiter.failure-policy", properties.getFailurePolicy(), builder::failurePolicy);
 		LimitDefinitions.check("limiter.redis.timeout", redis.getTimeout(), builder::timeout);
@@ -69,12 +108,26 @@ final class LimiterRedisBackends {
 		else if (redis.getUrl() != null) {
 			endpoint(URL, redis.getUrl().trim(), builder::standalone);
 		}
-		else {
+		else if (redis.getCluster().getNodes() != null) {
 			endpoint(NODES, redis.getCluster().getNodes(), builder::cluster);
+		}
+		else {
+			sentinel(redis.getSentinel(), builder);
 		}
 		RedisBackend backend = builder.build();
 		awaitConnection(backend, redis.getStartupWait());
 		return backend;
+	}
+
+	/**
+	 * Applies a Sentinel setup, which needs both properties: a missing or bad master name is reported under its
+	 * own property, missing or bad nodes under theirs.
+	 */
+	private static void sentinel(LimiterProperties.Redis.Sentinel sentinel, RedisBackend.Builder builder) {
+		String master = (sentinel.getMaster() != null) ? sentinel.getMaster().trim() : null;
+		endpoint(SENTINEL_MASTER, master, RedisEndpoints::sentinelMaster);
+		String nodes = (sentinel.getNodes() != null) ? String.join(",", sentinel.getNodes()) : null;
+		endpoint(SENTINEL_NODES, nodes, (value) -> builder.sentinel(master, value));
 	}
 
 	/** Applies a URL or node list, reporting a bad one with its user info masked, even without a scheme. */

@@ -9,11 +9,14 @@ import org.springframework.boot.context.properties.bind.Bindable;
 import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.core.env.Environment;
 
+import io.limiter.internal.redis.RedisEndpoints;
+
 /**
  * Reads where Redis is from Spring Data Redis' connection settings ({@code spring.data.redis.*}), for
  * {@code limiter.redis.use-spring-data-redis=true}: its URL, or its host, port, database, user name, password and
- * SSL switch, or its cluster nodes, each turned into the {@code redis://} or {@code rediss://} form that
- * {@code limiter.redis.url} and {@code limiter.redis.cluster.nodes} take.
+ * SSL switch, or its cluster nodes, or its Sentinel master and nodes, each turned into the {@code redis://} or
+ * {@code rediss://} form that {@code limiter.redis.url}, {@code limiter.redis.cluster.nodes} and
+ * {@code limiter.redis.sentinel.nodes} take.
  */
 final class SpringDataRedisSettings {
 
@@ -31,18 +34,42 @@ final class SpringDataRedisSettings {
 	 * @param redis Limiter's Redis settings, changed in place
 	 */
 	static void apply(Environment environment, LimiterProperties.Redis redis) {
-		if (redis.getUrl() != null || redis.getCluster().getNodes() != null) {
+		if (redis.getUrl() != null || redis.getCluster().getNodes() != null || redis.getSentinel().getNodes() != null
+				|| redis.getSentinel().getMaster() != null) {
 			return;
 		}
 		SpringDataRedisSettings settings = new SpringDataRedisSettings(environment);
 		List<String> nodes = settings.list("cluster.nodes");
+		List<String> sentinels = settings.list("sentinel.nodes");
 		if (!nodes.isEmpty()) {
-			redis.getCluster()
-				.setNodes(nodes.stream().map((node) -> settings.scheme() + settings.userInfo() + node.trim())
-					.collect(Collectors.joining(",")));
+			redis.getCluster().setNodes(String.join(",", settings.urls(nodes)));
+		}
+		else if (!sentinels.isEmpty()) {
+			settings.checkOneSentinelPassword();
+			redis.getSentinel().setMaster(settings.text("sentinel.master"));
+			redis.getSentinel().setNodes(settings.urls(sentinels));
 		}
 		else {
 			redis.setUrl(settings.url());
+		}
+	}
+
+	/** Returns nodes given as {@code host:port} as URLs with the scheme and credentials of the settings. */
+	private List<String> urls(List<String> nodes) {
+		return nodes.stream().map((node) -> scheme() + userInfo() + node.trim()).collect(Collectors.toList());
+	}
+
+	/**
+	 * Fails when Spring Data Redis authenticates at the Sentinels with other credentials than at the servers:
+	 * Limiter reaches both with one set.
+	 */
+	private void checkOneSentinelPassword() {
+		String sentinelPassword = text("sentinel.password");
+		if (sentinelPassword != null && !sentinelPassword.equals(text("password"))) {
+			throw new InvalidLimiterPropertyException(PREFIX + "sentinel.password", RedisEndpoints.MASK,
+					"Limiter reaches the Sentinels and the servers with the same credentials, those of " + PREFIX
+							+ "password; set them alike",
+					null);
 		}
 	}
 

@@ -24,6 +24,7 @@ import io.limiter.Algorithm;
 import io.limiter.InMemoryBackend;
 import io.limiter.Limit;
 import io.limiter.LimiterBackend;
+import io.limiter.RedisBackend;
 import io.limiter.FailurePolicy;
 import io.limiter.spring.RateLimiterRegistry;
 import io.limiter.spring.internal.LimitEnforcers;
@@ -269,6 +270,49 @@ class LimiterAutoConfigurationTests {
 	void urlAndNodesTogetherFail() {
 		this.runner.withPropertyValues("limiter.redis.url=redis://127.0.0.1:1", "limiter.redis.cluster.nodes=127.0.0.1:2")
 			.run(failsWith("limiter.redis.url", "redis://127.0.0.1:1", "not both"));
+	}
+
+	@Test
+	void sentinelTogetherWithUrlOrNodesFailsNamingBoth() {
+		this.runner.withPropertyValues("limiter.redis.url=redis://127.0.0.1:1", "limiter.redis.sentinel.master=m",
+				"limiter.redis.sentinel.nodes=127.0.0.1:2")
+			.run(failsWith("limiter.redis.url", "redis://127.0.0.1:1", "either it or limiter.redis.sentinel.nodes"));
+		this.runner.withPropertyValues("limiter.redis.cluster.nodes=127.0.0.1:1", "limiter.redis.sentinel.master=m")
+			.run(failsWith("limiter.redis.cluster.nodes", "127.0.0.1:1",
+					"either it or limiter.redis.sentinel.master, not both"));
+	}
+
+	@Test
+	void incompleteOrMalformedSentinelSettingsFail() {
+		this.runner.withPropertyValues("limiter.redis.sentinel.nodes=127.0.0.1:26379")
+			.run(failsWith("limiter.redis.sentinel.master", "null", "the name the Sentinels monitor"));
+		this.runner.withPropertyValues("limiter.redis.sentinel.master=my master",
+				"limiter.redis.sentinel.nodes=127.0.0.1:26379")
+			.run(failsWith("limiter.redis.sentinel.master", "my master", "without spaces"));
+		this.runner.withPropertyValues("limiter.redis.sentinel.master=mymaster")
+			.run(failsWith("limiter.redis.sentinel.nodes", "null", "comma-separated host:port"));
+		this.runner.withPropertyValues("limiter.redis.sentinel.master=mymaster",
+				"limiter.redis.sentinel.nodes=127.0.0.1:26379,127.0.0.1")
+			.run(failsWith("limiter.redis.sentinel.nodes", "127.0.0.1:26379,127.0.0.1", "'127.0.0.1' is not"));
+	}
+
+	@Test
+	void sentinelNodesTakeAListOrCommaSeparatedValuesAndBuildARedisBackend() {
+		this.runner.withPropertyValues("limiter.redis.sentinel.master=mymaster",
+				"limiter.redis.sentinel.nodes[0]=127.0.0.1:1", "limiter.redis.sentinel.nodes[1]=redis://127.0.0.1:2",
+				"limiter.redis.startup-wait=0s")
+			.run((context) -> assertThat(context).hasSingleBean(RedisBackend.class));
+		this.runner.withPropertyValues("limiter.redis.sentinel.master=mymaster",
+				"limiter.redis.sentinel.nodes=127.0.0.1:1, 127.0.0.1:2", "limiter.redis.startup-wait=0s")
+			.run((context) -> assertThat(context).hasSingleBean(RedisBackend.class));
+	}
+
+	@Test
+	void springDataRedisSentinelWithItsOwnPasswordFails() {
+		this.runner.withPropertyValues("limiter.redis.use-spring-data-redis=true",
+				"spring.data.redis.sentinel.master=mymaster", "spring.data.redis.sentinel.nodes=127.0.0.1:26379",
+				"spring.data.redis.password=one", "spring.data.redis.sentinel.password=other")
+			.run(failsWith("spring.data.redis.sentinel.password", "******", "the same credentials"));
 	}
 
 	@Test

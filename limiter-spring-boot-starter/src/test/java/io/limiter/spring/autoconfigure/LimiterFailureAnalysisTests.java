@@ -44,9 +44,20 @@ class LimiterFailureAnalysisTests {
 			"--limiter.redis.cluster.nodes=127.0.0.1:7000,redis://app:" + PASSWORD + "@127.0.0.1:notaport",
 			"--limiter.redis.cluster.nodes=app:" + PASSWORD + "@127.0.0.1" })
 	void aBadRedisUrlIsReportedWithoutItsPassword(String setting, CapturedOutput output) {
+		assertReportedWithoutThePassword(output, setting);
+	}
+
+	@ParameterizedTest
+	@ValueSource(strings = { "--limiter.redis.sentinel.nodes=redis://app:" + PASSWORD + "@127.0.0.1:notaport",
+			"--limiter.redis.sentinel.nodes=127.0.0.1:26379,app:" + PASSWORD + "@127.0.0.1" })
+	void aBadSentinelNodeIsReportedWithoutItsPassword(String setting, CapturedOutput output) {
+		assertReportedWithoutThePassword(output, "--limiter.redis.sentinel.master=mymaster", setting);
+	}
+
+	private static void assertReportedWithoutThePassword(CapturedOutput output, String... settings) {
 		SpringApplication application = new SpringApplication(Application.class);
 		application.setWebApplicationType(WebApplicationType.NONE);
-		assertThatException().isThrownBy(() -> application.run(setting))
+		assertThatException().isThrownBy(() -> application.run(settings))
 			.satisfies((failure) -> assertThat(stackTraceOf(failure)).doesNotContain(PASSWORD));
 		assertThat(output).contains("APPLICATION FAILED TO START", "******").doesNotContain(PASSWORD);
 	}

@@ -1,5 +1,10 @@
 package io.limiter;
 
+import java.util.ArrayList;
+import java.util.List;
+
+import io.limiter.internal.LimitPlans;
+
 /**
  * Where the state of the limits lives: in memory ({@link InMemoryBackend}) or in Redis
  * ({@link RedisBackend}). A backend hands out {@link RateLimiter}s and owns the resources behind them.
@@ -36,6 +41,32 @@ public interface LimiterBackend extends AutoCloseable {
 	 * @throws IllegalArgumentException when the name is invalid
 	 */
 	RateLimiter limiter(String name, Limit limit, LimiterOptions options);
+
+	/**
+	 * Returns limiters of one name, one per limit, that are used side by side: the plans of a limit, where each
+	 * key is decided by the limiter of its plan (for example its customer's). They share the state of every key as
+	 * any limiters of one name do, so a key that moves to another plan keeps its state, read with the new plan's
+	 * numbers (see the class description); their algorithm must therefore be the same. Each keeps a local tier and
+	 * a local fallback of its own limit, and together they replace the earlier limiters' of that name (tiers of an
+	 * unchanged limit and setting are kept), as one change of the limit.
+	 * <p>
+	 * The default obtains one {@link #limiter(String, Limit, LimiterOptions)} per limit, which is right for a
+	 * backend whose limiters keep nothing per name but the state; backends with local tiers override it.
+	 * @param name the limit's name: 1 to 64 characters, no braces, no whitespace, no control characters
+	 * @param limits the limits, at least one, all of one algorithm
+	 * @param options how to run each of them
+	 * @return the limiters, in the order of {@code limits}
+	 * @throws IllegalArgumentException when the name is invalid, there is no limit, or the limits differ in
+	 * algorithm
+	 */
+	default List<RateLimiter> limiters(String name, List<Limit> limits, LimiterOptions options) {
+		LimitPlans.check(name, limits);
+		List<RateLimiter> limiters = new ArrayList<>(limits.size());
+		for (Limit limit : limits) {
+			limiters.add(limiter(name, limit, options));
+		}
+		return limiters;
+	}
 
 	/**
 	 * Releases the backend's resources. Limiters obtained from it must not be used afterwards.

@@ -3,6 +3,7 @@ package io.limiter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.ScheduledExecutorService;
@@ -14,6 +15,7 @@ import io.lettuce.core.cluster.RedisClusterClient;
 import io.limiter.internal.DecisionSource;
 import io.limiter.internal.DefaultRateLimiter;
 import io.limiter.internal.LimitNames;
+import io.limiter.internal.LimitPlans;
 import io.limiter.internal.LimiterThreads;
 import io.limiter.internal.StateKeys;
 import io.limiter.internal.algorithm.LimitAlgorithm;
@@ -157,16 +159,34 @@ public final class RedisBackend implements LimiterBackend {
 	 */
 	@Override
 	public RateLimiter limiter(String name, Limit limit, LimiterOptions options) {
+		return limiters(name, List.of(Objects.requireNonNull(limit, "limit must not be null")), options).get(0);
+	}
+
+	/**
+	 * {@inheritDoc}
+	 * <p>
+	 * Limiters of the same name, limit and local tier setting share one local tier.
+	 */
+	@Override
+	public List<RateLimiter> limiters(String name, List<Limit> limits, LimiterOptions options) {
 		LimitNames.check(name);
-		Objects.requireNonNull(limit, "limit must not be null");
+		LimitPlans.check(name, limits);
 		Objects.requireNonNull(options, "options must not be null");
 		FailurePolicy policy = (options.failurePolicy() != null) ? options.failurePolicy() : this.failurePolicy;
-		RedisDecisionSource redis = new RedisDecisionSource(name, limit, this.scripts, this.clientClock, this.syncWait);
-		DecisionSource local = this.localTiers.source(name, limit, options.localTier(), redis);
-		SharedFallback fallback = (policy != FailurePolicy.LOCAL_FALLBACK) ? null
-				: new SharedFallback(name, limit, this.fallbackInstances, this.fallbackStates);
-		return new DefaultRateLimiter(name, limit, new FailurePolicyDecisionSource(name, limit, local, policy,
-				fallback, this.breakers, (key) -> breakerFor(name, key), this.observer, this.failureLog));
+		List<DecisionSource> redis = new ArrayList<>(limits.size());
+		for (Limit limit : limits) {
+			redis.add(new RedisDecisionSource(name, limit, this.scripts, this.clientClock, this.syncWait));
+		}
+		List<DecisionSource> local = this.localTiers.sources(name, limits, options.localTier(), redis);
+		List<RateLimiter> limiters = new ArrayList<>(limits.size());
+		for (int i = 0; i < limits.size(); i++) {
+			Limit limit = limits.get(i);
+			SharedFallback fallback = (policy != FailurePolicy.LOCAL_FALLBACK) ? null
+					: new SharedFallback(name, limit, this.fallbackInstances, this.fallbackStates);
+			limiters.add(new DefaultRateLimiter(name, limit, new FailurePolicyDecisionSource(name, limit, local.get(i),
+					policy, fallback, this.breakers, (key) -> breakerFor(name, key), this.observer, this.failureLog)));
+		}
+		return limiters;
 	}
 
 	/**

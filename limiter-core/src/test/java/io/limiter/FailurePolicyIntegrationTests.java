@@ -73,6 +73,23 @@ class FailurePolicyIntegrationTests {
 	}
 
 	@Test
+	void plansFallBackOnTheirOwnShareAndAKeyKeepsItsFallbackStateAcrossThem() throws Exception {
+		Duration hour = Duration.ofHours(1);
+		try (RedisBackend backend = unreachable(FailurePolicy.LOCAL_FALLBACK).fallbackInstances(2).build()) {
+			List<RateLimiter> plans = backend.limiters("fallback-plans",
+					List.of(Limit.of(Algorithm.FIXED_WINDOW, 4, hour), Limit.of(Algorithm.FIXED_WINDOW, 10, hour)),
+					LimiterOptions.defaults());
+			Decision basic = timed(() -> plans.get(0).tryAcquire("moving", 1));
+			assertThat(basic.isDegraded()).isTrue();
+			assertThat(basic.remaining()).as("half of 4").isEqualTo(1);
+			Decision gold = timed(() -> plans.get(1).tryAcquire("moving", 1));
+			assertThat(gold.isDegraded()).isTrue();
+			assertThat(gold.remaining()).as("half of 10, 2 used").isEqualTo(3);
+			assertThat(timed(() -> plans.get(0).tryAcquire("moving", 1)).isAllowed()).isFalse();
+		}
+	}
+
+	@Test
 	void asyncDecisionsFollowThePolicyToo() throws Exception {
 		try (RedisBackend backend = unreachable(FailurePolicy.FAIL_CLOSED).build()) {
 			Decision decision = backend.limiter("async", TEN_PER_SECOND)

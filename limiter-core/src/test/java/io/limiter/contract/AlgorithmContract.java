@@ -1,6 +1,7 @@
 package io.limiter.contract;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -10,6 +11,7 @@ import org.junit.jupiter.api.Test;
 import io.limiter.Algorithm;
 import io.limiter.Decision;
 import io.limiter.Limit;
+import io.limiter.LimiterOptions;
 import io.limiter.RateLimiter;
 import io.limiter.internal.DefaultRateLimiter;
 
@@ -178,6 +180,49 @@ public abstract class AlgorithmContract {
 		assertThat(denied.limit()).isEqualTo(5);
 		assertThat(smaller.tryAcquire("fresh", 5).remaining()).isZero();
 	}
+
+	@Test
+	void plansOfOneNameKeepEachKeysStateWhenTheKeyMovesBetweenThem() {
+		String name = "plans-" + ProcessHandle.current().pid() + "-" + names.incrementAndGet();
+		Duration period = Duration.ofSeconds(100);
+		List<RateLimiter> plans = fixture().backend()
+			.limiters(name, List.of(Limit.of(this.algorithm, 5, period), Limit.of(this.algorithm, 10, period)),
+					LimiterOptions.defaults());
+		RateLimiter basic = plans.get(0);
+		RateLimiter gold = plans.get(1);
+		assertThat(basic.tryAcquire("moving", 2).remaining()).isEqualTo(3);
+		long upgraded = remainingOfTenAfterTwoOfFive();
+		Decision moved = gold.tryAcquire("moving", 1);
+		assertThat(moved.isAllowed()).isTrue();
+		assertThat(moved.limit()).isEqualTo(10);
+		assertThat(moved.remaining()).as("the key's state moved with it").isEqualTo(upgraded - 1);
+		assertThat(gold.tryAcquire("moving", upgraded - 1).remaining()).isZero();
+		assertThat(gold.tryAcquire("moving", 1).isAllowed()).isFalse();
+		Decision downgraded = basic.tryAcquire("moving", 1);
+		assertThat(downgraded.isAllowed()).as("a move back does not refill the key").isFalse();
+		assertThat(downgraded.limit()).isEqualTo(5);
+		assertThat(gold.tryAcquire("gold-only", 10).isAllowed()).isTrue();
+		assertThat(basic.tryAcquire("basic-only", 5).isAllowed()).isTrue();
+		assertThat(basic.tryAcquire("basic-only", 1).isAllowed()).isFalse();
+		assertThat(gold.tryAcquire("gold-only", 1).isAllowed()).isFalse();
+	}
+
+	@Test
+	void plansOfOneNameMustShareTheAlgorithm() {
+		Algorithm other = (this.algorithm == Algorithm.FIXED_WINDOW) ? Algorithm.TOKEN_BUCKET : Algorithm.FIXED_WINDOW;
+		Duration period = Duration.ofSeconds(100);
+		assertThatIllegalArgumentException()
+			.isThrownBy(() -> fixture().backend()
+				.limiters("mixed", List.of(Limit.of(this.algorithm, 5, period), Limit.of(other, 10, period)),
+						LimiterOptions.defaults()))
+			.withMessageContaining("limits of 'mixed' must share one algorithm");
+	}
+
+	/**
+	 * Returns what a key that took 2 of a limit of 5 per 100 s has left under a limit of 10 per 100 s of its name.
+	 * @return the remaining permits
+	 */
+	protected abstract long remainingOfTenAfterTwoOfFive();
 
 	@Test
 	void anAlgorithmChangeStartsEveryKeyAfresh() {

@@ -26,6 +26,12 @@ public abstract class GcraContract extends BucketContract {
 		super(Algorithm.GCRA);
 	}
 
+	/** GCRA keeps the time until the key is full: 40 s at 5 per 100 s is 4 permits at 10 per 100 s. */
+	@Override
+	protected long remainingOfTenAfterTwoOfFive() {
+		return 6;
+	}
+
 	@Test
 	void decidesAsTheTokenBucketOfTheSameLimit() {
 		Duration period = Duration.ofMinutes(10);

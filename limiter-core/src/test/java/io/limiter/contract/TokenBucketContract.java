@@ -18,6 +18,12 @@ public abstract class TokenBucketContract extends BucketContract {
 		super(Algorithm.TOKEN_BUCKET);
 	}
 
+	/** The bucket keeps its tokens: 3 of 5 stay 3 of 10, refilled at the new rate. */
+	@Override
+	protected long remainingOfTenAfterTwoOfFive() {
+		return 3;
+	}
+
 	@Test
 	void aClockGoingBackwardsRefillsNothing() {
 		RateLimiter limiter = tenPerHundredSeconds();

@@ -23,6 +23,12 @@ public abstract class WindowContract extends AlgorithmContract {
 		super(algorithm, retryAfterOnceExhausted, resetAfterOnceExhausted, resetAfterOnePermit);
 	}
 
+	/** The windows keep the permits used: 2 of 5 used leaves 8 of 10. */
+	@Override
+	protected long remainingOfTenAfterTwoOfFive() {
+		return 8;
+	}
+
 	@Test
 	void zeroPermitsLooksWithoutTaking() {
 		RateLimiter limiter = tenPerHundredSeconds();

@@ -15,16 +15,30 @@ public class RateLimitExceededException extends RuntimeException {
 
 	private final String limitName;
 
+	private final String plan;
+
 	private final transient Decision decision;
 
 	/**
-	 * Creates an exception.
+	 * Creates an exception of a limit's default plan.
 	 * @param limitName the name of the limit that denied the call
 	 * @param decision the denying decision
 	 */
 	public RateLimitExceededException(String limitName, Decision decision) {
+		this(limitName, LimitPlanResolver.DEFAULT_PLAN, decision);
+	}
+
+	/**
+	 * Creates an exception.
+	 * @param limitName the name of the limit that denied the call
+	 * @param plan the plan of the limit that denied it, {@link LimitPlanResolver#DEFAULT_PLAN} for the limit's own
+	 * numbers
+	 * @param decision the denying decision
+	 */
+	public RateLimitExceededException(String limitName, String plan, Decision decision) {
 		super("Rate limit '" + limitName + "' exceeded; retry after " + decision.retryAfterMillis() + " ms");
 		this.limitName = Objects.requireNonNull(limitName, "limitName must not be null");
+		this.plan = Objects.requireNonNull(plan, "plan must not be null");
 		this.decision = Objects.requireNonNull(decision, "decision must not be null");
 	}
 
@@ -34,6 +48,14 @@ public class RateLimitExceededException extends RuntimeException {
 	 */
 	public String limitName() {
 		return this.limitName;
+	}
+
+	/**
+	 * Returns the plan of the limit that denied the call.
+	 * @return the plan name, {@link LimitPlanResolver#DEFAULT_PLAN} for the limit's own numbers
+	 */
+	public String plan() {
+		return this.plan;
 	}
 
 	/**

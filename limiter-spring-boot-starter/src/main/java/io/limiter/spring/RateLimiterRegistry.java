@@ -2,6 +2,7 @@ package io.limiter.spring;
 
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
@@ -13,21 +14,25 @@ import io.limiter.LimiterOptions;
 import io.limiter.RateLimiter;
 
 /**
- * The configured limits by name, each as a {@link RateLimiter} of one backend. The servlet filter and the
- * {@link RateLimited} aspect look their limiters up here on every decision, so {@link #update(String, Limit)}
- * takes effect at once.
+ * The configured limits by name, each as a {@link RateLimiter} of one backend, or as several when the limit has
+ * plans: one limiter per plan, the limit's own numbers being the {@linkplain LimitPlanResolver#DEFAULT_PLAN default
+ * plan}, all sharing the state of every key (see {@link LimiterBackend#limiters(String, List, LimiterOptions)}). The
+ * servlet filter and the {@link RateLimited} aspect look their limiters up here on every decision, so
+ * {@link #update(String, String, Limit)} takes effect at once.
  * <p>
  * An update keeps the state of existing keys, on every backend alike: the backend reads each key's stored state
  * with the new numbers (see {@link LimiterBackend} on changing a limit), and releases the old limiter's local
- * tier and local fallback. A change of algorithm starts every key afresh. Filter rules and methods declare the
- * permits they take per request ({@link #requireCapacity(String, long, String)}), and an update never lowers a
- * capacity below one of them, so no request asks for more than its limit can grant.
+ * tier and local fallback. A change of algorithm starts every key afresh; a limit with plans cannot change its
+ * algorithm, since its plans share one. Filter rules and methods declare the permits they take per request
+ * ({@link #requireCapacity(String, long, String)}), and an update never lowers a capacity of any plan below one of
+ * them, so no request asks for more than its limit can grant.
  */
 public final class RateLimiterRegistry {
 
 	private final LimiterBackend backend;
 
-	private final Map<String, RateLimiter> limiters = new ConcurrentHashMap<>();
+	/** The limiters of each limit by plan, the default plan first; each map is replaced whole by an update. */
+	private final Map<String, Map<String, RateLimiter>> limiters = new ConcurrentHashMap<>();
 
 	private final Map<String, Cost> largestCosts = new ConcurrentHashMap<>();
 
@@ -51,11 +56,56 @@ public final class RateLimiterRegistry {
 	 * @param options the options of the limits that have some, by name
 	 */
 	public RateLimiterRegistry(LimiterBackend backend, Map<String, Limit> limits, Map<String, LimiterOptions> options) {
+		this(backend, limits, Map.of(), options);
+	}
+
+	/**
+	 * Creates a registry whose limits may have plans and options.
+	 * @param backend where the state of the limits lives
+	 * @param limits the limits by name, each its own default plan
+	 * @param plans the named plans of the limits that have some, by limit name and plan name: limits of the limit's
+	 * algorithm, named neither {@value LimitPlanResolver#DEFAULT_PLAN} nor blank
+	 * @param options the options of the limits that have some, by name
+	 * @throws IllegalArgumentException naming the limit and plan when plans are given for a limit that does not exist,
+	 * a plan's name is reserved or blank, or a plan's algorithm is not its limit's
+	 */
+	public RateLimiterRegistry(LimiterBackend backend, Map<String, Limit> limits, Map<String, Map<String, Limit>> plans,
+			Map<String, LimiterOptions> options) {
 		this.backend = Objects.requireNonNull(backend, "backend must not be null");
 		this.options = Map.copyOf(options);
 		Map<String, Limit> ordered = new LinkedHashMap<>(limits);
-		ordered.forEach((name, limit) -> this.limiters.put(name, backend.limiter(name, limit, optionsOf(name))));
+		for (String name : plans.keySet()) {
+			if (!ordered.containsKey(name)) {
+				throw new IllegalArgumentException("plans are given for limit '" + name + "', which does not exist; the"
+						+ " limits are " + ordered.keySet());
+			}
+		}
+		ordered.forEach((name, limit) -> {
+			Map<String, Limit> byPlan = new LinkedHashMap<>();
+			byPlan.put(LimitPlanResolver.DEFAULT_PLAN, limit);
+			plans.getOrDefault(name, Map.of())
+				.forEach((plan, planLimit) -> byPlan.put(checkPlanName(name, plan), planLimit));
+			this.limiters.put(name, limiters(name, byPlan));
+		});
 		this.names = Collections.unmodifiableSet(ordered.keySet());
+	}
+
+	private static String checkPlanName(String name, String plan) {
+		if (plan == null || plan.isBlank() || LimitPlanResolver.DEFAULT_PLAN.equals(plan)) {
+			throw new IllegalArgumentException("limit '" + name + "' cannot have a plan named '" + plan + "': '"
+					+ LimitPlanResolver.DEFAULT_PLAN + "' is the limit's own numbers, and a name must not be blank");
+		}
+		return plan;
+	}
+
+	private Map<String, RateLimiter> limiters(String name, Map<String, Limit> byPlan) {
+		List<RateLimiter> created = this.backend.limiters(name, List.copyOf(byPlan.values()), optionsOf(name));
+		Map<String, RateLimiter> limiters = new LinkedHashMap<>();
+		int index = 0;
+		for (String plan : byPlan.keySet()) {
+			limiters.put(plan, created.get(index++));
+		}
+		return Collections.unmodifiableMap(limiters);
 	}
 
 	private LimiterOptions optionsOf(String name) {
@@ -63,17 +113,49 @@ public final class RateLimiterRegistry {
 	}
 
 	/**
-	 * Returns the limiter of a limit.
+	 * Returns the limiter of a limit's default plan.
 	 * @param name the limit name
 	 * @return the limiter with the limit's current settings
 	 * @throws IllegalArgumentException naming the limit and the known ones when there is no such limit
 	 */
 	public RateLimiter limiter(String name) {
-		RateLimiter limiter = this.limiters.get(name);
+		return limiter(name, LimitPlanResolver.DEFAULT_PLAN);
+	}
+
+	/**
+	 * Returns the limiter of one plan of a limit.
+	 * @param name the limit name
+	 * @param plan the plan name, {@value LimitPlanResolver#DEFAULT_PLAN} for the limit's own numbers
+	 * @return the limiter with the plan's current settings
+	 * @throws IllegalArgumentException naming the limit and the known ones when there is no such limit, or the plan
+	 * and the limit's plans when the limit has no such plan
+	 */
+	public RateLimiter limiter(String name, String plan) {
+		RateLimiter limiter = plansOf(name).get(plan);
 		if (limiter == null) {
-			throw new IllegalArgumentException("no limit named '" + name + "'; the limits are " + this.names);
+			throw new IllegalArgumentException(
+					"limit '" + name + "' has no plan named '" + plan + "'; its plans are " + plans(name));
 		}
 		return limiter;
+	}
+
+	/**
+	 * Returns the plans of a limit: {@value LimitPlanResolver#DEFAULT_PLAN} first, then its named plans in
+	 * configuration order.
+	 * @param name the limit name
+	 * @return the plan names, only the default for a limit without plans
+	 * @throws IllegalArgumentException naming the limit and the known ones when there is no such limit
+	 */
+	public Set<String> plans(String name) {
+		return plansOf(name).keySet();
+	}
+
+	private Map<String, RateLimiter> plansOf(String name) {
+		Map<String, RateLimiter> plans = this.limiters.get(name);
+		if (plans == null) {
+			throw new IllegalArgumentException("no limit named '" + name + "'; the limits are " + this.names);
+		}
+		return plans;
 	}
 
 	/**
@@ -94,44 +176,68 @@ public final class RateLimiterRegistry {
 
 	/**
 	 * Records that a caller takes this many permits of a limit on each request, so that no update lowers the
-	 * limit's capacity below it.
+	 * capacity of any of the limit's plans below it.
 	 * @param name the name of a configured limit
 	 * @param cost the permits taken per request
 	 * @param user who takes them, for messages: a filter rule's property, a method
-	 * @throws IllegalArgumentException naming the limit, its capacity, the cost and the user when the cost is
-	 * above the capacity, or when there is no such limit
+	 * @throws IllegalArgumentException naming the limit, the plan, its capacity, the cost and the user when the cost
+	 * is above the capacity of a plan, or when there is no such limit
 	 */
 	public synchronized void requireCapacity(String name, long cost, String user) {
-		long capacity = limiter(name).limit().maxPermits();
-		if (cost > capacity) {
-			throw new IllegalArgumentException(
-					user + " takes " + cost + " permits, more than the capacity " + capacity + " of limit '" + name + "'");
+		for (Map.Entry<String, RateLimiter> plan : plansOf(name).entrySet()) {
+			long capacity = plan.getValue().limit().maxPermits();
+			if (cost > capacity) {
+				throw new IllegalArgumentException(user + " takes " + cost + " permits, more than the capacity "
+						+ capacity + " of limit '" + name + "'" + planSuffix(plan.getKey()));
+			}
 		}
 		this.largestCosts.merge(name, new Cost(cost, user), (kept, added) -> (added.permits() > kept.permits()) ? added : kept);
 	}
 
+	private static String planSuffix(String plan) {
+		return LimitPlanResolver.DEFAULT_PLAN.equals(plan) ? "" : " (plan '" + plan + "')";
+	}
+
 	/**
-	 * Changes the settings of a limit, keeping the state of its keys (see the class description).
+	 * Changes the settings of a limit's default plan, keeping the state of its keys (see the class description).
 	 * @param name the name of a configured limit
 	 * @param limit the new settings
 	 * @return the limiter with the new settings
 	 * @throws IllegalArgumentException when there is no such limit, or when the new capacity is below the permits
 	 * that a filter rule or method takes per request (naming them)
 	 */
-	public synchronized RateLimiter update(String name, Limit limit) {
+	public RateLimiter update(String name, Limit limit) {
+		return update(name, LimitPlanResolver.DEFAULT_PLAN, limit);
+	}
+
+	/**
+	 * Changes the settings of one plan of a limit, keeping the state of its keys (see the class description).
+	 * @param name the name of a configured limit
+	 * @param plan the plan, {@value LimitPlanResolver#DEFAULT_PLAN} for the limit's own numbers
+	 * @param limit the new settings
+	 * @return the limiter with the new settings
+	 * @throws IllegalArgumentException when there is no such limit or plan, when the new capacity is below the permits
+	 * that a filter rule or method takes per request (naming them), or when the limit has other plans and the new
+	 * algorithm is not theirs
+	 */
+	public synchronized RateLimiter update(String name, String plan, Limit limit) {
 		Objects.requireNonNull(limit, "limit must not be null");
-		RateLimiter previous = limiter(name);
+		RateLimiter previous = limiter(name, plan);
 		if (previous.limit().equals(limit)) {
 			return previous;
 		}
 		Cost largest = this.largestCosts.get(name);
 		if (largest != null && limit.maxPermits() < largest.permits()) {
-			throw new IllegalArgumentException("limit '" + name + "' cannot have capacity " + limit.maxPermits() + ": "
-					+ largest.user() + " takes " + largest.permits() + " permits per request");
+			throw new IllegalArgumentException("limit '" + name + "'" + planSuffix(plan) + " cannot have capacity "
+					+ limit.maxPermits() + ": " + largest.user() + " takes " + largest.permits()
+					+ " permits per request");
 		}
-		RateLimiter next = this.backend.limiter(name, limit, optionsOf(name));
+		Map<String, Limit> byPlan = new LinkedHashMap<>();
+		plansOf(name).forEach((kept, limiter) -> byPlan.put(kept, limiter.limit()));
+		byPlan.put(plan, limit);
+		Map<String, RateLimiter> next = limiters(name, byPlan);
 		this.limiters.put(name, next);
-		return next;
+		return next.get(plan);
 	}
 
 	/** The largest number of permits one user of a limit takes per request, and who. */

@@ -25,6 +25,25 @@ final class DecisionMeters {
 	}
 
 	/**
+	 * Returns how many decisions of one plan of a limit had an outcome, on either path.
+	 * @param meters the registry
+	 * @param limit the limit's name
+	 * @param plan the plan's name, {@code default} for the limit's own numbers
+	 * @param outcome such as {@code allowed}
+	 * @return the count, 0 before the first
+	 */
+	static double count(MeterRegistry meters, String limit, String plan, String outcome) {
+		return meters.find("limiter.decisions")
+			.tag("limit", limit)
+			.tag("plan", plan)
+			.tag("outcome", outcome)
+			.counters()
+			.stream()
+			.mapToDouble(Counter::count)
+			.sum();
+	}
+
+	/**
 	 * Returns how many decisions of a limit were timed.
 	 * @param meters the registry
 	 * @param limit the limit's name

@@ -37,20 +37,20 @@ class FailurePolicyIntegrationTests {
 						"limiter.limits.fallback.failure-policy=local-fallback")
 				.run((context) -> {
 					LimitEnforcers enforcers = context.getBean(LimitEnforcers.class);
-					assertThat(enforcers.get("closed").enforce("k", 1).decision().remaining()).isEqualTo(1);
+					assertThat(enforcers.get("closed").enforce("k", 1, null).decision().remaining()).isEqualTo(1);
 					server.stop();
 
-					Verdict open = enforcers.get("open").enforce("k", 1);
+					Verdict open = enforcers.get("open").enforce("k", 1, null);
 					assertThat(open.allowed()).isTrue();
 					assertThat(open.reportable()).isFalse();
 
-					Verdict closed = enforcers.get("closed").enforce("k", 1);
+					Verdict closed = enforcers.get("closed").enforce("k", 1, null);
 					assertThat(closed.allowed()).isFalse();
 					assertThat(closed.decision().retryAfterMillis()).isEqualTo(1000);
 
-					assertThat(enforcers.get("fallback").enforce("k", 1).allowed()).isTrue();
-					assertThat(enforcers.get("fallback").enforce("k", 1).allowed()).isTrue();
-					Verdict fallback = enforcers.get("fallback").enforce("k", 1);
+					assertThat(enforcers.get("fallback").enforce("k", 1, null).allowed()).isTrue();
+					assertThat(enforcers.get("fallback").enforce("k", 1, null).allowed()).isTrue();
+					Verdict fallback = enforcers.get("fallback").enforce("k", 1, null);
 					assertThat(fallback.allowed()).isFalse();
 					assertThat(fallback.decision().retryAfterMillis()).isPositive();
 

@@ -103,4 +103,51 @@ class RateLimiterRegistryTests {
 		assertThat(updated.tryAcquire("busy", 0).remaining()).isEqualTo(5);
 	}
 
+	@Test
+	void plansShareEachKeysStateAndUpdatesOfOnePlanKeepTheOthers() {
+		RateLimiterRegistry plans = new RateLimiterRegistry(InMemoryBackend.builder().clock(this.clock).build(),
+				Map.of("api", Limit.of(Algorithm.FIXED_WINDOW, 2, HOUR)),
+				Map.of("api", Map.of("gold", Limit.of(Algorithm.FIXED_WINDOW, 5, HOUR))), Map.of());
+		assertThat(plans.plans("api")).containsExactly("default", "gold");
+		plans.limiter("api").tryAcquire("moving", 2);
+		assertThat(plans.limiter("api", "gold").tryAcquire("moving", 0).remaining()).isEqualTo(3);
+		RateLimiter gold = plans.limiter("api", "gold");
+		RateLimiter bigger = plans.update("api", "gold", Limit.of(Algorithm.FIXED_WINDOW, 10, HOUR));
+		assertThat(bigger.tryAcquire("moving", 0).remaining()).isEqualTo(8);
+		assertThat(plans.limiter("api", "gold")).isSameAs(bigger).isNotSameAs(gold);
+		assertThat(plans.limiter("api").limit().capacity()).isEqualTo(2);
+		assertThatIllegalArgumentException()
+			.isThrownBy(() -> plans.update("api", Limit.of(Algorithm.TOKEN_BUCKET, 2, HOUR)))
+			.withMessageContaining("must share one algorithm");
+		assertThatIllegalArgumentException().isThrownBy(() -> plans.limiter("api", "platinum"))
+			.withMessage("limit 'api' has no plan named 'platinum'; its plans are [default, gold]");
+	}
+
+	@Test
+	void aCostMustFitEveryPlan() {
+		RateLimiterRegistry plans = new RateLimiterRegistry(InMemoryBackend.builder().build(),
+				Map.of("api", Limit.of(Algorithm.TOKEN_BUCKET, 5, HOUR)),
+				Map.of("api", Map.of("trial", Limit.of(Algorithm.TOKEN_BUCKET, 2, HOUR))), Map.of());
+		assertThatIllegalArgumentException().isThrownBy(() -> plans.requireCapacity("api", 3, "rule"))
+			.withMessage("rule takes 3 permits, more than the capacity 2 of limit 'api' (plan 'trial')");
+		plans.requireCapacity("api", 2, "rule");
+		assertThatIllegalArgumentException()
+			.isThrownBy(() -> plans.update("api", "trial", Limit.of(Algorithm.TOKEN_BUCKET, 1, HOUR)))
+			.withMessage("limit 'api' (plan 'trial') cannot have capacity 1: rule takes 2 permits per request");
+	}
+
+	@Test
+	void plansMustBelongToALimitAndNotBeNamedDefault() {
+		InMemoryBackend backend = InMemoryBackend.builder().build();
+		Map<String, Limit> limits = Map.of("api", Limit.of(Algorithm.TOKEN_BUCKET, 5, HOUR));
+		assertThatIllegalArgumentException()
+			.isThrownBy(() -> new RateLimiterRegistry(backend, limits,
+					Map.of("nope", Map.of("gold", Limit.of(Algorithm.TOKEN_BUCKET, 9, HOUR))), Map.of()))
+			.withMessage("plans are given for limit 'nope', which does not exist; the limits are [api]");
+		assertThatIllegalArgumentException()
+			.isThrownBy(() -> new RateLimiterRegistry(backend, limits,
+					Map.of("api", Map.of("default", Limit.of(Algorithm.TOKEN_BUCKET, 9, HOUR))), Map.of()))
+			.withMessageStartingWith("limit 'api' cannot have a plan named 'default'");
+	}
+
 }

@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
@@ -34,7 +35,7 @@ public final class LocalTiers {
 
 	private final Duration timeout;
 
-	private final Map<String, Tier> tiers = new ConcurrentHashMap<>();
+	private final Map<String, List<Tier>> tiers = new ConcurrentHashMap<>();
 
 	/**
 	 * Creates the local tiers of a backend and loads the borrow scripts on every master.
@@ -54,7 +55,7 @@ public final class LocalTiers {
 	}
 
 	/**
-	 * Returns the decisions of a limiter with its local tier in front of Redis.
+	 * Returns the decisions of a limiter with its local tier in front of Redis: {@link #sources} of one limit.
 	 * @param name the checked limit name
 	 * @param limit the limit
 	 * @param tier the local tier setting
@@ -63,22 +64,51 @@ public final class LocalTiers {
 	 * limiter of the same name, limit and setting
 	 */
 	public DecisionSource source(String name, Limit limit, LocalTier tier, DecisionSource redis) {
+		return sources(name, List.of(limit), tier, List.of(redis)).get(0);
+	}
+
+	/**
+	 * Returns the decisions of limiters of one name used side by side (the plans of a limit), each with its local
+	 * tier in front of Redis. Together they replace the name's earlier tiers: a tier of the same limit and setting
+	 * is kept, the others give their unspent tokens back at once (limiters that still use them go on, and borrow
+	 * again when they need to).
+	 * @param name the checked limit name
+	 * @param limits the limits
+	 * @param tier the local tier setting of each
+	 * @param redis the decisions in Redis of each limit, in the order of {@code limits}
+	 * @return {@code redis} itself for {@link LocalTier.Mode#NONE}, otherwise the local tier of each limit, shared by
+	 * every limiter of the same name, limit and setting
+	 */
+	public List<DecisionSource> sources(String name, List<Limit> limits, LocalTier tier, List<DecisionSource> redis) {
 		if (tier.mode() == LocalTier.Mode.NONE) {
 			return redis;
 		}
-		Tier[] replaced = new Tier[1];
-		Tier current = this.tiers.compute(name, (key, existing) -> {
-			if (existing != null && existing.limit().equals(limit) && existing.setting().equals(tier)) {
-				return existing;
+		List<Tier> replaced = new ArrayList<>();
+		List<Tier> current = this.tiers.compute(name, (key, existing) -> {
+			List<Tier> kept = (existing != null) ? existing : List.of();
+			List<Tier> next = new ArrayList<>(limits.size());
+			for (int i = 0; i < limits.size(); i++) {
+				Limit limit = limits.get(i);
+				DecisionSource inRedis = redis.get(i);
+				next.add(find(next, limit, tier).or(() -> find(kept, limit, tier))
+					.orElseGet(() -> new Tier(limit, tier, create(name, limit, tier, inRedis))));
 			}
-			replaced[0] = existing;
-			return new Tier(limit, tier, create(name, limit, tier, redis));
+			kept.stream().filter((old) -> !next.contains(old)).forEach(replaced::add);
+			return List.copyOf(next);
 		});
-		if (replaced[0] != null && replaced[0].source() instanceof TwoTierDecisionSource twoTier) {
-			// best effort, as at close: tokens not given back are refilled by Redis within one period
-			twoTier.giveBackAll();
+		for (Tier old : replaced) {
+			if (old.source() instanceof TwoTierDecisionSource twoTier) {
+				// best effort, as at close: tokens not given back are refilled by Redis within one period
+				twoTier.giveBackAll();
+			}
 		}
-		return current.source();
+		return current.stream().map(Tier::source).toList();
+	}
+
+	private static Optional<Tier> find(List<Tier> tiers, Limit limit, LocalTier setting) {
+		return tiers.stream()
+			.filter((tier) -> tier.limit().equals(limit) && tier.setting().equals(setting))
+			.findFirst();
 	}
 
 	private DecisionSource create(String name, Limit limit, LocalTier tier, DecisionSource redis) {
@@ -97,7 +127,7 @@ public final class LocalTiers {
 	 */
 	public void close(Duration maxWait) {
 		List<CompletableFuture<Void>> giveBacks = new ArrayList<>();
-		for (Tier tier : this.tiers.values()) {
+		for (Tier tier : this.tiers.values().stream().flatMap(List::stream).toList()) {
 			if (tier.source() instanceof TwoTierDecisionSource twoTier) {
 				giveBacks.add(twoTier.giveBackAll());
 			}

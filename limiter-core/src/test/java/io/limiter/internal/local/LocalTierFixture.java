@@ -87,6 +87,14 @@ final class LocalTierFixture implements AutoCloseable {
 				new RedisDecisionSource(name, limit, this.executor, this.clock, TIMEOUT));
 	}
 
+	List<DecisionSource> sources(String name, List<Limit> limits, LocalTier tier) {
+		List<DecisionSource> redis = new ArrayList<>();
+		for (Limit limit : limits) {
+			redis.add(new RedisDecisionSource(name, limit, this.executor, this.clock, TIMEOUT));
+		}
+		return this.tiers.sources(name, limits, tier, redis);
+	}
+
 	RateLimiter limiter(String name, Limit limit, LocalTier tier) {
 		return new DefaultRateLimiter(name, limit, source(name, limit, tier));
 	}

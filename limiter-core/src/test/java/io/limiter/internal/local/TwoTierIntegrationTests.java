@@ -278,6 +278,25 @@ class TwoTierIntegrationTests {
 	}
 
 	@Test
+	void plansOfOneNameKeepATierEachAndEveryTierGivesItsTokensBackOnClose() {
+		String name = LocalTierFixture.uniqueName();
+		LocalTierFixture closing = LocalTierFixture.withClock(this.clock);
+		List<Limit> plans = List.of(tenPerSecond(), limit(20));
+		List<DecisionSource> tiers = closing.sources(name, plans, twoTier(5, 0.5));
+		RateLimiter basic = instance().limiter(name, tenPerSecond(), LocalTier.none());
+		RateLimiter gold = instance().limiter(name, limit(20), LocalTier.none());
+		assertThat(tiers.get(0).decide("basic", 1, 0).isAllowed()).isTrue();
+		assertThat(tiers.get(1).decide("gold", 1, 0).isAllowed()).isTrue();
+		assertThat(closing.sources(name, plans, twoTier(5, 0.5))).as("the same plans keep their tiers")
+			.containsExactlyElementsOf(tiers);
+		assertThat(basic.tryAcquire("basic", 0).remaining()).isEqualTo(5);
+		assertThat(gold.tryAcquire("gold", 0).remaining()).isEqualTo(15);
+		closing.close();
+		assertThat(basic.tryAcquire("basic", 0).remaining()).isEqualTo(9);
+		assertThat(gold.tryAcquire("gold", 0).remaining()).isEqualTo(19);
+	}
+
+	@Test
 	void aMillionStrangersCannotGrowTheLocalBuckets() {
 		LocalTierFixture instance = instance();
 		LocalTier tier = twoTier(1, 0.1).toBuilder().maximumKeys(50).build();

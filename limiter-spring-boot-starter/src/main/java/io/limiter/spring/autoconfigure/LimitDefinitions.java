@@ -11,8 +11,10 @@ import io.limiter.Limit;
 import io.limiter.LimiterOptions;
 import io.limiter.LocalTier;
 import io.limiter.internal.LimitNames;
+import io.limiter.spring.LimitPlanResolver;
 import io.limiter.spring.autoconfigure.LimiterProperties.LimitSettings;
 import io.limiter.spring.autoconfigure.LimiterProperties.LocalTierSettings;
+import io.limiter.spring.autoconfigure.LimiterProperties.PlanSettings;
 import io.limiter.spring.autoconfigure.LimiterProperties.RateSettings;
 import io.limiter.spring.internal.LimitPolicy;
 
@@ -31,6 +33,66 @@ final class LimitDefinitions {
 		Map<String, Limit> limits = new LinkedHashMap<>();
 		properties.getLimits().forEach((name, settings) -> limits.put(name, limit(name, settings)));
 		return limits;
+	}
+
+	/**
+	 * Returns the named plans of the limits that have some: the limit's algorithm, and its capacity and period where
+	 * the plan sets none.
+	 */
+	static Map<String, Map<String, Limit>> plans(LimiterProperties properties) {
+		Map<String, Map<String, Limit>> plans = new LinkedHashMap<>();
+		properties.getLimits().forEach((name, settings) -> {
+			if (!settings.getPlans().isEmpty()) {
+				Limit limit = limit(name, settings);
+				Map<String, Limit> byPlan = new LinkedHashMap<>();
+				settings.getPlans()
+					.forEach((plan, planSettings) -> byPlan.put(plan, plan(name, limit, plan, planSettings)));
+				plans.put(name, byPlan);
+			}
+		});
+		return plans;
+	}
+
+	/**
+	 * Fails start-up when a limit has plans and no resolver is there to choose them.
+	 * @param properties the settings
+	 * @param resolverPresent whether there is a {@link io.limiter.spring.LimitPlanResolver} bean
+	 */
+	static void checkPlansResolvable(LimiterProperties properties, boolean resolverPresent) {
+		properties.getLimits().forEach((name, settings) -> {
+			if (!resolverPresent && !settings.getPlans().isEmpty()) {
+				throw new InvalidLimiterPropertyException(PREFIX + name + ".plans", settings.getPlans().keySet(),
+						"plans are chosen per key by a LimitPlanResolver bean, and there is none", null);
+			}
+		});
+	}
+
+	private static Limit plan(String name, Limit limit, String plan, PlanSettings settings) {
+		String property = PREFIX + name + ".plans." + plan;
+		if (LimitPlanResolver.DEFAULT_PLAN.equals(plan)) {
+			throw new InvalidLimiterPropertyException(property, plan, "'" + LimitPlanResolver.DEFAULT_PLAN
+					+ "' is the limit's own capacity and period; give the plan another name", null);
+		}
+		if (settings.getAlgorithm() != null && settings.getAlgorithm() != limit.algorithm()) {
+			throw new InvalidLimiterPropertyException(property + ".algorithm", settings.getAlgorithm().configName(),
+					"the plans of a limit share each key's state, so a plan's algorithm must be the limit's, "
+							+ limit.algorithm().configName(),
+					null);
+		}
+		Limit.Builder builder = limit.toBuilder();
+		if (settings.getCapacity() != null) {
+			check(property + ".capacity", settings.getCapacity(), builder::capacity);
+		}
+		if (settings.getPeriod() != null) {
+			check(property + ".period", settings.getPeriod(), builder::period);
+		}
+		try {
+			return builder.build();
+		}
+		catch (IllegalArgumentException ex) {
+			throw new InvalidLimiterPropertyException(property + ".capacity", settings.getCapacity(), ex.getMessage(),
+					ex);
+		}
 	}
 
 	static LimitPolicy policy(LimiterProperties properties, String name) {

@@ -18,6 +18,7 @@ import io.limiter.LimiterBackend;
 import io.limiter.LimiterClock;
 import io.limiter.LimiterObserver;
 import io.limiter.RedisBackend;
+import io.limiter.spring.LimitPlanResolver;
 import io.limiter.spring.RateLimiterRegistry;
 import io.limiter.spring.internal.LimitEnforcers;
 import io.limiter.spring.internal.LimitPolicy;
@@ -59,18 +60,21 @@ public final class LimiterAutoConfiguration {
 	@ConditionalOnMissingBean
 	RateLimiterRegistry rateLimiterRegistry(LimiterBackend limiterBackend, LimiterProperties properties) {
 		return new RateLimiterRegistry(limiterBackend, LimitDefinitions.limits(properties),
-				LimitDefinitions.options(properties));
+				LimitDefinitions.plans(properties), LimitDefinitions.options(properties));
 	}
 
 	@Bean
 	@ConditionalOnMissingBean
 	LimitEnforcers limitEnforcers(RateLimiterRegistry rateLimiterRegistry, LimiterProperties properties,
-			ObjectProvider<LimiterMetrics> metrics) {
+			ObjectProvider<LimiterMetrics> metrics, ObjectProvider<LimitPlanResolver> plans) {
+		LimitPlanResolver resolver = plans.getIfUnique();
+		LimitDefinitions.checkPlansResolvable(properties, resolver != null);
 		Map<String, LimitPolicy> policies = new LinkedHashMap<>();
 		for (String name : rateLimiterRegistry.names()) {
 			policies.put(name, LimitDefinitions.policy(properties, name));
 		}
-		return new LimitEnforcers(rateLimiterRegistry, policies, metrics.getIfUnique(() -> LimiterMetrics.NONE));
+		return new LimitEnforcers(rateLimiterRegistry, policies, metrics.getIfUnique(() -> LimiterMetrics.NONE),
+				resolver);
 	}
 
 }

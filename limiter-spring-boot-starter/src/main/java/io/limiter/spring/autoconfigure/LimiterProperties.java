@@ -32,7 +32,7 @@ public class LimiterProperties {
 	 */
 	private Integer fallbackInstances;
 
-	/** The limits, by name. */
+	/** The limits, by name; each may have named plans, chosen per key by a LimitPlanResolver bean. */
 	private final Map<String, LimitSettings> limits = new LinkedHashMap<>();
 
 	private final Redis redis = new Redis();
@@ -98,6 +98,12 @@ public class LimiterProperties {
 
 		private final LocalTierSettings localTier = new LocalTierSettings();
 
+		/**
+		 * Named plans beside the limit's own capacity and period (the plan 'default'), chosen per key by a
+		 * LimitPlanResolver bean; they share each key's state.
+		 */
+		private final Map<String, PlanSettings> plans = new LinkedHashMap<>();
+
 		public Algorithm getAlgorithm() {
 			return this.algorithm;
 		}
@@ -128,6 +134,50 @@ public class LimiterProperties {
 
 		public LocalTierSettings getLocalTier() {
 			return this.localTier;
+		}
+
+		public Map<String, PlanSettings> getPlans() {
+			return this.plans;
+		}
+
+	}
+
+	/**
+	 * One named plan of a limit: its numbers for the keys a LimitPlanResolver puts on it.
+	 */
+	public static class PlanSettings {
+
+		/** Permits per period of the plan; the limit's capacity when not set. */
+		private Long capacity;
+
+		/** Period of the plan; the limit's period when not set. */
+		private Duration period;
+
+		/** The algorithm, when set, must be the limit's: the plans of a limit share each key's state. */
+		private Algorithm algorithm;
+
+		public Long getCapacity() {
+			return this.capacity;
+		}
+
+		public void setCapacity(Long capacity) {
+			this.capacity = capacity;
+		}
+
+		public Duration getPeriod() {
+			return this.period;
+		}
+
+		public void setPeriod(Duration period) {
+			this.period = period;
+		}
+
+		public Algorithm getAlgorithm() {
+			return this.algorithm;
+		}
+
+		public void setAlgorithm(Algorithm algorithm) {
+			this.algorithm = algorithm;
 		}
 
 	}

@@ -9,11 +9,13 @@ import org.apache.commons.logging.LogFactory;
 import io.limiter.Decision;
 import io.limiter.Limit;
 import io.limiter.RateLimiter;
+import io.limiter.spring.LimitPlanResolver;
 import io.limiter.spring.RateLimiterRegistry;
 
 /**
- * Enforces one limit for the filter and the aspect: asks the limit's current limiter, applies the failure
- * policy when the backend fails and shadow mode when the limit denies, and records the outcome.
+ * Enforces one limit for the filters and the aspect: asks the current limiter of the key's plan (the
+ * {@link LimitPlanResolver} chooses it when the limit has plans), applies the failure policy when the backend fails
+ * and shadow mode when the limit denies, and records the outcome.
  */
 public final class LimitEnforcer {
 
@@ -27,21 +29,38 @@ public final class LimitEnforcer {
 
 	private final LimiterMetrics metrics;
 
+	private final LimitPlanResolver plans;
+
 	private final ThrottledLog shadowLog = new ThrottledLog(logger, 1, TimeUnit.SECONDS);
 
+	private final ThrottledLog unknownPlanLog = new ThrottledLog(logger, 10, TimeUnit.SECONDS);
+
 	/**
-	 * Creates an enforcer.
+	 * Creates an enforcer of a limit without plans, or whose keys all take its default plan.
 	 * @param name the limit name
 	 * @param registry where the limit's current limiter is
 	 * @param policy the limit's failure policy and shadow mode
 	 * @param metrics where outcomes are recorded
 	 */
 	public LimitEnforcer(String name, RateLimiterRegistry registry, LimitPolicy policy, LimiterMetrics metrics) {
+		this(name, registry, policy, metrics, null);
+	}
+
+	/**
+	 * Creates an enforcer.
+	 * @param name the limit name
+	 * @param registry where the limit's current limiters are
+	 * @param policy the limit's failure policy and shadow mode
+	 * @param metrics where outcomes are recorded
+	 * @param plans chooses the plan of each key when the limit has plans, or {@code null} for the default plan
+	 */
+	public LimitEnforcer(String name, RateLimiterRegistry registry, LimitPolicy policy, LimiterMetrics metrics,
+			LimitPlanResolver plans) {
 		this.name = name;
 		this.registry = registry;
 		this.policy = policy;
 		this.metrics = metrics;
-		registry.limiter(name);
+		this.plans = (registry.plans(name).size() > 1) ? plans : null;
 	}
 
 	/**
@@ -53,12 +72,39 @@ public final class LimitEnforcer {
 	}
 
 	/**
-	 * Returns the current capacity of the limit: the most permits one request can take, the smallest capacity of
-	 * its rates.
+	 * Returns the current capacity of the limit, the smallest of its plans' when it has plans, and of its rates when
+	 * it has several: the most permits that every key may take at once.
 	 * @return the capacity
 	 */
 	public long capacity() {
-		return this.registry.limiter(this.name).limit().maxPermits();
+		return this.registry.plans(this.name)
+			.stream()
+			.mapToLong((plan) -> this.registry.limiter(this.name, plan).limit().maxPermits())
+			.min()
+			.orElseThrow();
+	}
+
+	/**
+	 * Returns the plan of a key: the resolver's answer when the limit has plans and it names one of them, else the
+	 * default plan (with a warning when the resolver named a plan the limit does not have).
+	 * @param key the key
+	 * @param request the request, or {@code null} (see {@link LimitPlanResolver#plan(String, String, Object)})
+	 * @return the plan's name
+	 */
+	public String plan(String key, Object request) {
+		if (this.plans == null) {
+			return LimitPlanResolver.DEFAULT_PLAN;
+		}
+		String plan = this.plans.plan(this.name, key, request);
+		if (plan == null) {
+			return LimitPlanResolver.DEFAULT_PLAN;
+		}
+		if (!this.registry.plans(this.name).contains(plan)) {
+			this.unknownPlanLog.warn(() -> "LimitPlanResolver chose plan '" + plan + "' of limit '" + this.name
+					+ "', which has the plans " + this.registry.plans(this.name) + "; the default plan decides");
+			return LimitPlanResolver.DEFAULT_PLAN;
+		}
+		return plan;
 	}
 
 	/**
@@ -82,54 +128,58 @@ public final class LimitEnforcer {
 	}
 
 	/**
-	 * Takes permits for a key and concludes whether the request may go on. When the backend fails, the
-	 * limiter's failure policy has decided (a degraded decision) and the outcome is recorded as an error.
+	 * Takes permits for a key under its plan and concludes whether the request may go on. When the backend fails,
+	 * the limiter's failure policy has decided (a degraded decision) and the outcome is recorded as an error.
 	 * @param key the key
 	 * @param permits the permits to take
+	 * @param request the request, for the plan resolver, or {@code null}
 	 * @return the verdict
 	 */
-	public Verdict enforce(String key, long permits) {
+	public Verdict enforce(String key, long permits, Object request) {
 		long start = System.nanoTime();
-		RateLimiter limiter = this.registry.limiter(this.name);
-		return conclude(limiter, key, limiter.tryAcquire(key, permits), start);
+		String plan = plan(key, request);
+		RateLimiter limiter = this.registry.limiter(this.name, plan);
+		return conclude(limiter, plan, key, limiter.tryAcquire(key, permits), start);
 	}
 
 	/**
-	 * The asynchronous twin of {@link #enforce(String, long)}, through
+	 * The asynchronous twin of {@link #enforce(String, long, Object)}, through
 	 * {@link RateLimiter#tryAcquireAsync(String, long)}: the calling thread never waits for the backend. The
 	 * verdict completes on the caller's thread when the decision is known at once (in memory, local tier, or a
 	 * Redis answer that was quicker), else on the thread that completes it (Lettuce's for Redis).
 	 * @param key the key
 	 * @param permits the permits to take
+	 * @param request the request, for the plan resolver, or {@code null}
 	 * @return a future completed with the verdict
 	 */
-	public CompletableFuture<Verdict> enforceAsync(String key, long permits) {
+	public CompletableFuture<Verdict> enforceAsync(String key, long permits, Object request) {
 		long start = System.nanoTime();
-		RateLimiter limiter = this.registry.limiter(this.name);
+		String plan = plan(key, request);
+		RateLimiter limiter = this.registry.limiter(this.name, plan);
 		return limiter.tryAcquireAsync(key, permits)
 			.toCompletableFuture()
-			.thenApply((decision) -> conclude(limiter, key, decision, start));
+			.thenApply((decision) -> conclude(limiter, plan, key, decision, start));
 	}
 
-	private Verdict conclude(RateLimiter limiter, String key, Decision decision, long start) {
+	private Verdict conclude(RateLimiter limiter, String plan, String key, Decision decision, long start) {
 		Outcome outcome = decision.isDegraded() ? Outcome.ERROR : decision.isAllowed() ? Outcome.ALLOWED
 				: this.policy.shadow() ? Outcome.SHADOW_DENIED : Outcome.DENIED;
-		this.metrics.record(this.name, outcome, decision, System.nanoTime() - start);
-		return verdict(limiter.limit(), key, decision);
+		this.metrics.record(this.name, plan, outcome, decision, System.nanoTime() - start);
+		return verdict(limiter.limit(), plan, key, decision);
 	}
 
-	private Verdict verdict(Limit limit, String key, Decision decision) {
+	private Verdict verdict(Limit limit, String plan, String key, Decision decision) {
 		if (decision.isDegraded() && decision.isAllowed()) {
-			return new Verdict(this.name, limit, null, true);
+			return new Verdict(this.name, plan, limit, null, true);
 		}
 		if (this.policy.shadow()) {
 			if (!decision.isAllowed()) {
 				this.shadowLog.info(() -> "Limit '" + this.name + "' (shadow mode) would have denied key "
 						+ LoggedKeys.quote(key) + ": " + decision);
 			}
-			return new Verdict(this.name, limit, null, true);
+			return new Verdict(this.name, plan, limit, null, true);
 		}
-		return new Verdict(this.name, limit, decision, decision.isAllowed());
+		return new Verdict(this.name, plan, limit, decision, decision.isAllowed());
 	}
 
 }

@@ -4,6 +4,7 @@ import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
+import io.limiter.spring.LimitPlanResolver;
 import io.limiter.spring.RateLimiterRegistry;
 
 /**
@@ -20,8 +21,25 @@ public final class LimitEnforcers {
 	 * @param metrics where outcomes are recorded
 	 */
 	public LimitEnforcers(RateLimiterRegistry registry, Map<String, LimitPolicy> policies, LimiterMetrics metrics) {
+		this(registry, policies, metrics, null);
+	}
+
+	/**
+	 * Creates the enforcers of limits that may have plans.
+	 * @param registry the limits
+	 * @param policies the policy of each limit of the registry
+	 * @param metrics where outcomes are recorded
+	 * @param plans chooses the plan of each key of a limit with plans, or {@code null} when no limit has plans
+	 * @throws IllegalArgumentException naming the limit and its plans when a limit has plans and no resolver is given
+	 */
+	public LimitEnforcers(RateLimiterRegistry registry, Map<String, LimitPolicy> policies, LimiterMetrics metrics,
+			LimitPlanResolver plans) {
 		for (String name : registry.names()) {
-			this.enforcers.put(name, new LimitEnforcer(name, registry, policies.get(name), metrics));
+			if (plans == null && registry.plans(name).size() > 1) {
+				throw new IllegalArgumentException("limit '" + name + "' has the plans " + registry.plans(name)
+						+ " but there is no LimitPlanResolver bean to choose one per key");
+			}
+			this.enforcers.put(name, new LimitEnforcer(name, registry, policies.get(name), metrics, plans));
 		}
 	}
 

@@ -10,16 +10,17 @@ import io.limiter.Decision;
 public interface LimiterMetrics {
 
 	/** Records nothing, when Micrometer is absent. */
-	LimiterMetrics NONE = (limit, outcome, decision, nanos) -> {
+	LimiterMetrics NONE = (limit, plan, outcome, decision, nanos) -> {
 	};
 
 	/**
 	 * Records one enforced decision.
 	 * @param limit the limit name
+	 * @param plan the plan that decided, {@code default} for the limit's own numbers
 	 * @param outcome how it ended
 	 * @param decision the decision, or {@code null} when the backend failed and the policy let it through
 	 * @param nanos how long the decision took, failure policy included
 	 */
-	void record(String limit, Outcome outcome, Decision decision, long nanos);
+	void record(String limit, String plan, Outcome outcome, Decision decision, long nanos);
 
 }

@@ -4,18 +4,20 @@ import java.util.List;
 
 import io.limiter.Decision;
 import io.limiter.Limit;
+import io.limiter.spring.LimitPlanResolver;
 import io.limiter.spring.RateLimitExceededException;
 import io.limiter.spring.RateLimiterRegistry;
 
 /**
  * What enforcing one limit on one request concluded.
  * @param limitName the limit's name
- * @param limit the limit's settings when it decided
+ * @param plan the plan that decided, {@link LimitPlanResolver#DEFAULT_PLAN} for the limit's own numbers
+ * @param limit the plan's settings when it decided
  * @param decision the decision to report in headers, or {@code null} when there is none to report (the
  * backend failed and the request goes on, or the limit is in shadow mode)
  * @param allowed whether the request may go on
  */
-public record Verdict(String limitName, Limit limit, Decision decision, boolean allowed) {
+public record Verdict(String limitName, String plan, Limit limit, Decision decision, boolean allowed) {
 
 	/**
 	 * Returns whether the verdict has a decision to report to the client.
@@ -29,14 +31,15 @@ public record Verdict(String limitName, Limit limit, Decision decision, boolean 
 	 * Returns the verdicts to report in the answer to a {@link RateLimitExceededException}.
 	 * @param registry the limits
 	 * @param exception the exception
-	 * @return its decision when its limit is one of the registry's, else none (the policy is not known)
+	 * @return its decision when its limit and plan are the registry's, else none (the policy is not known)
 	 */
 	public static List<Verdict> of(RateLimiterRegistry registry, RateLimitExceededException exception) {
 		String name = exception.limitName();
-		if (!registry.names().contains(name)) {
+		String plan = exception.plan();
+		if (!registry.names().contains(name) || !registry.plans(name).contains(plan)) {
 			return List.of();
 		}
-		return List.of(new Verdict(name, registry.limiter(name).limit(), exception.decision(), false));
+		return List.of(new Verdict(name, plan, registry.limiter(name, plan).limit(), exception.decision(), false));
 	}
 
 }

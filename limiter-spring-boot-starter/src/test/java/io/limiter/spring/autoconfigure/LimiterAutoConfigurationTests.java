@@ -26,6 +26,7 @@ import io.limiter.Limit;
 import io.limiter.LimiterBackend;
 import io.limiter.RedisBackend;
 import io.limiter.FailurePolicy;
+import io.limiter.spring.LimitPlanResolver;
 import io.limiter.spring.RateLimiterRegistry;
 import io.limiter.spring.internal.LimitEnforcers;
 import io.limiter.spring.internal.LimiterMetrics;
@@ -165,6 +166,57 @@ class LimiterAutoConfigurationTests {
 		web.withPropertyValues("limiter.filter.enabled=false")
 			.run((context) -> assertThat(context).doesNotHaveBean("rateLimitFilterRegistration")
 				.hasSingleBean(RateLimitExceededHandler.class));
+	}
+
+	@Test
+	void bindsPlansThatTakeTheLimitsAlgorithmAndWhatTheyDoNotSet() {
+		this.runner.withBean(LimitPlanResolver.class, () -> (limit, key, request) -> null)
+			.withPropertyValues("limiter.limits.api.algorithm=gcra", "limiter.limits.api.capacity=2",
+					"limiter.limits.api.period=1m", "limiter.limits.api.plans.gold.capacity=5",
+					"limiter.limits.api.plans.slow.period=1h", "limiter.limits.api.plans.same.algorithm=gcra")
+			.run((context) -> {
+				RateLimiterRegistry registry = context.getBean(RateLimiterRegistry.class);
+				assertThat(registry.plans("api")).containsExactly("default", "gold", "slow", "same");
+				assertThat(registry.limiter("api", "gold").limit())
+					.isEqualTo(Limit.of(Algorithm.GCRA, 5, Duration.ofMinutes(1)));
+				assertThat(registry.limiter("api", "slow").limit())
+					.isEqualTo(Limit.of(Algorithm.GCRA, 2, Duration.ofHours(1)));
+				assertThat(registry.limiter("api").limit())
+					.isEqualTo(Limit.of(Algorithm.GCRA, 2, Duration.ofMinutes(1)));
+			});
+	}
+
+	@Test
+	void plansWithoutAResolverFail() {
+		this.runner
+			.withPropertyValues("limiter.limits.api.capacity=2", "limiter.limits.api.period=1m",
+					"limiter.limits.api.plans.gold.capacity=5")
+			.run(failsWith("limiter.limits.api.plans", "gold", "there is none"));
+	}
+
+	@Test
+	void aPlanNamedDefaultFails() {
+		this.runner.withBean(LimitPlanResolver.class, () -> (limit, key, request) -> null)
+			.withPropertyValues("limiter.limits.api.capacity=2", "limiter.limits.api.period=1m",
+					"limiter.limits.api.plans.default.capacity=5")
+			.run(failsWith("limiter.limits.api.plans.default", "default", "the limit's own capacity and period"));
+	}
+
+	@Test
+	void aPlanOfAnotherAlgorithmFails() {
+		this.runner.withBean(LimitPlanResolver.class, () -> (limit, key, request) -> null)
+			.withPropertyValues("limiter.limits.api.capacity=2", "limiter.limits.api.period=1m",
+					"limiter.limits.api.plans.gold.algorithm=fixed-window")
+			.run(failsWith("limiter.limits.api.plans.gold.algorithm", "fixed-window",
+					"a plan's algorithm must be the limit's, token-bucket"));
+	}
+
+	@Test
+	void aBadPlanCapacityFails() {
+		this.runner.withBean(LimitPlanResolver.class, () -> (limit, key, request) -> null)
+			.withPropertyValues("limiter.limits.api.capacity=2", "limiter.limits.api.period=1m",
+					"limiter.limits.api.plans.gold.capacity=0")
+			.run(failsWith("limiter.limits.api.plans.gold.capacity", "0", "capacity must be at least 1 but was 0"));
 	}
 
 	@Test
@@ -319,6 +371,16 @@ class LimiterAutoConfigurationTests {
 	void nonPositiveTimeoutFails() {
 		this.runner.withPropertyValues("limiter.redis.url=redis://127.0.0.1:1", "limiter.redis.timeout=0ms")
 			.run(failsWith("limiter.redis.timeout", "PT0S", "must be positive"));
+	}
+
+	@Test
+	void aRuleCostMustFitTheSmallestPlan() {
+		new WebApplicationContextRunner().withConfiguration(LIMITER)
+			.withBean(LimitPlanResolver.class, () -> (limit, key, request) -> null)
+			.withPropertyValues("limiter.limits.api.capacity=10", "limiter.limits.api.period=1s",
+					"limiter.limits.api.plans.trial.capacity=3", "limiter.filter.rules[0].limit=api",
+					"limiter.filter.rules[0].cost=4")
+			.run(failsWith("limiter.filter.rules[0].cost", "4", "between 1 and the capacity 3"));
 	}
 
 	@Test

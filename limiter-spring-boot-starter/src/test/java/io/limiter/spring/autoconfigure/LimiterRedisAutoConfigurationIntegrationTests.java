@@ -113,9 +113,9 @@ class LimiterRedisAutoConfigurationIntegrationTests {
 				registry.limiter("hello").tryAcquire(key);
 				assertThat(meters.get("limiter.redis.calls").counter().count()).isEqualTo(2);
 				LimitEnforcer blocked = context.getBean(LimitEnforcers.class).get("blocked");
-				assertThat(blocked.enforce(key, 1).allowed()).isTrue();
-				assertThat(blocked.enforce(key, 1).allowed()).isFalse();
-				assertThat(blocked.enforce(key, 1).allowed()).isFalse();
+				assertThat(blocked.enforce(key, 1, null).allowed()).isTrue();
+				assertThat(blocked.enforce(key, 1, null).allowed()).isFalse();
+				assertThat(blocked.enforce(key, 1, null).allowed()).isFalse();
 				assertThat(meters.get("limiter.redis.calls").counter().count())
 					.as("the third decision is denied in memory by the block").isEqualTo(4);
 				assertThat(decisions(meters, "backend", "allowed")).isEqualTo(1);

@@ -28,8 +28,8 @@ class LimitEnforcerTests {
 	void shadowDenialIsLoggedWithTheKeysControlCharactersEscaped(CapturedOutput output) {
 		LimitEnforcer enforcer = shadowEnforcer();
 		String key = "mallory\n2026-01-01 INFO forged line\u202e\u0007'";
-		assertThat(enforcer.enforce(key, 1).allowed()).isTrue();
-		assertThat(enforcer.enforce(key, 1).allowed()).isTrue();
+		assertThat(enforcer.enforce(key, 1, null).allowed()).isTrue();
+		assertThat(enforcer.enforce(key, 1, null).allowed()).isTrue();
 		assertThat(output).contains("(shadow mode) would have denied key "
 				+ "'mallory\\n2026-01-01 INFO forged line\\u202e\\u0007\\''");
 		assertThat(output).doesNotContain("mallory\n");
@@ -39,8 +39,8 @@ class LimitEnforcerTests {
 	void longKeysAreCutShortInTheLog(CapturedOutput output) {
 		LimitEnforcer enforcer = shadowEnforcer();
 		String key = "k".repeat(5000);
-		enforcer.enforce(key, 1);
-		enforcer.enforce(key, 1);
+		enforcer.enforce(key, 1, null);
+		enforcer.enforce(key, 1, null);
 		assertThat(output).contains("'" + "k".repeat(128) + "'... (5000 characters)");
 		assertThat(output).doesNotContain("k".repeat(129));
 	}

@@ -11,6 +11,7 @@ import org.springframework.boot.actuate.endpoint.annotation.Selector;
 import io.limiter.Decision;
 import io.limiter.Limit;
 import io.limiter.RateLimiter;
+import io.limiter.spring.LimitPlanResolver;
 import io.limiter.spring.RateLimiterRegistry;
 import io.limiter.spring.internal.LimitEnforcer;
 import io.limiter.spring.internal.LimitEnforcers;
@@ -50,11 +51,17 @@ public final class LimitersEndpoint {
 		for (LimitEnforcer enforcer : this.enforcers.all()) {
 			Limit limit = this.registry.limiter(enforcer.name()).limit();
 			LimitPolicy policy = enforcer.policy();
-			List<RateDescriptor> rates = limit.rates().stream()
-				.map((rate) -> new RateDescriptor(rate.capacity(), rate.period().toString()))
-				.toList();
+			Map<String, PlanDescriptor> plans = new LinkedHashMap<>();
+			for (String plan : this.registry.plans(enforcer.name())) {
+				if (!LimitPlanResolver.DEFAULT_PLAN.equals(plan)) {
+					Limit planLimit = this.registry.limiter(enforcer.name(), plan).limit();
+					plans.put(plan, new PlanDescriptor(planLimit.capacity(), planLimit.period().toString(),
+							rates(planLimit)));
+				}
+			}
 			limits.put(enforcer.name(), new LimitDescriptor(limit.algorithm().configName(), limit.capacity(),
-					limit.period().toString(), rates, policy.shadow(), configName(policy.failurePolicy().name())));
+					limit.period().toString(), rates(limit), policy.shadow(), configName(policy.failurePolicy().name()),
+					plans));
 		}
 		return new LimitersDescriptor(this.registry.backend().getClass().getSimpleName(), limits);
 	}
@@ -73,10 +80,15 @@ public final class LimitersEndpoint {
 			return null;
 		}
 		String key = String.join("/", keySegments);
-		RateLimiter limiter = this.registry.limiter(name);
+		String plan = this.enforcers.get(name).plan(key, null);
+		RateLimiter limiter = this.registry.limiter(name, plan);
 		Decision decision = limiter.peek(key);
-		return new KeyStateDescriptor(name, key, limiter.limit().rates().get(decision.rate()).capacity(),
+		return new KeyStateDescriptor(name, key, plan, limiter.limit().rates().get(decision.rate()).capacity(),
 				decision.remaining(), decision.resetAfterMillis());
+	}
+
+	private static List<RateDescriptor> rates(Limit limit) {
+		return limit.rates().stream().map((rate) -> new RateDescriptor(rate.capacity(), rate.period().toString())).toList();
 	}
 
 	private static String configName(String enumName) {
@@ -99,9 +111,19 @@ public final class LimitersEndpoint {
 	 * @param rates every rate, the first included
 	 * @param shadow whether the limit only counts
 	 * @param failurePolicy the failure policy's configuration name
+	 * @param plans the limit's named plans, by name
 	 */
 	public record LimitDescriptor(String algorithm, long capacity, String period, List<RateDescriptor> rates,
-			boolean shadow, String failurePolicy) {
+			boolean shadow, String failurePolicy, Map<String, PlanDescriptor> plans) {
+	}
+
+	/**
+	 * The numbers of one named plan of a limit.
+	 * @param capacity the permits per period of its first rate
+	 * @param period the period of its first rate, ISO-8601
+	 * @param rates every rate of the plan, the first included
+	 */
+	public record PlanDescriptor(long capacity, String period, List<RateDescriptor> rates) {
 	}
 
 	/**
@@ -116,11 +138,14 @@ public final class LimitersEndpoint {
 	 * The state of one key.
 	 * @param limit the limit name
 	 * @param key the key
-	 * @param capacity the permits per period of the rate closest to refusing (of a limit of one rate, its capacity)
+	 * @param plan the key's plan, as the plan resolver chooses it without a request
+	 * @param capacity the permits per period of the plan's rate closest to refusing (of a plan of one rate, its
+	 * capacity)
 	 * @param remaining the permits a request could take now
 	 * @param resetAfterMillis the time until the key is back to full capacity
 	 */
-	public record KeyStateDescriptor(String limit, String key, long capacity, long remaining, long resetAfterMillis) {
+	public record KeyStateDescriptor(String limit, String key, String plan, long capacity, long remaining,
+			long resetAfterMillis) {
 	}
 
 }

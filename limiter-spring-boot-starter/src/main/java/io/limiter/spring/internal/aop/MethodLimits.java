@@ -131,7 +131,7 @@ final class MethodLimits {
 	private Object invokeNow(ProceedingJoinPoint joinPoint, Object target) throws Throwable {
 		Object[] arguments = joinPoint.getArgs();
 		for (MethodLimit limit : this.limits) {
-			Verdict verdict = limit.enforcer().enforce(key(limit, target, arguments), limit.cost());
+			Verdict verdict = limit.enforcer().enforce(key(limit, target, arguments), limit.cost(), null);
 			if (!verdict.allowed()) {
 				return limit.deny(verdict, target, arguments);
 			}
@@ -163,7 +163,7 @@ final class MethodLimits {
 		}
 		MethodLimit limit = this.limits.get(index);
 		return limit.enforcer()
-			.enforceAsync(key(limit, target, arguments), limit.cost())
+			.enforceAsync(key(limit, target, arguments), limit.cost(), null)
 			.thenCompose((verdict) -> verdict.allowed() ? firstDenial(index + 1, target, arguments)
 					: CompletableFuture.completedFuture(new Denial(limit, verdict)));
 	}
@@ -192,7 +192,7 @@ final class MethodLimits {
 		/** Answers a call this limit denied: its fallback's result, or the exception. */
 		Object deny(Verdict verdict, Object target, Object[] arguments) throws Throwable {
 			RateLimitExceededException exception = new RateLimitExceededException(verdict.limitName(),
-					verdict.decision());
+					verdict.plan(), verdict.decision());
 			if (this.fallback == null) {
 				throw exception;
 			}

@@ -89,7 +89,7 @@ public final class RateLimitWebFilter implements WebFilter, Ordered {
 	private static Mono<Verdict> enforce(LimitRule<ExchangeKeyResolver> rule, ServerWebExchange exchange) {
 		return rule.key()
 			.resolve(exchange)
-			.flatMap((key) -> Mono.fromFuture(rule.enforcer().enforceAsync(key, rule.cost())));
+			.flatMap((key) -> Mono.fromFuture(rule.enforcer().enforceAsync(key, rule.cost(), exchange)));
 	}
 
 	@Override

@@ -63,7 +63,7 @@ public final class RateLimitFilter implements Filter {
 			if (!rule.requests().matches(method, path)) {
 				continue;
 			}
-			Verdict verdict = rule.enforcer().enforce(rule.key().resolve(request), rule.cost());
+			Verdict verdict = rule.enforcer().enforce(rule.key().resolve(request), rule.cost(), request);
 			if (verdicts == null) {
 				verdicts = new ArrayList<>(2);
 			}

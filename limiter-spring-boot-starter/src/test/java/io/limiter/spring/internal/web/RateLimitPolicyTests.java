@@ -11,6 +11,7 @@ import org.springframework.mock.web.MockHttpServletResponse;
 import io.limiter.Algorithm;
 import io.limiter.Decision;
 import io.limiter.Limit;
+import io.limiter.spring.LimitPlanResolver;
 import io.limiter.spring.internal.Verdict;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -85,7 +86,8 @@ class RateLimitPolicyTests {
 			.rate(1000, Duration.ofMillis(3_600_500)).build();
 		Decision decision = Decision.allowed(100, 4, 59_001).forRate(1);
 		MockHttpServletResponse response = new MockHttpServletResponse();
-		new RateLimitResponses(true, true).writeHeaders(response, List.of(new Verdict("api", limit, decision, true)));
+		new RateLimitResponses(true, true).writeHeaders(response,
+				List.of(new Verdict("api", LimitPlanResolver.DEFAULT_PLAN, limit, decision, true)));
 		assertThat(response.getHeader("RateLimit-Policy"))
 			.isEqualTo("\"api/250ms\";q=40;w=1, \"api/60s\";q=100;w=60, \"api/3600500ms\";q=1000;w=3601")
 			.matches(SF_LIST);
@@ -102,7 +104,7 @@ class RateLimitPolicyTests {
 
 	private static Verdict verdict(String name, long capacity, Duration period) {
 		Limit limit = Limit.of(Algorithm.TOKEN_BUCKET, capacity, period);
-		return new Verdict(name, limit, Decision.allowed(capacity, capacity - 1, period.toMillis()), true);
+		return new Verdict(name, "default", limit, Decision.allowed(capacity, capacity - 1, period.toMillis()), true);
 	}
 
 }

@@ -37,7 +37,7 @@ final class LimitDefinitions {
 
 	/**
 	 * Returns the named plans of the limits that have some: the limit's algorithm, and its capacity and period where
-	 * the plan sets none.
+	 * the plan sets none, or the plan's own rates.
 	 */
 	static Map<String, Map<String, Limit>> plans(LimiterProperties properties) {
 		Map<String, Map<String, Limit>> plans = new LinkedHashMap<>();
@@ -78,6 +78,17 @@ final class LimitDefinitions {
 					"the plans of a limit share each key's state, so a plan's algorithm must be the limit's, "
 							+ limit.algorithm().configName(),
 					null);
+		}
+		if (!settings.getRates().isEmpty()) {
+			Limit.Builder builder = Limit.builder().algorithm(limit.algorithm());
+			String checked = severalRates(property, "plan '" + plan + "' of limit '" + name + "'", settings,
+					settings.getRates(), builder);
+			try {
+				return builder.build();
+			}
+			catch (IllegalArgumentException ex) {
+				throw new InvalidLimiterPropertyException(checked, describe(settings.getRates()), ex.getMessage(), ex);
+			}
 		}
 		Limit.Builder builder = limit.toBuilder();
 		if (settings.getCapacity() != null) {
@@ -130,7 +141,7 @@ final class LimitDefinitions {
 		check(property, name, LimitNames::check);
 		Limit.Builder builder = Limit.builder().algorithm(settings.getAlgorithm());
 		String checked = settings.getRates().isEmpty() ? oneRate(property, settings, builder)
-				: severalRates(property, settings, builder);
+				: severalRates(property, "limit '" + name + "'", settings, settings.getRates(), builder);
 		try {
 			return builder.build();
 		}
@@ -145,18 +156,22 @@ final class LimitDefinitions {
 		return property + ".capacity";
 	}
 
-	/** Checks each of the {@code rates}, given without {@code capacity} and {@code period}. */
-	private static String severalRates(String property, LimitSettings settings, Limit.Builder builder) {
+	/**
+	 * Checks each of the {@code rates} of a limit or a plan, given without {@code capacity} and {@code period}; returns
+	 * the property that a failed build is reported under.
+	 */
+	private static String severalRates(String property, String owner, RateSettings settings, List<RateSettings> rates,
+			Limit.Builder builder) {
 		if (settings.getCapacity() != null || settings.getPeriod() != null) {
 			String given = (settings.getCapacity() != null) ? ".capacity" : ".period";
 			throw new InvalidLimiterPropertyException(property + given,
 					(settings.getCapacity() != null) ? settings.getCapacity() : settings.getPeriod(),
-					"limit '" + property.substring(PREFIX.length()) + "' gives " + given.substring(1)
+					owner + " gives " + given.substring(1)
 							+ " and rates: give either capacity and period or a list of rates, not both",
 					null);
 		}
-		for (int i = 0; i < settings.getRates().size(); i++) {
-			RateSettings rate = settings.getRates().get(i);
+		for (int i = 0; i < rates.size(); i++) {
+			RateSettings rate = rates.get(i);
 			Limit.Builder checks = Limit.builder();
 			rate(property + ".rates[" + i + "]", rate.getCapacity(), rate.getPeriod(), checks::capacity, checks::period);
 			check(property + ".rates[" + i + "]", describe(List.of(rate)),

@@ -143,33 +143,19 @@ public class LimiterProperties {
 	}
 
 	/**
-	 * One named plan of a limit: its numbers for the keys a LimitPlanResolver puts on it.
+	 * One named plan of a limit: its numbers for the keys a LimitPlanResolver puts on it: a capacity and a period,
+	 * each the limit's when not set, or its own list of rates.
 	 */
-	public static class PlanSettings {
-
-		/** Permits per period of the plan; the limit's capacity when not set. */
-		private Long capacity;
-
-		/** Period of the plan; the limit's period when not set. */
-		private Duration period;
+	public static class PlanSettings extends RateSettings {
 
 		/** The algorithm, when set, must be the limit's: the plans of a limit share each key's state. */
 		private Algorithm algorithm;
 
-		public Long getCapacity() {
-			return this.capacity;
-		}
+		/** Several rates of the plan, each a capacity and a period; instead of capacity/period. */
+		private final List<RateSettings> rates = new ArrayList<>();
 
-		public void setCapacity(Long capacity) {
-			this.capacity = capacity;
-		}
-
-		public Duration getPeriod() {
-			return this.period;
-		}
-
-		public void setPeriod(Duration period) {
-			this.period = period;
+		public List<RateSettings> getRates() {
+			return this.rates;
 		}
 
 		public Algorithm getAlgorithm() {

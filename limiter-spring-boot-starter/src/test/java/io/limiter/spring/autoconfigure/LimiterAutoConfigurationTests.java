@@ -262,6 +262,23 @@ class LimiterAutoConfigurationTests {
 	}
 
 	@Test
+	void aPlanGivesRatesOfItsOwn() {
+		this.runner.withBean(LimitPlanResolver.class, () -> (limit, key, request) -> "gold")
+			.withPropertyValues("limiter.limits.multi.rates[0].capacity=3", "limiter.limits.multi.rates[0].period=1s",
+					"limiter.limits.multi.rates[1].capacity=5", "limiter.limits.multi.rates[1].period=10s",
+					"limiter.limits.multi.plans.gold.rates[0].capacity=6", "limiter.limits.multi.plans.gold.rates[0].period=1s",
+					"limiter.limits.multi.plans.gold.rates[1].capacity=50", "limiter.limits.multi.plans.gold.rates[1].period=10s")
+			.run((context) -> assertThat(context.getBean(RateLimiterRegistry.class).limiter("multi", "gold").limit())
+				.isEqualTo(Limit.builder().rate(6, Duration.ofSeconds(1)).rate(50, Duration.ofSeconds(10)).build()));
+		this.runner.withBean(LimitPlanResolver.class, () -> (limit, key, request) -> "gold")
+			.withPropertyValues("limiter.limits.multi.capacity=3", "limiter.limits.multi.period=1s",
+					"limiter.limits.multi.plans.gold.capacity=6", "limiter.limits.multi.plans.gold.rates[0].capacity=6",
+					"limiter.limits.multi.plans.gold.rates[0].period=1s")
+			.run(failsWith("limiter.limits.multi.plans.gold.capacity", "6",
+					"plan 'gold' of limit 'multi' gives capacity and rates"));
+	}
+
+	@Test
 	void aBadRateFailsNamingItsIndexAndField() {
 		this.runner
 			.withPropertyValues("limiter.limits.multi.rates[0].capacity=3", "limiter.limits.multi.rates[0].period=1s",

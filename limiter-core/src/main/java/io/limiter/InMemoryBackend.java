@@ -4,6 +4,8 @@ import java.util.Objects;
 
 import io.limiter.internal.DefaultRateLimiter;
 import io.limiter.internal.LimitNames;
+import io.limiter.internal.LimiterThreads;
+import io.limiter.internal.Waits;
 import io.limiter.internal.memory.InMemoryStates;
 
 /**
@@ -13,6 +15,9 @@ import io.limiter.internal.memory.InMemoryStates;
  * LimiterBackend backend = InMemoryBackend.builder().build();
  * RateLimiter hello = backend.limiter("hello", Limit.of(Algorithm.TOKEN_BUCKET, 10, Duration.ofSeconds(1)));
  * }</pre>
+ * The waits of {@link RateLimiter#acquireAsync(String, long, java.time.Duration) acquireAsync} run on the
+ * backend's own two daemon threads, {@code limiter-memory-N}, started on the first wait and stopped by
+ * {@link #close()}.
  */
 public final class InMemoryBackend implements LimiterBackend {
 
@@ -20,6 +25,8 @@ public final class InMemoryBackend implements LimiterBackend {
 	public static final int DEFAULT_MAXIMUM_KEYS_PER_LIMIT = 100_000;
 
 	private final InMemoryStates states;
+
+	private final Waits waits = new Waits(LimiterThreads.newScheduler("limiter-memory"));
 
 	private InMemoryBackend(Builder builder) {
 		this.states = new InMemoryStates(builder.clock, builder.maximumKeysPerLimit, builder.observer);
@@ -47,12 +54,16 @@ public final class InMemoryBackend implements LimiterBackend {
 		LimitNames.check(name);
 		Objects.requireNonNull(limit, "limit must not be null");
 		Objects.requireNonNull(options, "options must not be null");
-		return new DefaultRateLimiter(name, limit, this.states.source(name, limit));
+		return new DefaultRateLimiter(name, limit, this.states.source(name, limit), this.waits);
 	}
 
+	/**
+	 * Forgets every state and stops the backend's threads; a pending {@code acquireAsync} fails.
+	 */
 	@Override
 	public void close() {
 		this.states.clear();
+		this.waits.close();
 	}
 
 	/**

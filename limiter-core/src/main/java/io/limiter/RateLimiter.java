@@ -75,7 +75,10 @@ public interface RateLimiter {
 
 	/**
 	 * The asynchronous twin of {@link #acquire(String, long, Duration)}: the stage completes once the
-	 * permits are usable, or at once with the denied decision.
+	 * permits are usable, or at once with the denied decision. The waits run on the backend's own threads
+	 * ({@code limiter-redis-N}, {@code limiter-memory-N}), never on the JDK's shared delay thread, so a stage
+	 * that completes when a wait for reserved permits ends runs the caller's continuations there; a wait still
+	 * pending when the backend closes fails with {@link IllegalStateException}.
 	 * @param key the key
 	 * @param permits from 0 to the capacity
 	 * @param maxWait the longest acceptable wait

@@ -23,7 +23,8 @@ import io.limiter.internal.failure.CircuitBreaker;
 import io.limiter.internal.failure.CircuitBreakers;
 import io.limiter.internal.failure.FailurePolicyDecisionSource;
 import io.limiter.internal.failure.SharedFallback;
-import io.limiter.internal.failure.ThrottledLog;
+import io.limiter.internal.ThrottledLog;
+import io.limiter.internal.Waits;
 import io.limiter.internal.local.LocalTiers;
 import io.limiter.internal.memory.InMemoryStates;
 import io.limiter.internal.redis.AdaptiveTimeout;
@@ -98,13 +99,13 @@ public final class RedisBackend implements LimiterBackend {
 
 	private final LocalTiers localTiers;
 
-	private final ScheduledExecutorService background;
+	private final Waits waits;
 
 	private final InstanceHeartbeat heartbeat;
 
 	private RedisBackend(LettuceScriptExecutor<?> executor, ScheduledExecutorService background, Builder settings) {
 		this.executor = executor;
-		this.background = background;
+		this.waits = new Waits(background);
 		this.scripts = (settings.observer == LimiterObserver.NONE) ? executor
 				: new ObservedScriptExecutor(executor, settings.observer);
 		this.failurePolicy = settings.failurePolicy;
@@ -114,7 +115,8 @@ public final class RedisBackend implements LimiterBackend {
 		this.observer = settings.observer;
 		this.breakers = new CircuitBreakers(settings.breakerFailureThreshold, settings.breakerOpenDuration,
 				LimiterClock.system());
-		this.failureLog = new ThrottledLog(FAILURE_LOG_INTERVAL_MILLIS, LimiterClock.system());
+		this.failureLog = new ThrottledLog(ThrottledLog.CORE_LOGGER, FAILURE_LOG_INTERVAL_MILLIS,
+				LimiterClock.system());
 		this.fallbackStates = new InMemoryStates(LimiterClock.system(), InMemoryBackend.DEFAULT_MAXIMUM_KEYS_PER_LIMIT,
 				settings.observer);
 		for (Algorithm algorithm : Algorithm.values()) {
@@ -132,7 +134,7 @@ public final class RedisBackend implements LimiterBackend {
 		}
 		LimiterClock localClock = (settings.localClock != null) ? settings.localClock
 				: (settings.clientClock != null) ? settings.clientClock : LimiterClock.system();
-		this.localTiers = new LocalTiers(this.scripts, localClock, settings.clientClock, this.syncWait);
+		this.localTiers = new LocalTiers(this.scripts, localClock, settings.clientClock, this.syncWait, background);
 	}
 
 	/**
@@ -184,7 +186,8 @@ public final class RedisBackend implements LimiterBackend {
 			SharedFallback fallback = (policy != FailurePolicy.LOCAL_FALLBACK) ? null
 					: new SharedFallback(name, limit, this.fallbackInstances, this.fallbackStates);
 			limiters.add(new DefaultRateLimiter(name, limit, new FailurePolicyDecisionSource(name, limit, local.get(i),
-					policy, fallback, this.breakers, (key) -> breakerFor(name, key), this.observer, this.failureLog)));
+					policy, fallback, this.breakers, (key) -> breakerFor(name, key), this.observer, this.failureLog),
+					this.waits));
 		}
 		return limiters;
 	}
@@ -254,7 +257,7 @@ public final class RedisBackend implements LimiterBackend {
 				this.executor.close();
 			}
 			finally {
-				this.background.shutdownNow();
+				this.waits.close();
 			}
 		}
 	}

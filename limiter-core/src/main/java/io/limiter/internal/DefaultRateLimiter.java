@@ -22,16 +22,20 @@ public final class DefaultRateLimiter implements RateLimiter {
 
 	private final DecisionSource source;
 
+	private final Waits waits;
+
 	/**
 	 * Creates a limiter.
 	 * @param name the checked limit name
 	 * @param limit the limit
 	 * @param source what makes the decisions
+	 * @param waits the backend's waits, on which {@code acquireAsync} waits for permits
 	 */
-	public DefaultRateLimiter(String name, Limit limit, DecisionSource source) {
+	public DefaultRateLimiter(String name, Limit limit, DecisionSource source, Waits waits) {
 		this.name = LimitNames.check(name);
 		this.limit = Objects.requireNonNull(limit, "limit must not be null");
 		this.source = Objects.requireNonNull(source, "source must not be null");
+		this.waits = Objects.requireNonNull(waits, "waits must not be null");
 	}
 
 	@Override
@@ -96,24 +100,9 @@ public final class DefaultRateLimiter implements RateLimiter {
 			if (wait <= 0 || (!decision.isAllowed() && wait > budget)) {
 				return CompletableFuture.completedFuture(decision);
 			}
-			CompletableFuture<Decision> delayed = new CompletableFuture<>();
-			CompletableFuture.delayedExecutor(wait, TimeUnit.MILLISECONDS).execute(() -> {
-				if (decision.isAllowed()) {
-					delayed.complete(decision);
-				}
-				else {
-					long left = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
-					acquireAsync(key, permits, left, deadline).whenComplete((next, failure) -> {
-						if (failure != null) {
-							delayed.completeExceptionally(failure);
-						}
-						else {
-							delayed.complete(next);
-						}
-					});
-				}
-			});
-			return delayed;
+			return this.waits.after(wait).thenCompose((waited) -> decision.isAllowed()
+					? CompletableFuture.completedFuture(decision) : acquireAsync(key, permits,
+							TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime()), deadline));
 		});
 	}
 

@@ -23,10 +23,6 @@ import io.lettuce.core.RedisClient;
 import io.lettuce.core.RedisCommandExecutionException;
 import io.lettuce.core.ScriptOutputType;
 import io.lettuce.core.SslOptions;
-import io.lettuce.core.codec.StringCodec;
-import io.lettuce.core.output.StatusOutput;
-import io.lettuce.core.protocol.CommandArgs;
-import io.lettuce.core.protocol.CommandType;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -36,7 +32,9 @@ import io.limiter.Limit;
 import io.limiter.RateLimiter;
 import io.limiter.RedisBackend;
 import io.limiter.internal.algorithm.LimitAlgorithm;
+import io.limiter.testsupport.Certificates;
 import io.limiter.testsupport.LocalRedisCluster;
+import io.limiter.testsupport.LogCapture;
 import io.limiter.testsupport.RedisFixtures;
 import io.limiter.testsupport.RedisServerProcess;
 
@@ -45,8 +43,8 @@ import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 /**
  * Redis with a password, with a minimal ACL user (the one documented in {@code src/docs/redis-acl.md}, also on a
- * cluster) and with
- * TLS (certificates made by the test with {@code openssl}); and what a wrong password looks like: no connection,
+ * cluster) and with TLS and a private CA (certificates made by the test with {@code openssl}), standalone and on a
+ * cluster that speaks nothing but TLS; and what a wrong password looks like: no connection,
  * a warning and an observed failure that name the server's reply, and decisions by the failure policy.
  */
 class AuthAndTlsIntegrationTests {
@@ -73,7 +71,7 @@ class AuthAndTlsIntegrationTests {
 	void decidesWithTheDocumentedAclUserAndNothingMore() throws Exception {
 		try (RedisServerProcess redis = RedisFixtures.startStandalone()) {
 			String setUser = documentedAclLine().replace(">change-me", ">acl-s3cret");
-			aclSetUser(redis.uri(), setUser);
+			aclSetUser(redis, setUser);
 			assertDecidesExactly(RedisBackend.builder().standalone(url("limiter:acl-s3cret@", redis.port())));
 			RedisAdmin.call(url("limiter:acl-s3cret@", redis.port()), (commands) -> {
 				assertThatExceptionOfType(RedisCommandExecutionException.class)
@@ -93,23 +91,26 @@ class AuthAndTlsIntegrationTests {
 	@Test
 	void decidesOnAClusterWithTheDocumentedAclUser() throws Exception {
 		LocalRedisCluster cluster = SharedPrivateCluster.get();
-		String setUser = documentedAclLine().replace(">change-me", ">acl-s3cret");
-		String clusterRules = documentedClusterAclLine();
 		try {
-			for (RedisServerProcess node : cluster.nodes()) {
-				aclSetUser(node.uri(), setUser);
-				aclSetUser(node.uri(), clusterRules);
-			}
-			String seeds = cluster.nodes()
-				.stream()
-				.map((node) -> url("limiter:acl-s3cret@", node.port()))
-				.collect(Collectors.joining(","));
-			assertDecidesExactly(RedisBackend.builder().cluster(seeds));
+			assertDecidesExactly(RedisBackend.builder().cluster(documentedAclUserSeeds(cluster, "redis://")));
 		}
 		finally {
 			for (RedisServerProcess node : cluster.nodes()) {
-				RedisAdmin.call(node.uri(), (commands) -> commands.aclDeluser("limiter"));
+				node.command("ACL", "DELUSER", "limiter");
 			}
+		}
+	}
+
+	@Test
+	void decidesOnATlsClusterWithThePrivateCaAndTheDocumentedAclUser(@TempDir Path directory) throws Exception {
+		Certificates certificates = Certificates.create(directory);
+		try (LocalRedisCluster cluster = LocalRedisCluster.startTls(certificates)) {
+			assertThat(cluster.nodes().get(0).command("CONFIG", "GET", "port"))
+				.as("the nodes speak nothing but TLS")
+				.isEqualTo(List.of("port", "0"));
+			String seeds = documentedAclUserSeeds(cluster, "rediss://");
+			assertDecidesExactly(RedisBackend.builder().cluster(seeds).trustedCertificates(certificates.ca()));
+			assertFailsClearly(RedisBackend.builder().cluster(seeds), "PKIX path building failed");
 		}
 	}
 
@@ -160,16 +161,15 @@ class AuthAndTlsIntegrationTests {
 	@Test
 	void aWrongPasswordFailsClearly() throws Exception {
 		try (RedisServerProcess redis = RedisFixtures.startStandalone("--requirepass", "s3cret")) {
-			assertFailsClearly(url(":wrong@", redis.port()), "WRONGPASS");
-			assertFailsClearly(url("", redis.port()), "NOAUTH");
+			assertFailsClearly(RedisBackend.builder().standalone(url(":wrong@", redis.port())), "WRONGPASS");
+			assertFailsClearly(RedisBackend.builder().standalone(url("", redis.port())), "NOAUTH");
 		}
 	}
 
-	private static void assertFailsClearly(String url, String reply) throws Exception {
+	private static void assertFailsClearly(RedisBackend.Builder builder, String reply) throws Exception {
 		RecordingObserver observer = new RecordingObserver();
 		try (LogCapture log = new LogCapture();
-				RedisBackend backend = RedisBackend.builder()
-					.standalone(url)
+				RedisBackend backend = builder
 					.failurePolicy(FailurePolicy.FAIL_CLOSED)
 					.observer(observer)
 					.build()) {
@@ -209,6 +209,23 @@ class AuthAndTlsIntegrationTests {
 		}
 	}
 
+	/**
+	 * Creates the documented ACL user, with its cluster rules, on every node of a cluster.
+	 * @return the seed URLs of the cluster with that user's credentials
+	 */
+	private static String documentedAclUserSeeds(LocalRedisCluster cluster, String scheme) throws IOException {
+		String setUser = documentedAclLine().replace(">change-me", ">acl-s3cret");
+		String clusterRules = documentedClusterAclLine();
+		for (RedisServerProcess node : cluster.nodes()) {
+			aclSetUser(node, setUser);
+			aclSetUser(node, clusterRules);
+		}
+		return cluster.nodes()
+			.stream()
+			.map((node) -> url("limiter:acl-s3cret@", node.port()).replace("redis://", scheme))
+			.collect(Collectors.joining(","));
+	}
+
 	private static String documentedAclLine() throws IOException {
 		return documentedLine(ACL_LINE);
 	}
@@ -238,13 +255,9 @@ class AuthAndTlsIntegrationTests {
 		return commands;
 	}
 
-	private static void aclSetUser(String uri, String commandLine) {
-		List<String> words = List.of(commandLine.split(" "));
-		assertThat(words.get(0)).isEqualTo("ACL");
-		String reply = RedisAdmin.call(uri, (commands) -> commands.dispatch(CommandType.ACL,
-				new StatusOutput<>(StringCodec.UTF8),
-				new CommandArgs<>(StringCodec.UTF8).addValues(words.subList(1, words.size()))));
-		assertThat(reply).isEqualTo("OK");
+	private static void aclSetUser(RedisServerProcess node, String commandLine) {
+		assertThat(commandLine).startsWith("ACL ");
+		assertThat(node.command(commandLine.split(" "))).isEqualTo("OK");
 	}
 
 	private static String url(String userInfo, int port) {

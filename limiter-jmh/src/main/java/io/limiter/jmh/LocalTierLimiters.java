@@ -1,10 +1,14 @@
 package io.limiter.jmh;
 
+import java.util.concurrent.ScheduledExecutorService;
+
 import io.limiter.Limit;
 import io.limiter.LimiterClock;
 import io.limiter.LocalTier;
 import io.limiter.RateLimiter;
 import io.limiter.internal.DefaultRateLimiter;
+import io.limiter.internal.LimiterThreads;
+import io.limiter.internal.Waits;
 import io.limiter.internal.local.LocalTiers;
 import io.limiter.internal.redis.RedisDecisionSource;
 import io.limiter.internal.redis.LettuceScriptExecutor;
@@ -23,13 +27,18 @@ final class LocalTierLimiters implements AutoCloseable {
 
 	private final LocalTiers tiers;
 
+	private final ScheduledExecutorService scheduler = LimiterThreads.newScheduler("limiter-jmh");
+
+	private final Waits waits = new Waits(this.scheduler);
+
 	LocalTierLimiters(RedisAddress address) {
 		LettuceScriptExecutor<?> lettuce = address.isCluster()
 				? RedisExecutors.cluster(address.seeds(), RedisExecutors.Settings.fixed(RedisTarget.TIMEOUT))
 				: RedisExecutors.standalone(address.standalone(), RedisExecutors.Settings.fixed(RedisTarget.TIMEOUT));
 		awaitConnection(lettuce);
 		this.executor = new CountingExecutor(lettuce);
-		this.tiers = new LocalTiers(this.executor, LimiterClock.system(), LimiterClock.system(), RedisTarget.TIMEOUT);
+		this.tiers = new LocalTiers(this.executor, LimiterClock.system(), LimiterClock.system(), RedisTarget.TIMEOUT,
+				this.scheduler);
 	}
 
 	private static void awaitConnection(LettuceScriptExecutor<?> lettuce) {
@@ -49,7 +58,7 @@ final class LocalTierLimiters implements AutoCloseable {
 	RateLimiter limiter(String name, Limit limit, LocalTier tier) {
 		RedisDecisionSource redis = new RedisDecisionSource(name, limit, this.executor, LimiterClock.system(),
 				RedisTarget.TIMEOUT);
-		return new DefaultRateLimiter(name, limit, this.tiers.source(name, limit, tier, redis));
+		return new DefaultRateLimiter(name, limit, this.tiers.source(name, limit, tier, redis), this.waits);
 	}
 
 	/**
@@ -64,6 +73,7 @@ final class LocalTierLimiters implements AutoCloseable {
 	public void close() {
 		this.tiers.close(RedisTarget.TIMEOUT);
 		this.executor.close();
+		this.waits.close();
 	}
 
 }

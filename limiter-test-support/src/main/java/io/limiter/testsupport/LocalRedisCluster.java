@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 
@@ -18,6 +19,9 @@ import java.util.stream.Collectors;
  * Nodes can be {@linkplain RedisServerProcess#kill() killed} and {@linkplain RedisServerProcess#restart()
  * restarted} for failover tests; {@link #masters()} and {@link #replicas()} ask the nodes for their current roles,
  * and {@link #awaitReady()} waits until the cluster has settled again.
+ * <p>
+ * A cluster {@linkplain #startTls(Certificates) started with certificates} speaks only TLS: to clients, between
+ * masters and replicas, and on the cluster bus.
  */
 public final class LocalRedisCluster implements RedisCluster {
 
@@ -33,8 +37,11 @@ public final class LocalRedisCluster implements RedisCluster {
 
 	private final List<RedisServerProcess> nodes;
 
-	private LocalRedisCluster(List<RedisServerProcess> nodes) {
+	private final Certificates tls;
+
+	private LocalRedisCluster(List<RedisServerProcess> nodes, Certificates tls) {
 		this.nodes = List.copyOf(nodes);
+		this.tls = tls;
 	}
 
 	/**
@@ -55,15 +62,37 @@ public final class LocalRedisCluster implements RedisCluster {
 	 * cluster is not ready within {@link #READY_TIMEOUT}
 	 */
 	public static LocalRedisCluster start(Duration nodeTimeout) {
+		return start(nodeTimeout, null);
+	}
+
+	/**
+	 * Starts a cluster that speaks only TLS, with the {@linkplain #DEFAULT_NODE_TIMEOUT default node timeout}: every
+	 * node listens on a TLS port only ({@code --port 0}), with {@code --tls-cluster yes} and
+	 * {@code --tls-replication yes}, and {@link #nodeUris()} are {@code rediss://} URLs. Clients must trust
+	 * {@link Certificates#ca()}.
+	 * @param certificates the servers' certificate, key and CA
+	 * @return the running cluster
+	 * @throws IllegalStateException if {@code redis-server} or {@code redis-cli} is not on the {@code PATH} or was
+	 * built without TLS, or the cluster is not ready within {@link #READY_TIMEOUT}
+	 */
+	public static LocalRedisCluster startTls(Certificates certificates) {
+		return start(DEFAULT_NODE_TIMEOUT, Objects.requireNonNull(certificates, "certificates must not be null"));
+	}
+
+	private static LocalRedisCluster start(Duration nodeTimeout, Certificates tls) {
 		Path cli = Executables.require(Executables.REDIS_CLI);
+		List<String> arguments = new ArrayList<>(List.of("--cluster-enabled", "yes", "--cluster-config-file",
+				"nodes.conf", "--cluster-node-timeout", Long.toString(nodeTimeout.toMillis()),
+				"--repl-diskless-sync-delay", "0"));
+		if (tls != null) {
+			arguments.addAll(List.of("--tls-cluster", "yes", "--tls-replication", "yes"));
+		}
 		List<RedisServerProcess> nodes = new ArrayList<>();
 		try {
 			for (int i = 0; i < NODE_COUNT; i++) {
-				nodes.add(RedisServerProcess.start("--cluster-enabled", "yes", "--cluster-config-file", "nodes.conf",
-						"--cluster-node-timeout", Long.toString(nodeTimeout.toMillis()), "--repl-diskless-sync-delay",
-						"0"));
+				nodes.add(RedisServerProcess.start(arguments, tls));
 			}
-			LocalRedisCluster cluster = new LocalRedisCluster(nodes);
+			LocalRedisCluster cluster = new LocalRedisCluster(nodes, tls);
 			cluster.create(cli);
 			ClusterHealth.await(clients(nodes), MASTER_COUNT, NODE_COUNT - MASTER_COUNT, READY_TIMEOUT);
 			return cluster;
@@ -162,11 +191,15 @@ public final class LocalRedisCluster implements RedisCluster {
 
 	@Override
 	public String toString() {
-		return "Redis Cluster " + seedNodes();
+		return "Redis Cluster " + ((this.tls != null) ? "(TLS) " : "") + seedNodes();
 	}
 
 	private void create(Path cli) {
-		List<String> command = new ArrayList<>(List.of(cli.toString(), "--cluster", "create"));
+		List<String> command = new ArrayList<>(List.of(cli.toString()));
+		if (this.tls != null) {
+			command.addAll(List.of("--tls", "--cacert", this.tls.ca().toString()));
+		}
+		command.addAll(List.of("--cluster", "create"));
 		this.nodes.forEach((node) -> command.add(node.host() + ":" + node.port()));
 		command.addAll(List.of("--cluster-replicas", "1", "--cluster-yes"));
 		Path log = this.nodes.get(0).directory().resolve("cluster-create.log");

@@ -46,6 +46,8 @@ public final class RedisServerProcess implements RedisStandalone {
 
 	private final String password;
 
+	private final Certificates tls;
+
 	/** The lines of a sentinel's configuration file, or {@code null} for a data server. */
 	private final List<String> sentinelConfig;
 
@@ -55,9 +57,10 @@ public final class RedisServerProcess implements RedisStandalone {
 
 	private boolean stopped;
 
-	private RedisServerProcess(List<String> sentinelConfig, List<String> extraArguments) {
+	private RedisServerProcess(List<String> sentinelConfig, List<String> extraArguments, Certificates tls) {
 		this.sentinelConfig = (sentinelConfig != null) ? List.copyOf(sentinelConfig) : null;
 		this.extraArguments = List.copyOf(extraArguments);
+		this.tls = tls;
 		this.clusterEnabled = "yes".equalsIgnoreCase(valueOf(this.extraArguments, "--cluster-enabled"));
 		this.password = valueOf(this.extraArguments, "--requirepass");
 		try {
@@ -89,7 +92,24 @@ public final class RedisServerProcess implements RedisStandalone {
 	 * @see #start(String...)
 	 */
 	public static RedisServerProcess start(List<String> extraArguments) {
-		return start(new RedisServerProcess(null, extraArguments));
+		return start(extraArguments, null);
+	}
+
+	/**
+	 * Starts a server that speaks only TLS ({@code --port 0}, its {@linkplain #port() port} a TLS port) with
+	 * certificates signed by a private CA, and waits until it answers {@code PING} over TLS.
+	 * @param certificates the server's certificate, key and CA
+	 * @param extraArguments arguments appended to the defaults
+	 * @return the running server, whose {@link #uri()} is a {@code rediss://} URL
+	 * @throws IllegalStateException if {@code redis-server} is not on the {@code PATH}, was built without TLS, or
+	 * does not answer within 10 seconds
+	 */
+	public static RedisServerProcess startTls(Certificates certificates, String... extraArguments) {
+		return start(Arrays.asList(extraArguments), certificates);
+	}
+
+	static RedisServerProcess start(List<String> extraArguments, Certificates tls) {
+		return start(new RedisServerProcess(null, extraArguments, tls));
 	}
 
 	/**
@@ -103,7 +123,7 @@ public final class RedisServerProcess implements RedisStandalone {
 	 * seconds
 	 */
 	static RedisServerProcess startSentinel(List<String> config, String... extraArguments) {
-		return start(new RedisServerProcess(config, Arrays.asList(extraArguments)));
+		return start(new RedisServerProcess(config, Arrays.asList(extraArguments), null));
 	}
 
 	private static RedisServerProcess start(RedisServerProcess server) {
@@ -129,7 +149,24 @@ public final class RedisServerProcess implements RedisStandalone {
 
 	@Override
 	public String uri() {
-		return "redis://" + HOST + ":" + port();
+		return ((this.tls != null) ? "rediss://" : "redis://") + HOST + ":" + port();
+	}
+
+	/**
+	 * Runs one administrative command on a connection of its own (over TLS for a TLS server), for example an
+	 * {@code ACL SETUSER} a test needs before its client connects.
+	 * @param command the command and its arguments
+	 * @return the reply: a {@link String}, {@link Long}, {@link List} or {@code null}
+	 * @throws IllegalStateException naming the command and the server when it fails or the server replies with an
+	 * error
+	 */
+	public Object command(String... command) {
+		try {
+			return admin().call(command);
+		}
+		catch (IOException ex) {
+			throw new IllegalStateException(command[0] + " failed on " + this + ": " + ex.getMessage(), ex);
+		}
 	}
 
 	/**
@@ -209,21 +246,18 @@ public final class RedisServerProcess implements RedisStandalone {
 	 */
 	@Override
 	public void flushAll() {
-		try {
-			admin().call("FLUSHALL");
-		}
-		catch (IOException ex) {
-			throw new IllegalStateException("FLUSHALL failed on " + this, ex);
-		}
+		command("FLUSHALL");
 	}
 
 	@Override
 	public String toString() {
-		return ((this.sentinelConfig != null) ? "redis-sentinel " : "redis-server ") + HOST + ":" + port();
+		String kind = (this.sentinelConfig != null) ? "redis-sentinel " : "redis-server ";
+		return kind + ((this.tls != null) ? "(TLS) " : "") + HOST + ":" + port();
 	}
 
 	RespClient admin() {
-		return new RespClient(HOST, port(), this.password);
+		return new RespClient(HOST, port(), this.password,
+				(this.tls != null) ? this.tls.trustingSocketFactory() : null);
 	}
 
 	/**
@@ -268,7 +302,11 @@ public final class RedisServerProcess implements RedisStandalone {
 			command.addAll(List.of(writeSentinelConfig().toString(), "--sentinel"));
 		}
 		command.addAll(List.of("--save", "", "--appendonly", "no", "--bind", HOST, "--port",
-				Integer.toString(this.port), "--dir", this.directory.toString(), "--daemonize", "no"));
+				(this.tls != null) ? "0" : Integer.toString(this.port), "--dir", this.directory.toString(),
+				"--daemonize", "no"));
+		if (this.tls != null) {
+			command.addAll(List.of(this.tls.serverArguments(this.port)));
+		}
 		command.addAll(this.extraArguments);
 		try {
 			this.process = new ProcessBuilder(command).directory(this.directory.toFile())
@@ -298,7 +336,7 @@ public final class RedisServerProcess implements RedisStandalone {
 	}
 
 	private boolean awaitAnswer() {
-		RespClient client = new RespClient(HOST, this.port, this.password);
+		RespClient client = admin();
 		long deadline = System.nanoTime() + START_TIMEOUT.toNanos();
 		while (System.nanoTime() < deadline) {
 			if (client.answers()) {

@@ -13,6 +13,8 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
+import javax.net.ssl.SSLSocketFactory;
+
 /**
  * A minimal RESP2 client for the fixture's administrative commands: one short-lived connection per call, so a dead
  * or restarting server can never leave a broken connection behind.
@@ -30,10 +32,20 @@ final class RespClient {
 
 	private final String password;
 
+	private final SSLSocketFactory tls;
+
 	RespClient(String host, int port, String password) {
+		this(host, port, password, null);
+	}
+
+	/**
+	 * A client that speaks TLS through {@code tls}, or plain text when it is {@code null}.
+	 */
+	RespClient(String host, int port, String password, SSLSocketFactory tls) {
 		this.host = host;
 		this.port = port;
 		this.password = password;
+		this.tls = tls;
 	}
 
 	/**
@@ -41,9 +53,10 @@ final class RespClient {
 	 */
 	Object call(String... command) throws IOException {
 		int timeout = (int) TIMEOUT.toMillis();
-		try (Socket socket = new Socket()) {
-			socket.connect(new InetSocketAddress(this.host, this.port), timeout);
-			socket.setSoTimeout(timeout);
+		try (Socket plain = new Socket()) {
+			plain.connect(new InetSocketAddress(this.host, this.port), timeout);
+			plain.setSoTimeout(timeout);
+			Socket socket = (this.tls != null) ? this.tls.createSocket(plain, this.host, this.port, true) : plain;
 			OutputStream out = socket.getOutputStream();
 			InputStream in = new BufferedInputStream(socket.getInputStream());
 			if (this.password != null) {

@@ -2,7 +2,10 @@ package io.limiter.testsupport;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.function.Consumer;
+
+import javax.net.ssl.SSLSocketFactory;
 
 import io.lettuce.core.RedisClient;
 import io.lettuce.core.RedisException;
@@ -10,6 +13,7 @@ import io.lettuce.core.RedisURI;
 import io.lettuce.core.api.StatefulRedisConnection;
 import io.lettuce.core.api.sync.RedisCommands;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
@@ -32,6 +36,25 @@ class RedisServerProcessTests {
 				assertThat(redis.configGet("save")).containsEntry("save", "");
 				assertThat(redis.configGet("appendonly")).containsEntry("appendonly", "no");
 			});
+		}
+	}
+
+	@Test
+	void startsAServerThatSpeaksOnlyTlsWithTheGeneratedCertificates(@TempDir Path directory) throws Exception {
+		Certificates certificates = Certificates.create(directory);
+		try (RedisServerProcess server = RedisServerProcess.startTls(certificates)) {
+			assertThat(server.uri()).isEqualTo("rediss://127.0.0.1:" + server.port());
+			assertThat(server.command("SET", "greeting", "hello")).isEqualTo("OK");
+			assertThat(server.command("CONFIG", "GET", "port")).isEqualTo(List.of("port", "0"));
+			assertThat(new RespClient(server.host(), server.port(), null).answers())
+				.as("plain text to the TLS port")
+				.isFalse();
+			assertThat(new RespClient(server.host(), server.port(), null,
+					(SSLSocketFactory) SSLSocketFactory.getDefault()).answers())
+				.as("TLS without the private CA")
+				.isFalse();
+			server.flushAll();
+			assertThat(server.command("DBSIZE")).isEqualTo(0L);
 		}
 	}
 

@@ -12,6 +12,7 @@ import io.limiter.Limit;
 import io.limiter.LimiterObserver;
 import io.limiter.RateLimiterException;
 import io.limiter.internal.DecisionSource;
+import io.limiter.internal.ThrottledLog;
 
 /**
  * Puts a {@link FailurePolicy} and circuit breakers in front of a remote source: while the backend fails, or

@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -35,6 +36,8 @@ public final class LocalTiers {
 
 	private final Duration timeout;
 
+	private final ScheduledExecutorService timer;
+
 	private final Map<String, List<Tier>> tiers = new ConcurrentHashMap<>();
 
 	/**
@@ -43,12 +46,15 @@ public final class LocalTiers {
 	 * @param clock the time of local decisions: leases and retry deadlines
 	 * @param clientClock the time sent to the scripts, or {@code null} to use the server's {@code TIME}
 	 * @param timeout the longest a synchronous decision waits
+	 * @param timer the backend's scheduler, on which borrows time out
 	 */
-	public LocalTiers(ScriptExecutor executor, LimiterClock clock, LimiterClock clientClock, Duration timeout) {
+	public LocalTiers(ScriptExecutor executor, LimiterClock clock, LimiterClock clientClock, Duration timeout,
+			ScheduledExecutorService timer) {
 		this.executor = executor;
 		this.clock = clock;
 		this.clientClock = clientClock;
 		this.timeout = timeout;
+		this.timer = timer;
 		for (RedisScript script : Borrower.scripts()) {
 			executor.load(script);
 		}
@@ -114,7 +120,7 @@ public final class LocalTiers {
 	private DecisionSource create(String name, Limit limit, LocalTier tier, DecisionSource redis) {
 		if (tier.mode() == LocalTier.Mode.TWO_TIER && Borrower.supports(limit)) {
 			return new TwoTierDecisionSource(name, limit, tier, new Borrower(limit, this.executor, this.clientClock),
-					redis, this.clock, this.timeout);
+					redis, this.clock, this.timeout, this.timer);
 		}
 		return new BlockingDecisionSource(redis, this.clock, tier.maximumKeys());
 	}

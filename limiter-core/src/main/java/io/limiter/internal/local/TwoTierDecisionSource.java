@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
 import io.limiter.Decision;
@@ -14,6 +15,7 @@ import io.limiter.LimiterClock;
 import io.limiter.LocalTier;
 import io.limiter.RateLimiterException;
 import io.limiter.internal.DecisionSource;
+import io.limiter.internal.LimiterThreads;
 import io.limiter.internal.StateKeys;
 import io.limiter.internal.algorithm.LimitAlgorithm;
 import io.limiter.internal.memory.BoundedStateMap;
@@ -64,12 +66,14 @@ public final class TwoTierDecisionSource implements DecisionSource {
 
 	private final LimiterClock clock;
 
+	private final ScheduledExecutorService timer;
+
 	private final AdaptiveBatch batches;
 
 	private final BoundedStateMap<LocalBucket> buckets;
 
 	TwoTierDecisionSource(String name, Limit limit, LocalTier tier, Borrower borrower, DecisionSource exact,
-			LimiterClock clock, Duration timeout) {
+			LimiterClock clock, Duration timeout, ScheduledExecutorService timer) {
 		this.name = name;
 		this.algorithm = LimitAlgorithm.of(limit.algorithm());
 		this.capacity = limit.capacity();
@@ -80,6 +84,7 @@ public final class TwoTierDecisionSource implements DecisionSource {
 		this.borrower = borrower;
 		this.exact = exact;
 		this.clock = clock;
+		this.timer = timer;
 		this.batches = new AdaptiveBatch(tier.initialBatch() * this.periodMillis,
 				tier.maxBatchPermits(limit) * this.periodMillis, this.leaseMillis);
 		this.buckets = new BoundedStateMap<>(tier.maximumKeys());
@@ -222,9 +227,9 @@ public final class TwoTierDecisionSource implements DecisionSource {
 		long want = Math.max(need, batch);
 		long required = bucket.isDry(now, this.batches.horizonMillis())
 				? Math.max(need, Math.min(want, DRY_REFILL_MILLIS * this.capacity)) : need;
-		CompletableFuture<Borrow> reply = this.borrower.borrow(bucket.redisKeys(), want, required)
-			.toCompletableFuture()
-			.orTimeout(this.timeoutMillis, TimeUnit.MILLISECONDS);
+		CompletableFuture<Borrow> reply = LimiterThreads.orTimeout(
+				this.borrower.borrow(bucket.redisKeys(), want, required).toCompletableFuture(), this.timeoutMillis,
+				this.timer);
 		return reply.handle((borrowed, failure) -> {
 			if (failure != null) {
 				bucket.putBack(held);

@@ -21,6 +21,7 @@ import io.lettuce.core.api.StatefulConnection;
 import io.lettuce.core.api.async.RedisScriptingAsyncCommands;
 import io.limiter.DegradedReason;
 import io.limiter.RateLimiterException;
+import io.limiter.internal.LimiterThreads;
 import io.limiter.internal.failure.SlowAnswerException;
 
 /**
@@ -107,9 +108,9 @@ public final class LettuceScriptExecutor<C extends StatefulConnection<String, St
 		if (this.connection.lastFailure() != null) {
 			return CompletableFuture.failedFuture(notConnected());
 		}
-		return this.connection.connected()
-			.toCompletableFuture()
-			.orTimeout(this.deadline.currentMillis(), TimeUnit.MILLISECONDS)
+		return LimiterThreads
+			.orTimeout(this.connection.connected().toCompletableFuture(), this.deadline.currentMillis(),
+					this.background)
 			.exceptionallyCompose((failure) -> CompletableFuture.failedFuture(notConnected()))
 			.thenCompose((opened) -> call(opened, script, keys, args));
 	}
@@ -133,7 +134,7 @@ public final class LettuceScriptExecutor<C extends StatefulConnection<String, St
 			return CompletableFuture.failedFuture(failure);
 		}).toCompletableFuture();
 		if (this.boundEachCall) {
-			call.orTimeout(this.deadline.currentMillis(), TimeUnit.MILLISECONDS);
+			LimiterThreads.orTimeout(call, this.deadline.currentMillis(), this.background);
 		}
 		return call.whenComplete((result, failure) -> {
 			if (failure == null) {

@@ -11,7 +11,7 @@ import java.util.function.Supplier;
 import io.lettuce.core.api.StatefulConnection;
 import io.limiter.LimiterClock;
 import io.limiter.RateLimiterException;
-import io.limiter.internal.failure.ThrottledLog;
+import io.limiter.internal.ThrottledLog;
 
 /**
  * A connection that is opened in the background, with a new attempt a while after each failed one, so that an
@@ -24,7 +24,8 @@ final class ReconnectingConnection<C extends StatefulConnection<String, String>>
 
 	private static final long LOG_INTERVAL_MILLIS = 10_000;
 
-	private final ThrottledLog log = new ThrottledLog(LOG_INTERVAL_MILLIS, LimiterClock.system());
+	private final ThrottledLog log = new ThrottledLog(ThrottledLog.CORE_LOGGER, LOG_INTERVAL_MILLIS,
+			LimiterClock.system());
 
 	private final Supplier<CompletionStage<C>> connector;
 

@@ -3,6 +3,7 @@ package io.limiter.internal.local;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import io.lettuce.core.RedisURI;
@@ -13,6 +14,8 @@ import io.limiter.RateLimiter;
 import io.limiter.contract.ManualClock;
 import io.limiter.internal.DecisionSource;
 import io.limiter.internal.DefaultRateLimiter;
+import io.limiter.internal.LimiterThreads;
+import io.limiter.internal.Waits;
 import io.limiter.internal.redis.RedisDecisionSource;
 import io.limiter.internal.redis.LettuceScriptExecutor;
 import io.limiter.internal.redis.RedisExecutors;
@@ -35,6 +38,10 @@ final class LocalTierFixture implements AutoCloseable {
 
 	private final LocalTiers tiers;
 
+	private final ScheduledExecutorService scheduler = LimiterThreads.newScheduler("limiter-test");
+
+	private final Waits waits = new Waits(this.scheduler);
+
 	private LocalTierFixture(ManualClock clock) {
 		this.clock = clock;
 		List<RedisURI> seeds = new ArrayList<>();
@@ -54,7 +61,8 @@ final class LocalTierFixture implements AutoCloseable {
 			throw new IllegalStateException(ex);
 		}
 		this.executor = new CountingScriptExecutor(lettuce);
-		this.tiers = new LocalTiers(this.executor, (clock != null) ? clock : LimiterClock.system(), clock, TIMEOUT);
+		this.tiers = new LocalTiers(this.executor, (clock != null) ? clock : LimiterClock.system(), clock, TIMEOUT,
+				this.scheduler);
 	}
 
 	/**
@@ -96,7 +104,7 @@ final class LocalTierFixture implements AutoCloseable {
 	}
 
 	RateLimiter limiter(String name, Limit limit, LocalTier tier) {
-		return new DefaultRateLimiter(name, limit, source(name, limit, tier));
+		return new DefaultRateLimiter(name, limit, source(name, limit, tier), this.waits);
 	}
 
 	CountingScriptExecutor executor() {
@@ -111,6 +119,7 @@ final class LocalTierFixture implements AutoCloseable {
 	public void close() {
 		this.tiers.close(TIMEOUT);
 		this.executor.close();
+		this.waits.close();
 	}
 
 }

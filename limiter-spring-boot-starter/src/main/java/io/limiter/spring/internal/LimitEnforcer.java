@@ -1,14 +1,13 @@
 package io.limiter.spring.internal;
 
+import java.lang.System.Logger.Level;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
-
-import org.apache.commons.logging.Log;
-import org.apache.commons.logging.LogFactory;
 
 import io.limiter.Decision;
 import io.limiter.Limit;
+import io.limiter.LimiterClock;
 import io.limiter.RateLimiter;
+import io.limiter.internal.ThrottledLog;
 import io.limiter.spring.LimitPlanResolver;
 import io.limiter.spring.RateLimiterRegistry;
 
@@ -19,7 +18,11 @@ import io.limiter.spring.RateLimiterRegistry;
  */
 public final class LimitEnforcer {
 
-	private static final Log logger = LogFactory.getLog(LimitEnforcer.class);
+	private static final System.Logger logger = System.getLogger(LimitEnforcer.class.getName());
+
+	private static final long SHADOW_LOG_INTERVAL_MILLIS = 1_000;
+
+	private static final long UNKNOWN_PLAN_LOG_INTERVAL_MILLIS = 10_000;
 
 	private final String name;
 
@@ -31,9 +34,11 @@ public final class LimitEnforcer {
 
 	private final LimitPlanResolver plans;
 
-	private final ThrottledLog shadowLog = new ThrottledLog(logger, 1, TimeUnit.SECONDS);
+	private final ThrottledLog shadowLog = new ThrottledLog(logger, SHADOW_LOG_INTERVAL_MILLIS,
+			LimiterClock.system());
 
-	private final ThrottledLog unknownPlanLog = new ThrottledLog(logger, 10, TimeUnit.SECONDS);
+	private final ThrottledLog unknownPlanLog = new ThrottledLog(logger, UNKNOWN_PLAN_LOG_INTERVAL_MILLIS,
+			LimiterClock.system());
 
 	/**
 	 * Creates an enforcer of a limit without plans, or whose keys all take its default plan.
@@ -100,8 +105,9 @@ public final class LimitEnforcer {
 			return LimitPlanResolver.DEFAULT_PLAN;
 		}
 		if (!this.registry.plans(this.name).contains(plan)) {
-			this.unknownPlanLog.warn(() -> "LimitPlanResolver chose plan '" + plan + "' of limit '" + this.name
-					+ "', which has the plans " + this.registry.plans(this.name) + "; the default plan decides");
+			this.unknownPlanLog.log(Level.WARNING, () -> "LimitPlanResolver chose plan '" + plan + "' of limit '"
+					+ this.name + "', which has the plans " + this.registry.plans(this.name)
+					+ "; the default plan decides");
 			return LimitPlanResolver.DEFAULT_PLAN;
 		}
 		return plan;
@@ -174,7 +180,7 @@ public final class LimitEnforcer {
 		}
 		if (this.policy.shadow()) {
 			if (!decision.isAllowed()) {
-				this.shadowLog.info(() -> "Limit '" + this.name + "' (shadow mode) would have denied key "
+				this.shadowLog.log(Level.INFO, () -> "Limit '" + this.name + "' (shadow mode) would have denied key "
 						+ LoggedKeys.quote(key) + ": " + decision);
 			}
 			return new Verdict(this.name, plan, limit, null, true);

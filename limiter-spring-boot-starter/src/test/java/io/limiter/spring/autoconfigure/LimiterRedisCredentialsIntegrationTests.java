@@ -1,16 +1,16 @@
 package io.limiter.spring.autoconfigure;
 
+import java.io.IOException;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.UUID;
 import java.util.stream.Collectors;
 
-import io.lettuce.core.AclSetuserArgs;
-import io.lettuce.core.RedisClient;
-import io.lettuce.core.api.StatefulRedisConnection;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
@@ -19,6 +19,7 @@ import io.limiter.Decision;
 import io.limiter.RateLimiter;
 import io.limiter.RedisBackend;
 import io.limiter.spring.RateLimiterRegistry;
+import io.limiter.testsupport.Certificates;
 import io.limiter.testsupport.LocalRedisCluster;
 import io.limiter.testsupport.RedisFixtures;
 import io.limiter.testsupport.RedisServerProcess;
@@ -27,54 +28,99 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Cluster seeds given as {@code redis://user:password@host:port} in {@code limiter.redis.cluster.nodes} reach a
- * cluster whose nodes only accept that ACL user: the starter builds its clients with the core's builder, so
- * credentials (and TLS) apply to clusters as they do to standalone servers.
+ * cluster whose nodes only accept that ACL user, and {@code rediss://user:password@host:port} seeds with
+ * {@code limiter.redis.trusted-certificates} reach a cluster that speaks nothing but TLS with certificates of a
+ * private CA: the starter builds its clients with the core's builder, so credentials and TLS apply to clusters as
+ * they do to standalone servers.
  */
 class LimiterRedisCredentialsIntegrationTests {
 
 	private static final String PASSWORD = "cl-s3cret";
 
+	@TempDir
+	static Path certificateDirectory;
+
+	private static Certificates certificates;
+
 	private static LocalRedisCluster cluster;
 
+	private static LocalRedisCluster tlsCluster;
+
 	@BeforeAll
-	static void startClusterWithAnAclUser() {
-		cluster = RedisFixtures.startCluster();
-		for (RedisServerProcess node : cluster.nodes()) {
-			RedisClient client = RedisClient.create(node.uri());
-			try (StatefulRedisConnection<String, String> connection = client.connect()) {
-				connection.sync()
-					.aclSetuser("limiter", AclSetuserArgs.Builder.on().addPassword(PASSWORD).keyPattern("limiter:*").allCommands());
-				connection.sync().aclSetuser("default", AclSetuserArgs.Builder.off());
-			}
-			finally {
-				client.shutdown();
+	static void startClustersWithAnAclUser() throws IOException {
+		certificates = Certificates.create(certificateDirectory);
+		cluster = withAclUserOnly(RedisFixtures.startCluster());
+		tlsCluster = withAclUserOnly(LocalRedisCluster.startTls(certificates));
+	}
+
+	@AfterAll
+	static void stopClusters() {
+		for (LocalRedisCluster started : new LocalRedisCluster[] { cluster, tlsCluster }) {
+			if (started != null) {
+				started.stop();
 			}
 		}
 	}
 
-	@AfterAll
-	static void stopCluster() {
-		cluster.stop();
+	@Test
+	void clusterSeedsWithCredentialsDecideExactly() {
+		contextWith("limiter.redis.cluster.nodes=" + seeds(cluster, "redis://")).run((context) -> {
+			assertThat(context.getBean(RedisBackend.class).awaitConnection(Duration.ofSeconds(20))).isTrue();
+			assertDecidesExactly(context.getBean(RateLimiterRegistry.class).limiter("hello"));
+		});
 	}
 
 	@Test
-	void clusterSeedsWithCredentialsDecideExactly() {
-		String seeds = cluster.nodes()
-			.stream()
-			.map((node) -> "redis://limiter:" + PASSWORD + "@127.0.0.1:" + node.port())
-			.collect(Collectors.joining(","));
-		new ApplicationContextRunner().withConfiguration(AutoConfigurations.of(LimiterAutoConfiguration.class))
-			.withPropertyValues("limiter.redis.cluster.nodes=" + seeds, "limiter.limits.hello.capacity=3",
-					"limiter.limits.hello.period=1h")
+	void tlsClusterSeedsWithCredentialsAndThePrivateCaDecideExactly() {
+		contextWith("limiter.redis.cluster.nodes=" + seeds(tlsCluster, "rediss://"),
+				"limiter.redis.trusted-certificates=" + certificates.ca())
 			.run((context) -> {
 				assertThat(context.getBean(RedisBackend.class).awaitConnection(Duration.ofSeconds(20))).isTrue();
-				RateLimiter hello = context.getBean(RateLimiterRegistry.class).limiter("hello");
-				String key = UUID.randomUUID().toString();
-				List<Decision> decisions = List.of(hello.tryAcquire(key), hello.tryAcquire(key), hello.tryAcquire(key),
-						hello.tryAcquire(key));
-				assertThat(decisions).noneMatch(Decision::isDegraded);
-				assertThat(decisions).extracting(Decision::isAllowed).containsExactly(true, true, true, false);
+				assertDecidesExactly(context.getBean(RateLimiterRegistry.class).limiter("hello"));
 			});
+	}
+
+	@Test
+	void tlsClusterSeedsWithoutThePrivateCaDoNotConnect() {
+		contextWith("limiter.redis.cluster.nodes=" + seeds(tlsCluster, "rediss://"),
+				"limiter.failure-policy=fail-closed")
+			.run((context) -> {
+				assertThat(context.getBean(RedisBackend.class).awaitConnection(Duration.ofSeconds(2))).isFalse();
+				Decision decision = context.getBean(RateLimiterRegistry.class).limiter("hello").tryAcquire("k");
+				assertThat(decision.isDegraded()).isTrue();
+				assertThat(decision.isAllowed()).isFalse();
+			});
+	}
+
+	private static ApplicationContextRunner contextWith(String... properties) {
+		return new ApplicationContextRunner().withConfiguration(AutoConfigurations.of(LimiterAutoConfiguration.class))
+			.withPropertyValues("limiter.limits.hello.capacity=3", "limiter.limits.hello.period=1h")
+			.withPropertyValues(properties);
+	}
+
+	private static void assertDecidesExactly(RateLimiter hello) {
+		String key = UUID.randomUUID().toString();
+		List<Decision> decisions = List.of(hello.tryAcquire(key), hello.tryAcquire(key), hello.tryAcquire(key),
+				hello.tryAcquire(key));
+		assertThat(decisions).noneMatch(Decision::isDegraded);
+		assertThat(decisions).extracting(Decision::isAllowed).containsExactly(true, true, true, false);
+	}
+
+	private static LocalRedisCluster withAclUserOnly(LocalRedisCluster started) {
+		for (RedisServerProcess node : started.nodes()) {
+			node.command("ACL", "SETUSER", "limiter", "on", ">" + PASSWORD, "~limiter:*", "+@all");
+		}
+		for (RedisServerProcess node : started.nodes()) {
+			node.command("ACL", "SETUSER", "default", "off");
+		}
+		return started;
+	}
+
+	private static String seeds(LocalRedisCluster started, String scheme) {
+		return started.nodes()
+			.stream()
+			.map((node) -> scheme + "limiter:" + PASSWORD + "@127.0.0.1:" + node.port())
+			.collect(Collectors.joining(","));
 	}
 
 }

@@ -4,45 +4,59 @@ import java.time.Duration;
 import java.util.Map;
 
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
-
-import org.springframework.boot.test.system.CapturedOutput;
-import org.springframework.boot.test.system.OutputCaptureExtension;
 
 import io.limiter.Algorithm;
 import io.limiter.FailurePolicy;
 import io.limiter.InMemoryBackend;
 import io.limiter.Limit;
 import io.limiter.spring.RateLimiterRegistry;
+import io.limiter.testsupport.LogCapture;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * {@link LimitEnforcer} in shadow mode: a denial is logged, never enforced, and the key in the log line is
- * escaped, as anyone can choose it.
+ * escaped, as anyone can choose it; the log is the core's rate-limited one.
  */
-@ExtendWith(OutputCaptureExtension.class)
 class LimitEnforcerTests {
 
 	@Test
-	void shadowDenialIsLoggedWithTheKeysControlCharactersEscaped(CapturedOutput output) {
+	void shadowDenialIsLoggedWithTheKeysControlCharactersEscaped() {
 		LimitEnforcer enforcer = shadowEnforcer();
 		String key = "mallory\n2026-01-01 INFO forged line\u202e\u0007'";
-		assertThat(enforcer.enforce(key, 1, null).allowed()).isTrue();
-		assertThat(enforcer.enforce(key, 1, null).allowed()).isTrue();
-		assertThat(output).contains("(shadow mode) would have denied key "
-				+ "'mallory\\n2026-01-01 INFO forged line\\u202e\\u0007\\''");
-		assertThat(output).doesNotContain("mallory\n");
+		try (LogCapture log = new LogCapture()) {
+			assertThat(enforcer.enforce(key, 1, null).allowed()).isTrue();
+			assertThat(enforcer.enforce(key, 1, null).allowed()).isTrue();
+			assertThat(log.lines()).singleElement()
+				.satisfies((line) -> assertThat(line)
+					.startsWith("INFO Limit 'shadowed' (shadow mode) would have denied key "
+							+ "'mallory\\n2026-01-01 INFO forged line\\u202e\\u0007\\''")
+					.doesNotContain("mallory\n"));
+		}
 	}
 
 	@Test
-	void longKeysAreCutShortInTheLog(CapturedOutput output) {
+	void aBusyShadowLimitWritesOneLinePerSecond() {
+		LimitEnforcer enforcer = shadowEnforcer();
+		try (LogCapture log = new LogCapture()) {
+			for (int i = 0; i < 100; i++) {
+				assertThat(enforcer.enforce("busy", 1, null).allowed()).isTrue();
+			}
+			assertThat(log.lines()).as("99 denials within far less than the one-second interval").hasSize(1);
+		}
+	}
+
+	@Test
+	void longKeysAreCutShortInTheLog() {
 		LimitEnforcer enforcer = shadowEnforcer();
 		String key = "k".repeat(5000);
-		enforcer.enforce(key, 1, null);
-		enforcer.enforce(key, 1, null);
-		assertThat(output).contains("'" + "k".repeat(128) + "'... (5000 characters)");
-		assertThat(output).doesNotContain("k".repeat(129));
+		try (LogCapture log = new LogCapture()) {
+			enforcer.enforce(key, 1, null);
+			enforcer.enforce(key, 1, null);
+			assertThat(log.lines()).singleElement()
+				.satisfies((line) -> assertThat(line).contains("'" + "k".repeat(128) + "'... (5000 characters)")
+					.doesNotContain("k".repeat(129)));
+		}
 	}
 
 	private static LimitEnforcer shadowEnforcer() {

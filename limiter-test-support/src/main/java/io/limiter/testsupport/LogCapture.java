@@ -1,4 +1,4 @@
-package io.limiter.reliability;
+package io.limiter.testsupport;
 
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -7,8 +7,9 @@ import java.util.logging.LogRecord;
 import java.util.logging.Logger;
 
 /**
- * Collects the lines that Limiter logs (through {@code System.Logger}, which goes to {@code java.util.logging}
- * when no other logging system is installed) while it is open.
+ * Collects the lines that Limiter logs under {@code io.limiter}, core and starter alike (through
+ * {@code System.Logger}, which goes to {@code java.util.logging} when no other logging system is installed), while
+ * it is open.
  */
 public final class LogCapture implements AutoCloseable {
 

@@ -1,5 +1,6 @@
-package io.limiter.internal.failure;
+package io.limiter.internal;
 
+import java.lang.System.Logger.Level;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
@@ -13,19 +14,19 @@ import java.util.regex.Pattern;
 
 import org.junit.jupiter.api.Test;
 
-import io.limiter.reliability.LogCapture;
+import io.limiter.testsupport.LogCapture;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 class ThrottledLogTests {
 
-	private static final Pattern SUPPRESSED = Pattern.compile("\\((\\d+) similar failures not logged\\)");
+	private static final Pattern SUPPRESSED = Pattern.compile("\\((\\d+) similar lines not logged\\)");
 
 	private static final RuntimeException FAILURE = new RuntimeException("connection refused");
 
 	private final AtomicLong now = new AtomicLong(50_000);
 
-	private final ThrottledLog log = new ThrottledLog(10_000, this.now::get);
+	private final ThrottledLog log = new ThrottledLog(ThrottledLog.CORE_LOGGER, 10_000, this.now::get);
 
 	@Test
 	void logsTheFirstFailureAtOnceThenOneLinePerIntervalWithTheSuppressedCount() {
@@ -44,9 +45,9 @@ class ThrottledLogTests {
 			assertThat(capture.lines()).containsExactly(
 					"WARNING Redis failed: java.lang.RuntimeException: connection refused",
 					"WARNING Redis failed again: java.lang.RuntimeException: connection refused"
-							+ " (41 similar failures not logged)",
+							+ " (41 similar lines not logged)",
 					"WARNING Redis failed: java.lang.RuntimeException: connection refused"
-							+ " (1 similar failures not logged)");
+							+ " (1 similar lines not logged)");
 		}
 	}
 
@@ -83,6 +84,23 @@ class ThrottledLogTests {
 		}
 		finally {
 			pool.shutdownNow();
+		}
+	}
+
+	@Test
+	void linesOfALevelThatIsOffAreNeitherBuiltNorCounted() {
+		java.util.logging.Logger julLogger = java.util.logging.Logger.getLogger("io.limiter.quiet");
+		julLogger.setLevel(java.util.logging.Level.WARNING);
+		ThrottledLog quiet = new ThrottledLog(System.getLogger("io.limiter.quiet"), 10_000, this.now::get);
+		try (LogCapture capture = new LogCapture()) {
+			assertThat(quiet.log(Level.INFO, () -> {
+				throw new AssertionError("built although INFO is off");
+			})).isFalse();
+			assertThat(quiet.log(Level.WARNING, () -> "shadow limit would have denied")).isTrue();
+			assertThat(capture.lines()).containsExactly("WARNING shadow limit would have denied");
+		}
+		finally {
+			julLogger.setLevel(null);
 		}
 	}
 

@@ -26,9 +26,12 @@ public final class InMemoryBackend implements LimiterBackend {
 
 	private final InMemoryStates states;
 
+	private final LimiterObserver observer;
+
 	private final Waits waits = new Waits(LimiterThreads.newScheduler("limiter-memory"));
 
 	private InMemoryBackend(Builder builder) {
+		this.observer = builder.observer;
 		this.states = new InMemoryStates(builder.clock, builder.maximumKeysPerLimit, builder.observer);
 	}
 
@@ -54,7 +57,7 @@ public final class InMemoryBackend implements LimiterBackend {
 		LimitNames.check(name);
 		Objects.requireNonNull(limit, "limit must not be null");
 		Objects.requireNonNull(options, "options must not be null");
-		return new DefaultRateLimiter(name, limit, this.states.source(name, limit), this.waits);
+		return new DefaultRateLimiter(name, limit, this.states.source(name, limit), this.waits, this.observer);
 	}
 
 	/**
@@ -82,7 +85,7 @@ public final class InMemoryBackend implements LimiterBackend {
 
 		/**
 		 * Sets the observer, which hears of every decision made by a limit's overflow state (see
-		 * {@link #maximumKeysPerLimit(int)}).
+		 * {@link #maximumKeysPerLimit(int)}) and of every admin operation.
 		 * @param observer the observer
 		 * @return this builder
 		 */

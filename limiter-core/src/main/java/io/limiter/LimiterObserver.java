@@ -37,4 +37,14 @@ public interface LimiterObserver {
 	default void onMemoryOverflow(String limitName) {
 	}
 
+	/**
+	 * An admin operation ({@link RateLimiter#reset(String)}, {@link RateLimiter#refund(String, long)},
+	 * {@link RateLimiter#penalize(String, long)} or their asynchronous twins) ended.
+	 * @param limitName the limit
+	 * @param operation the operation
+	 * @param outcome whether it was applied, applied to this instance's local share only, or failed
+	 */
+	default void onAdminOperation(String limitName, AdminOperation operation, AdminOperation.Outcome outcome) {
+	}
+
 }

@@ -15,6 +15,10 @@ import java.util.concurrent.CompletionStage;
  * <p>
  * A request for more permits than the capacity can never be granted, so it fails at once with an
  * {@link IllegalArgumentException} instead of returning a retry-after that could never come true.
+ * <p>
+ * Beside deciding, a key can be reset, given permits back or penalized ({@link #reset(String)},
+ * {@link #refund(String, long)}, {@link #penalize(String, long)}): admin operations, which no failure policy makes
+ * up, so they may throw a {@link RateLimiterException}.
  */
 public interface RateLimiter {
 
@@ -97,5 +101,69 @@ public interface RateLimiter {
 	 * so no failure policy makes one up
 	 */
 	Decision peek(String key);
+
+	/**
+	 * Makes the key behave as a key never seen: its state is deleted. On Redis this also ends this instance's local
+	 * tier state of the key (its block, or the tokens it borrowed); other instances keep theirs until it runs out,
+	 * at most until Redis' retry-after and their lease. While Redis fails, under
+	 * {@link FailurePolicy#LOCAL_FALLBACK}, only this instance's share of the limit is reset; under the other
+	 * policies the call fails.
+	 * @param key the key
+	 * @throws RateLimiterException when the backend fails and the operation could not be applied
+	 */
+	void reset(String key);
+
+	/**
+	 * The asynchronous twin of {@link #reset(String)}.
+	 * @param key the key
+	 * @return a stage completed once the key is reset, or failed with a {@link RateLimiterException}
+	 */
+	CompletionStage<Void> resetAsync(String key);
+
+	/**
+	 * Gives up to {@code permits} back to the key, never leaving it with more than a fresh key has: a token bucket
+	 * gains them up to full, GCRA's theoretical arrival time moves back but not before now, a fixed window's count
+	 * falls (not below 0), a sliding window counter's counts fall (the current window's first), a sliding window
+	 * log loses its newest entries. For the code that takes permits before work and gives them back when the work
+	 * should not have counted. Local tiers and failures as for {@link #reset(String)}.
+	 * @param key the key
+	 * @param permits at least 1; more than the key can get back changes nothing more
+	 * @throws IllegalArgumentException when permits is below 1
+	 * @throws RateLimiterException when the backend fails and the operation could not be applied
+	 */
+	void refund(String key, long permits);
+
+	/**
+	 * The asynchronous twin of {@link #refund(String, long)}.
+	 * @param key the key
+	 * @param permits at least 1
+	 * @return a stage completed once the permits are given back, or failed with a {@link RateLimiterException}
+	 * @throws IllegalArgumentException when permits is below 1
+	 */
+	CompletionStage<Void> refundAsync(String key, long permits);
+
+	/**
+	 * Takes {@code permits} from the key unconditionally, even beyond what it has left, so that it owes them. The
+	 * debt is bounded, so that a penalty cannot lock a key for long: a key holds at most twice its capacity in use,
+	 * that is one capacity below empty. A token bucket or GCRA key then gets its next permit after at most one period
+	 * and a little more, and is full after two (a debt a reservation made larger is kept, not raised); the window
+	 * algorithms forget the penalty with their windows: the fixed window at the end of the current window, the
+	 * sliding window log one period after the penalty, the sliding window counter within two periods. Local tiers
+	 * and failures as for {@link #reset(String)}.
+	 * @param key the key
+	 * @param permits at least 1; more than the bound changes nothing more
+	 * @throws IllegalArgumentException when permits is below 1
+	 * @throws RateLimiterException when the backend fails and the operation could not be applied
+	 */
+	void penalize(String key, long permits);
+
+	/**
+	 * The asynchronous twin of {@link #penalize(String, long)}.
+	 * @param key the key
+	 * @param permits at least 1
+	 * @return a stage completed once the permits are taken, or failed with a {@link RateLimiterException}
+	 * @throws IllegalArgumentException when permits is below 1
+	 */
+	CompletionStage<Void> penalizeAsync(String key, long permits);
 
 }

@@ -122,6 +122,7 @@ public final class RedisBackend implements LimiterBackend {
 		for (Algorithm algorithm : Algorithm.values()) {
 			executor.load(LimitAlgorithm.of(algorithm).script());
 			executor.load(LimitAlgorithm.of(algorithm).severalRatesScript());
+			executor.load(LimitAlgorithm.of(algorithm).adjustScript());
 		}
 		if (settings.fallbackInstances > 0) {
 			int fixed = settings.fallbackInstances;
@@ -187,7 +188,7 @@ public final class RedisBackend implements LimiterBackend {
 					: new SharedFallback(name, limit, this.fallbackInstances, this.fallbackStates);
 			limiters.add(new DefaultRateLimiter(name, limit, new FailurePolicyDecisionSource(name, limit, local.get(i),
 					policy, fallback, this.breakers, (key) -> breakerFor(name, key), this.observer, this.failureLog),
-					this.waits));
+					this.waits, this.observer));
 		}
 		return limiters;
 	}

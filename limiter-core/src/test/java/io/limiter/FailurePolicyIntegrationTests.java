@@ -5,6 +5,7 @@ import java.net.ServerSocket;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
@@ -14,6 +15,7 @@ import io.limiter.testsupport.RedisFixtures;
 import io.limiter.testsupport.RedisServerProcess;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 /**
  * What the failure policies decide when Redis is unreachable, fails, or comes back.
@@ -121,6 +123,53 @@ class FailurePolicyIntegrationTests {
 			assertThat(failures).hasSize(10).containsOnly(FailurePolicy.FAIL_OPEN);
 			assertThat(backend.isCircuitOpen()).isTrue();
 		}
+	}
+
+	@Test
+	void adminOperationsApplyToTheLocalShareWhileRedisIsUnreachableUnderLocalFallback() throws Exception {
+		List<AdminOperation.Outcome> outcomes = new CopyOnWriteArrayList<>();
+		try (RedisBackend backend = unreachable(FailurePolicy.LOCAL_FALLBACK).fallbackInstances(2)
+			.observer(adminOutcomes(outcomes))
+			.build()) {
+			RateLimiter limiter = backend.limiter("admin-fallback", TEN_PER_SECOND);
+			for (int i = 0; i < 5; i++) {
+				limiter.tryAcquire("k", 1);
+			}
+			assertThat(timed(() -> limiter.tryAcquire("k", 1)).isAllowed()).isFalse();
+			limiter.refund("k", 2);
+			assertThat(timed(() -> limiter.tryAcquire("k", 2)).isAllowed()).isTrue();
+			limiter.resetAsync("k").toCompletableFuture().get(1, TimeUnit.SECONDS);
+			assertThat(timed(() -> limiter.tryAcquire("k", 5)).isAllowed()).as("a fresh share of 5").isTrue();
+			limiter.penalize("other", 5);
+			assertThat(timed(() -> limiter.tryAcquire("other", 1)).isAllowed()).isFalse();
+			assertThat(outcomes).containsExactly(AdminOperation.Outcome.FALLBACK, AdminOperation.Outcome.FALLBACK,
+					AdminOperation.Outcome.FALLBACK);
+		}
+	}
+
+	@Test
+	void adminOperationsFailWhileRedisIsUnreachableUnderTheOtherPolicies() {
+		List<AdminOperation.Outcome> outcomes = new CopyOnWriteArrayList<>();
+		try (RedisBackend backend = unreachable(FailurePolicy.FAIL_OPEN).observer(adminOutcomes(outcomes)).build()) {
+			RateLimiter limiter = backend.limiter("admin-open", TEN_PER_SECOND);
+			assertThatExceptionOfType(RateLimiterException.class).isThrownBy(() -> limiter.reset("k"));
+			assertThat(limiter.refundAsync("k", 1).toCompletableFuture())
+				.failsWithin(Duration.ofSeconds(1))
+				.withThrowableOfType(ExecutionException.class)
+				.withCauseInstanceOf(RateLimiterException.class);
+			assertThat(outcomes).containsExactly(AdminOperation.Outcome.FAILED, AdminOperation.Outcome.FAILED);
+		}
+	}
+
+	private static LimiterObserver adminOutcomes(List<AdminOperation.Outcome> outcomes) {
+		return new LimiterObserver() {
+
+			@Override
+			public void onAdminOperation(String limitName, AdminOperation operation, AdminOperation.Outcome outcome) {
+				outcomes.add(outcome);
+			}
+
+		};
 	}
 
 	@Test

@@ -2,13 +2,16 @@ package io.limiter.internal;
 
 import java.util.concurrent.CompletionStage;
 
+import io.limiter.AdminOperation;
 import io.limiter.Decision;
 
 /**
  * Makes the decisions of one limit for any key. Backends, the local tier and failure policies implement it
  * and wrap each other; {@link DefaultRateLimiter} puts the public API in front.
  * <p>
- * Arguments are already checked: {@code 0 <= permits <= capacity} and {@code maxWaitMillis >= 0}.
+ * Arguments are already checked: {@code 0 <= permits <= capacity} and {@code maxWaitMillis >= 0}; the permits of an
+ * admin operation are at least 1 (0 for a reset) and at most {@code 2^53 / period_ms}, so that they are exact
+ * ticks.
  */
 public interface DecisionSource {
 
@@ -38,5 +41,24 @@ public interface DecisionSource {
 	 * @throws io.limiter.RateLimiterException when the backend fails
 	 */
 	Decision peek(String key);
+
+	/**
+	 * Applies an admin operation to a key, waiting at most the backend's timeout.
+	 * @param key the user's key
+	 * @param operation the operation
+	 * @param permits the permits of a refund or penalty; 0 for a reset
+	 * @return where it was applied
+	 * @throws io.limiter.RateLimiterException when the backend fails and no local share took the operation
+	 */
+	AdminOperation.Outcome adjust(String key, AdminOperation operation, long permits);
+
+	/**
+	 * Applies an admin operation to a key without blocking the calling thread.
+	 * @param key the user's key
+	 * @param operation the operation
+	 * @param permits the permits of a refund or penalty; 0 for a reset
+	 * @return a stage completed with where it was applied, or failed with a {@link io.limiter.RateLimiterException}
+	 */
+	CompletionStage<AdminOperation.Outcome> adjustAsync(String key, AdminOperation operation, long permits);
 
 }

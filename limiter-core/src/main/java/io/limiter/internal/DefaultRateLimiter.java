@@ -6,13 +6,15 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.TimeUnit;
 
+import io.limiter.AdminOperation;
 import io.limiter.Decision;
 import io.limiter.Limit;
+import io.limiter.LimiterObserver;
 import io.limiter.RateLimiter;
 
 /**
- * The public {@link RateLimiter} contract in front of a {@link DecisionSource}: argument checks, and the
- * waiting of {@code acquire}.
+ * The public {@link RateLimiter} contract in front of a {@link DecisionSource}: argument checks, the waiting of
+ * {@code acquire}, and the observer's count of admin operations.
  */
 public final class DefaultRateLimiter implements RateLimiter {
 
@@ -24,18 +26,33 @@ public final class DefaultRateLimiter implements RateLimiter {
 
 	private final Waits waits;
 
+	private final LimiterObserver observer;
+
 	/**
-	 * Creates a limiter.
+	 * Creates a limiter whose admin operations nobody hears of.
 	 * @param name the checked limit name
 	 * @param limit the limit
 	 * @param source what makes the decisions
 	 * @param waits the backend's waits, on which {@code acquireAsync} waits for permits
 	 */
 	public DefaultRateLimiter(String name, Limit limit, DecisionSource source, Waits waits) {
+		this(name, limit, source, waits, LimiterObserver.NONE);
+	}
+
+	/**
+	 * Creates a limiter.
+	 * @param name the checked limit name
+	 * @param limit the limit
+	 * @param source what makes the decisions
+	 * @param waits the backend's waits, on which {@code acquireAsync} waits for permits
+	 * @param observer told of every admin operation
+	 */
+	public DefaultRateLimiter(String name, Limit limit, DecisionSource source, Waits waits, LimiterObserver observer) {
 		this.name = LimitNames.check(name);
 		this.limit = Objects.requireNonNull(limit, "limit must not be null");
 		this.source = Objects.requireNonNull(source, "source must not be null");
 		this.waits = Objects.requireNonNull(waits, "waits must not be null");
+		this.observer = Objects.requireNonNull(observer, "observer must not be null");
 	}
 
 	@Override
@@ -122,6 +139,67 @@ public final class DefaultRateLimiter implements RateLimiter {
 	public Decision peek(String key) {
 		Objects.requireNonNull(key, "key must not be null");
 		return this.source.peek(key);
+	}
+
+	@Override
+	public void reset(String key) {
+		adjust(key, AdminOperation.RESET, 0);
+	}
+
+	@Override
+	public CompletionStage<Void> resetAsync(String key) {
+		return adjustAsync(key, AdminOperation.RESET, 0);
+	}
+
+	@Override
+	public void refund(String key, long permits) {
+		adjust(key, AdminOperation.REFUND, adminPermits(AdminOperation.REFUND, permits));
+	}
+
+	@Override
+	public CompletionStage<Void> refundAsync(String key, long permits) {
+		return adjustAsync(key, AdminOperation.REFUND, adminPermits(AdminOperation.REFUND, permits));
+	}
+
+	@Override
+	public void penalize(String key, long permits) {
+		adjust(key, AdminOperation.PENALTY, adminPermits(AdminOperation.PENALTY, permits));
+	}
+
+	@Override
+	public CompletionStage<Void> penalizeAsync(String key, long permits) {
+		return adjustAsync(key, AdminOperation.PENALTY, adminPermits(AdminOperation.PENALTY, permits));
+	}
+
+	private void adjust(String key, AdminOperation operation, long permits) {
+		Objects.requireNonNull(key, "key must not be null");
+		AdminOperation.Outcome outcome = AdminOperation.Outcome.FAILED;
+		try {
+			outcome = this.source.adjust(key, operation, permits);
+		}
+		finally {
+			this.observer.onAdminOperation(this.name, operation, outcome);
+		}
+	}
+
+	private CompletionStage<Void> adjustAsync(String key, AdminOperation operation, long permits) {
+		Objects.requireNonNull(key, "key must not be null");
+		return this.source.adjustAsync(key, operation, permits)
+			.whenComplete((outcome, failure) -> this.observer.onAdminOperation(this.name, operation,
+					(failure != null) ? AdminOperation.Outcome.FAILED : outcome))
+			.thenApply((outcome) -> null);
+	}
+
+	/**
+	 * Checks the permits of a refund or penalty and caps them where their ticks ({@code permits x period}) would
+	 * pass 2^53: no key holds or owes that many, so the cap changes nothing.
+	 */
+	private long adminPermits(AdminOperation operation, long permits) {
+		if (permits < 1) {
+			throw new IllegalArgumentException("permits of a " + operation.configName() + " of limit '" + this.name
+					+ "' must be at least 1 but was " + permits);
+		}
+		return Math.min(permits, Limit.MAX_CAPACITY_PERIOD_PRODUCT / this.limit.periodMillis());
 	}
 
 	private void checkArguments(String key, long permits) {

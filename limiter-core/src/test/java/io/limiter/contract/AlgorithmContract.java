@@ -235,6 +235,89 @@ public abstract class AlgorithmContract {
 	}
 
 	@Test
+	void aRefundGivesPermitsBackButNeverMoreThanAFreshKeyHas() {
+		RateLimiter limiter = tenPerHundredSeconds();
+		limiter.tryAcquire("k", 10);
+		limiter.refund("k", 3);
+		assertThat(limiter.tryAcquire("k", 0).remaining()).isEqualTo(3);
+		assertThat(limiter.tryAcquire("k", 3).isAllowed()).isTrue();
+		assertThat(limiter.tryAcquire("k", 1).isAllowed()).isFalse();
+		limiter.refund("k", 1_000);
+		assertAllowed(limiter.tryAcquire("k", 0), 10, 0);
+		assertThat(limiter.tryAcquire("k", 10).isAllowed()).isTrue();
+		assertThat(limiter.tryAcquire("k", 1).isAllowed()).isFalse();
+	}
+
+	@Test
+	void aRefundOfAKeyWithoutStateChangesNothing() {
+		RateLimiter limiter = tenPerHundredSeconds();
+		limiter.refund("fresh", 5);
+		assertAllowed(limiter.tryAcquire("fresh", 1), 9, this.resetAfterOnePermit);
+	}
+
+	@Test
+	void anAsynchronousRefundGivesPermitsBack() {
+		RateLimiter limiter = tenPerHundredSeconds();
+		limiter.tryAcquire("k", 10);
+		limiter.refundAsync("k", 2).toCompletableFuture().join();
+		assertThat(limiter.tryAcquire("k", 2).isAllowed()).isTrue();
+		assertThat(limiter.tryAcquire("k", 1).isAllowed()).isFalse();
+	}
+
+	@Test
+	void aResetStartsTheKeyAfresh() {
+		RateLimiter limiter = tenPerHundredSeconds();
+		limiter.tryAcquire("k", 10);
+		limiter.tryAcquire("other", 4);
+		limiter.reset("k");
+		assertAllowed(limiter.tryAcquire("k", 1), 9, this.resetAfterOnePermit);
+		limiter.resetAsync("k").toCompletableFuture().join();
+		assertAllowed(limiter.tryAcquire("k", 0), 10, 0);
+		assertThat(limiter.tryAcquire("other", 0).remaining()).as("other keys keep their state").isEqualTo(6);
+	}
+
+	@Test
+	void aPenaltyTakesPermitsEvenBeyondWhatIsLeft() {
+		RateLimiter limiter = tenPerHundredSeconds();
+		limiter.tryAcquire("k", 8);
+		limiter.penalize("k", 5);
+		Decision denied = limiter.tryAcquire("k", 1);
+		assertThat(denied.isAllowed()).isFalse();
+		assertThat(denied.remaining()).isZero();
+		limiter.refund("k", 3);
+		assertThat(limiter.tryAcquire("k", 0).remaining()).as("the debt of 3 is paid back first").isZero();
+		limiter.penalizeAsync("fresh", 4).toCompletableFuture().join();
+		assertThat(limiter.tryAcquire("fresh", 0).remaining()).isEqualTo(6);
+	}
+
+	@Test
+	void aPenaltyIsBoundedToOneCapacityBelowEmpty() {
+		RateLimiter limiter = tenPerHundredSeconds();
+		limiter.penalize("k", Long.MAX_VALUE);
+		Decision denied = limiter.tryAcquire("k", 1);
+		assertThat(denied.isAllowed()).isFalse();
+		assertThat(denied.retryAfterMillis()).as("the next permit within two periods").isBetween(1L, 200_000L);
+		limiter.refund("k", 10);
+		assertThat(limiter.tryAcquire("k", 1).isAllowed()).as("a debt of one capacity, paid back by 10").isFalse();
+		limiter.refund("k", 1);
+		assertThat(limiter.tryAcquire("k", 0).remaining()).isEqualTo(1);
+		limiter.penalize("k", Long.MAX_VALUE);
+		this.clock.advance(200_000);
+		assertAllowed(limiter.tryAcquire("k", 0), 10, 0);
+	}
+
+	@Test
+	void adminPermitsBelowOneAreRefusedWithAClearError() {
+		RateLimiter limiter = tenPerHundredSeconds();
+		assertThatIllegalArgumentException().isThrownBy(() -> limiter.refund("k", 0))
+			.withMessageContaining("permits of a refund")
+			.withMessageContaining("but was 0");
+		assertThatIllegalArgumentException().isThrownBy(() -> limiter.penalizeAsync("k", -1))
+			.withMessageContaining("permits of a penalty")
+			.withMessageContaining("but was -1");
+	}
+
+	@Test
 	void aLongIdleKeyIsFullAgain() {
 		RateLimiter limiter = tenPerHundredSeconds();
 		limiter.tryAcquire("k", 10);
@@ -322,6 +405,24 @@ public abstract class AlgorithmContract {
 		Decision denied = limiter.acquire("k", 1, Duration.ofSeconds(1));
 		assertThat(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started)).isLessThan(1000);
 		assertReported(denied, false, 0, 2, 0);
+	}
+
+	@Test
+	void adminOperationsApplyToEveryRateOfALimit() {
+		String name = "admin-rates-" + ProcessHandle.current().pid() + "-" + names.incrementAndGet();
+		RateLimiter limiter = fixture().backend().limiter(name, Limit.builder().algorithm(this.algorithm)
+			.rate(3, Duration.ofSeconds(100)).rate(5, Duration.ofSeconds(100_000)).build());
+		limiter.tryAcquire("k", 3);
+		limiter.refund("k", 1);
+		assertReported(limiter.tryAcquire("k", 1), true, 0, 3, 0);
+		assertThat(limiter.tryAcquire("k", 1).isAllowed()).isFalse();
+		limiter.reset("k");
+		assertReported(limiter.tryAcquire("k", 3), true, 0, 3, 0);
+		limiter.penalize("k", 2);
+		this.clock.advance(250_000);
+		Decision slowRateRefuses = limiter.tryAcquire("k", 1);
+		assertThat(slowRateRefuses.isAllowed()).as("%s", slowRateRefuses).isFalse();
+		assertThat(slowRateRefuses.rate()).isEqualTo(1);
 	}
 
 	private static void assertReported(Decision decision, boolean allowed, int rate, long limit, long remaining) {

@@ -98,6 +98,27 @@ class BoundedInMemoryStateTests {
 
 	@ParameterizedTest
 	@EnumSource(Algorithm.class)
+	void aKeyWithoutRoomIsRefundedToTheOverflowAndItsResetNeverResetsTheOverflow(Algorithm algorithm) {
+		try (InMemoryBackend backend = backend(1)) {
+			RateLimiter limiter = backend.limiter("shared", Limit.of(algorithm, 3, HOUR));
+			assertThat(limiter.tryAcquire("holder").isAllowed()).isTrue();
+			assertThat(limiter.tryAcquire("a", 3).isAllowed()).as("from the overflow").isTrue();
+			assertThat(limiter.tryAcquire("b").isAllowed()).as("the overflow is spent").isFalse();
+			limiter.reset("a");
+			assertThat(limiter.tryAcquire("b").isAllowed()).as("a reset leaves the shared overflow alone").isFalse();
+			limiter.refund("a", 2);
+			assertThat(limiter.tryAcquire("b", 2).isAllowed()).as("a's permits back in the overflow").isTrue();
+			limiter.penalize("c", 1);
+			assertThat(limiter.tryAcquire("b").isAllowed()).as("c's penalty taken from the overflow").isFalse();
+			limiter.reset("holder");
+			assertThat(limiter.tryAcquire("holder").isAllowed())
+				.as("a reset key is a new key: while new keys share the spent overflow, so does it")
+				.isFalse();
+		}
+	}
+
+	@ParameterizedTest
+	@EnumSource(Algorithm.class)
 	void theOverflowNeverGrantsAKeyMoreThanItsOwnStateWould(Algorithm algorithm) {
 		try (InMemoryBackend backend = backend(1)) {
 			RateLimiter limiter = backend.limiter("tight", Limit.of(algorithm, 3, HOUR));

@@ -79,6 +79,41 @@ final class AsyncOnlyBackend implements LimiterBackend {
 				return memoryLimiter.peek(key);
 			}
 
+			@Override
+			public void reset(String key) {
+				throw new AssertionError("reset waits for the backend; call resetAsync");
+			}
+
+			@Override
+			public CompletionStage<Void> resetAsync(String key) {
+				return later(() -> memoryLimiter.reset(key));
+			}
+
+			@Override
+			public void refund(String key, long permits) {
+				throw new AssertionError("refund waits for the backend; call refundAsync");
+			}
+
+			@Override
+			public CompletionStage<Void> refundAsync(String key, long permits) {
+				return later(() -> memoryLimiter.refund(key, permits));
+			}
+
+			@Override
+			public void penalize(String key, long permits) {
+				throw new AssertionError("penalize waits for the backend; call penalizeAsync");
+			}
+
+			@Override
+			public CompletionStage<Void> penalizeAsync(String key, long permits) {
+				return later(() -> memoryLimiter.penalize(key, permits));
+			}
+
+			private CompletionStage<Void> later(Runnable operation) {
+				return AsyncOnlyBackend.this.gate.thenAcceptAsync((open) -> operation.run(),
+						AsyncOnlyBackend.this.decider);
+			}
+
 		};
 	}
 

@@ -1,12 +1,16 @@
 package io.limiter.spring;
 
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.webmvc.test.autoconfigure.AutoConfigureMockMvc;
+import org.springframework.http.MediaType;
 import org.springframework.test.context.ActiveProfiles;
 import org.springframework.test.web.servlet.MockMvc;
+import org.springframework.test.web.servlet.RequestBuilder;
 
 import io.limiter.internal.DefaultRateLimiter;
 import io.limiter.internal.memory.InMemoryDecisionSource;
@@ -14,12 +18,14 @@ import io.limiter.spring.testapp.TestApplication;
 
 import static io.limiter.spring.RateLimitFilterTests.from;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.delete;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
+import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.post;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.jsonPath;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
 
 /**
- * The {@code limiters} Actuator endpoint over HTTP.
+ * The {@code limiters} Actuator endpoint over HTTP: reading a key, and resetting, refunding and penalizing it.
  */
 @SpringBootTest(classes = TestApplication.class)
 @AutoConfigureMockMvc
@@ -31,6 +37,9 @@ class LimitersEndpointTests {
 
 	@Autowired
 	private RateLimiterRegistry registry;
+
+	@Autowired
+	private MeterRegistry meters;
 
 	@Test
 	void listsTheLimitsWithTheirSettings() throws Exception {
@@ -98,6 +107,94 @@ class LimitersEndpointTests {
 	@Test
 	void unknownLimitIsNotFound() throws Exception {
 		this.mvc.perform(get("/actuator/limiters/nope/key")).andExpect(status().isNotFound());
+	}
+
+	@Test
+	void deleteResetsAKeyAndIsCounted() throws Exception {
+		double before = adminCount("reset", "applied");
+		exhaust("192.0.2.81");
+		this.mvc.perform(delete("/actuator/limiters/hello/192.0.2.81"))
+			.andExpect(status().isOk())
+			.andExpect(jsonPath("$.limit").value("hello"))
+			.andExpect(jsonPath("$.key").value("192.0.2.81"))
+			.andExpect(jsonPath("$.operation").value("reset"));
+		this.mvc.perform(get("/api/hello").with(from("192.0.2.81"))).andExpect(status().isOk());
+		assertThat(adminCount("reset", "applied")).isEqualTo(before + 1);
+	}
+
+	@Test
+	void postRefundsPermits() throws Exception {
+		double before = adminCount("refund", "applied");
+		exhaust("192.0.2.82");
+		this.mvc.perform(adjust("hello/192.0.2.82", "{\"operation\": \"refund\", \"permits\": 2}"))
+			.andExpect(status().isOk())
+			.andExpect(jsonPath("$.operation").value("refund"))
+			.andExpect(jsonPath("$.permits").value(2));
+		this.mvc.perform(get("/actuator/limiters/hello/192.0.2.82")).andExpect(jsonPath("$.remaining").value(2));
+		assertThat(adminCount("refund", "applied")).isEqualTo(before + 1);
+	}
+
+	@Test
+	void postPenaltyTakesPermitsBeyondWhatIsLeft() throws Exception {
+		this.mvc.perform(get("/api/hello").with(from("192.0.2.83"))).andExpect(status().isOk());
+		this.mvc.perform(adjust("hello/192.0.2.83", "{\"operation\": \"penalty\", \"permits\": 4}"))
+			.andExpect(status().isOk())
+			.andExpect(jsonPath("$.operation").value("penalty"));
+		this.mvc.perform(get("/api/hello").with(from("192.0.2.83"))).andExpect(status().isTooManyRequests());
+		this.mvc.perform(adjust("hello/192.0.2.83", "{\"operation\": \"refund\", \"permits\": 2}"));
+		// five taken of three, two given back: none left yet
+		this.mvc.perform(get("/actuator/limiters/hello/192.0.2.83")).andExpect(jsonPath("$.remaining").value(0));
+	}
+
+	@Test
+	void badInputIsRefusedWithAClearMessage() throws Exception {
+		this.mvc.perform(adjust("hello/k", "{\"operation\": \"gift\", \"permits\": 2}"))
+			.andExpect(status().isBadRequest())
+			.andExpect(jsonPath("$.error").value("operation must be 'refund' or 'penalty' but was 'gift'"));
+		this.mvc.perform(adjust("hello/k", "{\"permits\": 2}"))
+			.andExpect(status().isBadRequest())
+			.andExpect(jsonPath("$.error").value("operation must be 'refund' or 'penalty' but was missing"));
+		this.mvc.perform(adjust("hello/k", "{\"operation\": \"refund\", \"permits\": 0}"))
+			.andExpect(status().isBadRequest())
+			.andExpect(jsonPath("$.error").value("permits of a refund must be at least 1 but was 0"));
+		this.mvc.perform(adjust("hello/k", "{\"operation\": \"penalty\"}"))
+			.andExpect(status().isBadRequest())
+			.andExpect(jsonPath("$.error").value("permits of a penalty must be at least 1 but was missing"));
+	}
+
+	@Test
+	void adminOperationsOnAnUnknownLimitAreNotFound() throws Exception {
+		this.mvc.perform(delete("/actuator/limiters/nope/key")).andExpect(status().isNotFound());
+		this.mvc.perform(adjust("nope/key", "{\"operation\": \"refund\", \"permits\": 1}"))
+			.andExpect(status().isNotFound());
+	}
+
+	@Test
+	void theKeyOfAnIpv6ClientCanBeResetWithItsSlash() throws Exception {
+		exhaust("2001:db8:81::1");
+		this.mvc.perform(delete("/actuator/limiters/hello/2001:db8:81::/64"))
+			.andExpect(jsonPath("$.key").value("2001:db8:81::/64"));
+		this.mvc.perform(get("/api/hello").with(from("2001:db8:81::1"))).andExpect(status().isOk());
+	}
+
+	private void exhaust(String client) throws Exception {
+		for (int i = 0; i < 3; i++) {
+			this.mvc.perform(get("/api/hello").with(from(client))).andExpect(status().isOk());
+		}
+		this.mvc.perform(get("/api/hello").with(from(client))).andExpect(status().isTooManyRequests());
+	}
+
+	private static RequestBuilder adjust(String path, String body) {
+		return post("/actuator/limiters/" + path).contentType(MediaType.APPLICATION_JSON).content(body);
+	}
+
+	private double adminCount(String operation, String outcome) {
+		Counter counter = this.meters.find("limiter.admin.operations")
+			.tag("limit", "hello")
+			.tag("operation", operation)
+			.tag("outcome", outcome)
+			.counter();
+		return (counter != null) ? counter.count() : 0;
 	}
 
 }

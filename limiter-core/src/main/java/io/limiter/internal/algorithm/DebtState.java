@@ -22,12 +22,12 @@ abstract class DebtState extends OptimisticState {
 	abstract long debtAt(long nowMillis);
 
 	/**
-	 * Stores a grant; called under the write lock.
-	 * @param nowMillis the time of the grant
-	 * @param debt the debt after the grant
-	 * @param permits the permits granted
+	 * Stores a debt at a time; a debt of 0 forgets the state, as the scripts delete the key. Called under the write
+	 * lock.
+	 * @param nowMillis the current time
+	 * @param debt the debt, at least 0
 	 */
-	abstract void grant(long nowMillis, long debt, long permits);
+	abstract void store(long nowMillis, long debt);
 
 	@Override
 	final Decision look(long nowMillis, long permits, long maxWaitMillis) {
@@ -36,7 +36,29 @@ abstract class DebtState extends OptimisticState {
 
 	@Override
 	final void grant(long nowMillis, long permits, long maxWaitMillis, Decision decision) {
-		grant(nowMillis, debtAt(nowMillis) + permits * this.periodMillis, permits);
+		long debt = debtAt(nowMillis) + permits * this.periodMillis;
+		// a look (no permits) stores nothing, as the scripts write nothing, unless the state is due to be forgotten
+		if (permits > 0 || debt == 0) {
+			store(nowMillis, debt);
+		}
+	}
+
+	@Override
+	final void refund(long nowMillis, long permits) {
+		store(nowMillis, Math.max(0, debtAt(nowMillis) - permits * this.periodMillis));
+	}
+
+	/**
+	 * {@inheritDoc}
+	 * <p>
+	 * The debt grows to at most two full buckets (one below empty), or 2^53 ticks where that is less, so that the
+	 * scripts' doubles stay exact; a debt a reservation made larger is kept.
+	 */
+	@Override
+	final void penalize(long nowMillis, long permits) {
+		long debt = debtAt(nowMillis);
+		long maximum = Math.min(2 * this.capacity * this.periodMillis, Limit.MAX_CAPACITY_PERIOD_PRODUCT);
+		store(nowMillis, Math.max(debt, Math.min(debt + permits * this.periodMillis, maximum)));
 	}
 
 	@Override

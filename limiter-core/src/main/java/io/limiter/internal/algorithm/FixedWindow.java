@@ -58,6 +58,29 @@ final class FixedWindow extends LimitAlgorithm {
 			}
 		}
 
+		@Override
+		void refund(long nowMillis, long permits) {
+			long at = Math.max(nowMillis, this.grantedAt);
+			store(at, Math.max(0, countAt(at) - permits));
+		}
+
+		@Override
+		void penalize(long nowMillis, long permits) {
+			long at = Math.max(nowMillis, this.grantedAt);
+			store(at, Windows.penalized(countAt(at), permits, this.capacity));
+		}
+
+		/** Stores the count of the window of {@code at}; a count of 0 forgets the state, as the script deletes it. */
+		private void store(long at, long count) {
+			if (count == 0) {
+				this.grantedAt = Windows.NEVER;
+			}
+			else {
+				this.count = count;
+				this.grantedAt = at;
+			}
+		}
+
 		private long countAt(long at) {
 			return (this.grantedAt >= Windows.start(at, this.periodMillis)) ? this.count : 0;
 		}

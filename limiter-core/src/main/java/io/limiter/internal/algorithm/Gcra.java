@@ -51,12 +51,12 @@ final class Gcra extends LimitAlgorithm {
 		}
 
 		@Override
-		void grant(long nowMillis, long debt, long permits) {
+		void store(long nowMillis, long debt) {
 			if (debt == 0) {
 				this.tatMillis = ABSENT;
 				this.grantedAt = ABSENT;
 			}
-			else if (permits > 0) {
+			else {
 				long at = Math.max(nowMillis, this.grantedAt);
 				this.tatMillis = at + debt / this.capacity;
 				this.tatTicks = debt % this.capacity;

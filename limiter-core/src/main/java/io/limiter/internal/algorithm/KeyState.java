@@ -1,5 +1,6 @@
 package io.limiter.internal.algorithm;
 
+import io.limiter.AdminOperation;
 import io.limiter.Decision;
 import io.limiter.Limit;
 import io.limiter.internal.memory.IdleAware;
@@ -24,6 +25,17 @@ public interface KeyState extends IdleAware {
 	 * repeated)
 	 */
 	Decision decide(long nowMillis, long permits, long maxWaitMillis);
+
+	/**
+	 * Applies an admin operation, with the same arithmetic as the algorithm's admin script: a refund gives permits
+	 * back up to a fresh state, a penalty takes them to at most twice the capacity in use; a reset retires the
+	 * state, which the caller then drops, so that the key starts afresh.
+	 * @param nowMillis the current time; a time before the last one seen counts as the last one
+	 * @param operation the operation
+	 * @param permits the permits of a refund or penalty, at least 1
+	 * @return {@code false} when this state was retired before: the caller looks the key up again
+	 */
+	boolean adjust(long nowMillis, AdminOperation operation, long permits);
 
 	/**
 	 * Returns the limit whose numbers this state decides with.

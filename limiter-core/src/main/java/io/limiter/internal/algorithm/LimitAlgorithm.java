@@ -12,7 +12,8 @@ import io.limiter.internal.redis.RedisScript;
  * Every script takes the keys of {@link #redisKeys(String)} and the arguments
  * {@code capacity, period_ms, permits, now_ms, max_wait_ms}, where {@code now_ms < 0} means the server's
  * {@code TIME}; it answers {@code {allowed, remaining, retry_after_ms, reset_after_ms, delay_ms}}, all
- * integers.
+ * integers. Its admin twin ({@code <script>-adjust.lua}, {@link #adjustScript()}) takes the same keys and
+ * {@code capacity, period_ms, permits, now_ms, operation} and applies {@link KeyState#adjust}'s arithmetic.
  * <p>
  * A limit of several rates is decided by {@link #severalRatesScript()}, which takes one key per rate and the same
  * arguments with the capacity and period of every further rate after them, and answers the reported rate's index
@@ -29,6 +30,7 @@ public abstract class LimitAlgorithm {
 	private final RedisScript script;
 
 	private final RedisScript severalRatesScript;
+	private final RedisScript adjustScript;
 
 	private final String keySuffix;
 
@@ -37,6 +39,7 @@ public abstract class LimitAlgorithm {
 	LimitAlgorithm(String scriptResource, String keySuffix, Function<Limit, OptimisticState> stateFactory) {
 		this.script = RedisScript.load(LimitAlgorithm.class, scriptResource);
 		this.severalRatesScript = RedisScript.severalRates(LimitAlgorithm.class, scriptResource);
+		this.adjustScript = RedisScript.load(LimitAlgorithm.class, scriptResource.replace(".lua", "-adjust.lua"));
 		this.keySuffix = keySuffix;
 		this.stateFactory = stateFactory;
 	}
@@ -80,6 +83,14 @@ public abstract class LimitAlgorithm {
 	 */
 	public final RedisScript script() {
 		return this.script;
+	}
+
+	/**
+	 * Returns the script of the admin operations, the twin of {@link KeyState#adjust}.
+	 * @return the script
+	 */
+	public final RedisScript adjustScript() {
+		return this.adjustScript;
 	}
 
 	/**

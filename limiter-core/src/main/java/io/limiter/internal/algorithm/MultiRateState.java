@@ -10,7 +10,8 @@ import io.limiter.Rate;
  * rate take the permits; a denial changes none. The decision is that of the reported rate ({@link #combine}).
  * <p>
  * The rates' states are used only through this one, under its lock; their own locks are never taken. A limit of
- * several rates makes no reservations ({@link Limit#supportsReservations()}), so each rate decides without.
+ * several rates makes no reservations ({@link Limit#supportsReservations()}), so each rate decides without. An admin
+ * operation applies to every rate.
  */
 final class MultiRateState extends OptimisticState {
 
@@ -90,6 +91,20 @@ final class MultiRateState extends OptimisticState {
 	void grant(long nowMillis, long permits, long maxWaitMillis, Decision decision) {
 		for (OptimisticState rate : this.rates) {
 			rate.grant(nowMillis, permits, 0, rate.look(nowMillis, permits, 0));
+		}
+	}
+
+	@Override
+	void refund(long nowMillis, long permits) {
+		for (OptimisticState rate : this.rates) {
+			rate.refund(nowMillis, permits);
+		}
+	}
+
+	@Override
+	void penalize(long nowMillis, long permits) {
+		for (OptimisticState rate : this.rates) {
+			rate.penalize(nowMillis, permits);
 		}
 	}
 

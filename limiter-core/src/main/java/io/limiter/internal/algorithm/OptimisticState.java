@@ -2,6 +2,7 @@ package io.limiter.internal.algorithm;
 
 import java.util.concurrent.locks.StampedLock;
 
+import io.limiter.AdminOperation;
 import io.limiter.Decision;
 import io.limiter.Limit;
 
@@ -44,6 +45,20 @@ abstract class OptimisticState extends LimitState {
 	 * @param decision the grant
 	 */
 	abstract void grant(long nowMillis, long permits, long maxWaitMillis, Decision decision);
+
+	/**
+	 * Gives permits back, never past a fresh state; called under the write lock.
+	 * @param nowMillis the current time
+	 * @param permits the permits, at least 1
+	 */
+	abstract void refund(long nowMillis, long permits);
+
+	/**
+	 * Takes permits even beyond what is left, to at most twice the capacity in use; called under the write lock.
+	 * @param nowMillis the current time
+	 * @param permits the permits, at least 1
+	 */
+	abstract void penalize(long nowMillis, long permits);
 
 	/**
 	 * Returns whether the stored fields equal no state at a time; called under the read lock.
@@ -89,6 +104,25 @@ abstract class OptimisticState extends LimitState {
 		catch (RuntimeException tornRead) {
 			// Fields read in the middle of a write (an array being replaced); the lock decides instead.
 			return null;
+		}
+	}
+
+	@Override
+	public final boolean adjust(long nowMillis, AdminOperation operation, long permits) {
+		long stamp = this.lock.writeLock();
+		try {
+			if (this.retired) {
+				return false;
+			}
+			switch (operation) {
+				case RESET -> this.retired = true;
+				case REFUND -> refund(nowMillis, permits);
+				case PENALTY -> penalize(nowMillis, permits);
+			}
+			return true;
+		}
+		finally {
+			this.lock.unlockWrite(stamp);
 		}
 	}
 

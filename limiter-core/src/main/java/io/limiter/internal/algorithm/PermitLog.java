@@ -85,6 +85,18 @@ final class PermitLog {
 	}
 
 	/**
+	 * Removes the newest permits, as the script removes the members of the highest scores and indices.
+	 * @param permits how many, at least 1 and fewer than the permits kept
+	 */
+	void removeNewest(long permits) {
+		long kept = totalBefore(this.size) - permits;
+		while (this.size > 0 && totalBefore(this.size - 1) >= kept) {
+			this.size--;
+		}
+		this.totals[slot(this.size - 1)] = kept;
+	}
+
+	/**
 	 * Drops every permit granted at or before a time.
 	 * @param time the inclusive upper bound
 	 */

@@ -70,6 +70,34 @@ final class SlidingWindowCounter extends LimitAlgorithm {
 			}
 		}
 
+		/** Takes the permits from the current window's count first, then from the previous window's. */
+		@Override
+		void refund(long nowMillis, long permits) {
+			long at = Math.max(nowMillis, this.grantedAt);
+			long current = currentAt(at);
+			long previous = previousAt(at);
+			long fromCurrent = Math.min(current, permits);
+			store(at, current - fromCurrent, Math.max(0, previous - (permits - fromCurrent)));
+		}
+
+		@Override
+		void penalize(long nowMillis, long permits) {
+			long at = Math.max(nowMillis, this.grantedAt);
+			store(at, Windows.penalized(currentAt(at), permits, this.capacity), previousAt(at));
+		}
+
+		/** Stores the counts of the window of {@code at} and the one before; none forgets the state, as the script. */
+		private void store(long at, long current, long previous) {
+			if (current == 0 && previous == 0) {
+				this.grantedAt = Windows.NEVER;
+			}
+			else {
+				this.current = current;
+				this.previous = previous;
+				this.grantedAt = at;
+			}
+		}
+
 		/** The count of the window that holds {@code at}: the stored one if the last grant fell in it. */
 		private long currentAt(long at) {
 			return (this.grantedAt >= Windows.start(at, this.periodMillis)) ? this.current : 0;

@@ -7,7 +7,8 @@ import io.limiter.Limit;
  * Sliding window log: exact; a permit granted at {@code t} counts while {@code now - period < t}. The newest grant
  * is the key's time: a now before it counts as it, so grants arrive in time order and the window never moves back.
  * Permits that left the window are dropped only when permits are granted, as the script does, so denials and looks
- * change nothing; at most {@code capacity} permits are kept. The script keeps one sorted-set member per permit;
+ * change nothing; at most {@code capacity} permits are kept, twice that after a penalty. The script keeps one
+ * sorted-set member per permit;
  * this twin keeps runs of equal times in a {@link PermitLog}.
  */
 final class SlidingWindowLog extends LimitAlgorithm {
@@ -60,6 +61,29 @@ final class SlidingWindowLog extends LimitAlgorithm {
 			}
 			else if (decision.remaining() == this.capacity) {
 				this.log.clear();
+			}
+		}
+
+		/** Removes the newest permits in the window; a log left without any in the window is forgotten. */
+		@Override
+		void refund(long nowMillis, long permits) {
+			long count = this.log.countAfter(timeOf(nowMillis) - this.periodMillis);
+			if (permits >= count) {
+				this.log.clear();
+			}
+			else {
+				this.log.removeNewest(permits);
+			}
+		}
+
+		@Override
+		void penalize(long nowMillis, long permits) {
+			long at = timeOf(nowMillis);
+			long count = this.log.countAfter(at - this.periodMillis);
+			long added = Windows.penalized(count, permits, this.capacity) - count;
+			if (added > 0) {
+				this.log.dropUpTo(at - this.periodMillis);
+				this.log.add(at, added);
 			}
 		}
 

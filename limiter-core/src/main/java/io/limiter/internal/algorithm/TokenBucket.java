@@ -64,12 +64,12 @@ final class TokenBucket extends LimitAlgorithm {
 		}
 
 		@Override
-		void grant(long nowMillis, long debt, long permits) {
+		void store(long nowMillis, long debt) {
 			if (debt == 0) {
 				this.updatedAt = ABSENT;
 				this.ticks = this.fullTicks;
 			}
-			else if (permits > 0) {
+			else {
 				this.ticks = this.fullTicks - debt;
 				this.updatedAt = (this.updatedAt == ABSENT) ? nowMillis : Math.max(this.updatedAt, nowMillis);
 			}

@@ -22,4 +22,16 @@ final class Windows {
 		return Math.floorDiv(timeMillis, periodMillis) * periodMillis;
 	}
 
+	/**
+	 * Returns a count after a penalty: the permits added, to at most twice the capacity (one capacity beyond
+	 * empty), and never lower than it was.
+	 * @param count the count before
+	 * @param permits the permits of the penalty
+	 * @param capacity the capacity of the limit
+	 * @return the count after
+	 */
+	static long penalized(long count, long permits, long capacity) {
+		return Math.max(count, Math.min(count + permits, 2 * capacity));
+	}
+
 }

@@ -5,6 +5,7 @@ import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
 import java.util.function.Function;
 
+import io.limiter.AdminOperation;
 import io.limiter.Decision;
 import io.limiter.DegradedReason;
 import io.limiter.FailurePolicy;
@@ -21,6 +22,11 @@ import io.limiter.internal.ThrottledLog;
  * is healthy a decision costs one volatile read more than the remote source: the key's breaker is looked up
  * only once something failed. Under {@link FailurePolicy#LOCAL_FALLBACK} each grant of Redis is charged to the
  * fallback's share (see {@link SharedFallback}).
+ * <p>
+ * Admin operations go to the remote source as decisions do, and are mirrored on the fallback's share when they
+ * succeed, as grants are charged to it. When they fail, or the breaker refuses them,
+ * {@link FailurePolicy#LOCAL_FALLBACK} applies them to the share alone ({@link AdminOperation.Outcome#FALLBACK});
+ * the other policies make nothing up and let the failure through.
  */
 public final class FailurePolicyDecisionSource implements DecisionSource {
 
@@ -115,6 +121,62 @@ public final class FailurePolicyDecisionSource implements DecisionSource {
 		return this.remote.peek(key);
 	}
 
+	@Override
+	public AdminOperation.Outcome adjust(String key, AdminOperation operation, long permits) {
+		CircuitBreaker breaker = this.breakers.allHealthy() ? null : this.breakerOfKey.apply(key);
+		if (breaker != null && !breaker.tryPass()) {
+			return adjustOnFailure(key, operation, permits, this.circuitOpen);
+		}
+		try {
+			this.remote.adjust(key, operation, permits);
+		}
+		catch (RateLimiterException ex) {
+			countFailure(key, ex, breaker);
+			return adjustOnFailure(key, operation, permits, ex);
+		}
+		return adjusted(key, operation, permits, breaker);
+	}
+
+	@Override
+	public CompletionStage<AdminOperation.Outcome> adjustAsync(String key, AdminOperation operation, long permits) {
+		CircuitBreaker breaker = this.breakers.allHealthy() ? null : this.breakerOfKey.apply(key);
+		if (breaker != null && !breaker.tryPass()) {
+			return CompletableFuture.supplyAsync(() -> adjustOnFailure(key, operation, permits, this.circuitOpen),
+					Runnable::run);
+		}
+		return this.remote.adjustAsync(key, operation, permits).handle((outcome, failure) -> {
+			if (failure == null) {
+				return adjusted(key, operation, permits, breaker);
+			}
+			RateLimiterException error = asLimiterException(failure);
+			countFailure(key, error, breaker);
+			return adjustOnFailure(key, operation, permits, error);
+		});
+	}
+
+	private AdminOperation.Outcome adjusted(String key, AdminOperation operation, long permits,
+			CircuitBreaker breaker) {
+		if (breaker != null) {
+			breaker.onSuccess();
+		}
+		if (this.fallback != null) {
+			this.fallback.adjust(key, operation, permits);
+		}
+		return AdminOperation.Outcome.APPLIED;
+	}
+
+	/** Applies an operation Redis did not take to this instance's share, or lets the failure through. */
+	private AdminOperation.Outcome adjustOnFailure(String key, AdminOperation operation, long permits,
+			RateLimiterException failure) {
+		if (this.fallback == null) {
+			throw failure;
+		}
+		this.log.warn("Redis failed for limit '" + this.name + "' (" + failure.reason().configName() + "), "
+				+ operation.configName() + " applied to this instance's share only", failure);
+		this.fallback.adjust(key, operation, permits);
+		return AdminOperation.Outcome.FALLBACK;
+	}
+
 	private Decision onSuccess(String key, long permits, Decision decision, CircuitBreaker breaker) {
 		if (breaker != null) {
 			breaker.onSuccess();
@@ -130,11 +192,16 @@ public final class FailurePolicyDecisionSource implements DecisionSource {
 	 * answered others, tells nothing about whether Redis is down, so it does not count toward the breaker.
 	 */
 	private Decision onFailure(String key, long permits, RateLimiterException failure, CircuitBreaker known) {
+		return decideOnFailure(key, permits, failure, countFailure(key, failure, known));
+	}
+
+	/** Counts a failure toward the key's breaker, unless it tells nothing about whether Redis is down. */
+	private CircuitBreaker countFailure(String key, RateLimiterException failure, CircuitBreaker known) {
 		CircuitBreaker breaker = (known != null) ? known : this.breakerOfKey.apply(key);
 		if (failure.reason() != DegradedReason.INTERRUPTED && !(failure instanceof SlowAnswerException)) {
 			breaker.onFailure();
 		}
-		return decideOnFailure(key, permits, failure, breaker);
+		return breaker;
 	}
 
 	private Decision decideOnFailure(String key, long permits, RateLimiterException failure, CircuitBreaker breaker) {

@@ -6,6 +6,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.function.IntSupplier;
 
+import io.limiter.AdminOperation;
 import io.limiter.Decision;
 import io.limiter.Limit;
 import io.limiter.Rate;
@@ -64,6 +65,16 @@ public final class SharedFallback implements DecisionSource {
 	@Override
 	public Decision peek(String key) {
 		return share().source.peek(key);
+	}
+
+	@Override
+	public AdminOperation.Outcome adjust(String key, AdminOperation operation, long permits) {
+		return share().source.adjust(key, operation, permits);
+	}
+
+	@Override
+	public CompletionStage<AdminOperation.Outcome> adjustAsync(String key, AdminOperation operation, long permits) {
+		return share().source.adjustAsync(key, operation, permits);
 	}
 
 	/**

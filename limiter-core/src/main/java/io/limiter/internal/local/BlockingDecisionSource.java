@@ -3,6 +3,7 @@ package io.limiter.internal.local;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 
+import io.limiter.AdminOperation;
 import io.limiter.Decision;
 import io.limiter.LimiterClock;
 import io.limiter.internal.DecisionSource;
@@ -26,6 +27,10 @@ import io.limiter.internal.memory.BoundedStateMap;
  * Blocks live in a bounded map and are dropped lazily, with no timer: when a lookup finds one expired, and
  * when the map is full. Only expired blocks are dropped; a refusal that finds the map full of blocks that still run
  * is not remembered, and its key keeps asking Redis, which decides exactly.
+ * <p>
+ * An admin operation lifts this instance's block of the key once Redis has it, whatever it did: a reset or refund
+ * ends the refusal Redis made, and a penalty changes what remains. Other instances keep their blocks until Redis'
+ * retry-after, so after a reset or refund they may refuse the key that long.
  * <p>
  * Of a limit of several rates, Redis reports the refusing rate with the fewest permits left, the one refused longest of
  * equals, and the latest retry-after: when it fell one permit short, every refusing rate did (a rate refuses with
@@ -74,6 +79,29 @@ public final class BlockingDecisionSource implements DecisionSource {
 	@Override
 	public Decision peek(String key) {
 		return this.delegate.peek(key);
+	}
+
+	@Override
+	public AdminOperation.Outcome adjust(String key, AdminOperation operation, long permits) {
+		try {
+			return this.delegate.adjust(key, operation, permits);
+		}
+		finally {
+			lift(key);
+		}
+	}
+
+	@Override
+	public CompletionStage<AdminOperation.Outcome> adjustAsync(String key, AdminOperation operation, long permits) {
+		return this.delegate.adjustAsync(key, operation, permits).whenComplete((outcome, failure) -> lift(key));
+	}
+
+	private void lift(String key) {
+		String memoryKey = StateKeys.memoryKey(key);
+		Block block = this.blocks.getIfPresent(memoryKey);
+		if (block != null) {
+			this.blocks.remove(memoryKey, block);
+		}
 	}
 
 	/**

@@ -156,6 +156,15 @@ final class LocalBucket implements IdleAware {
 		}
 	}
 
+	/**
+	 * Takes every tick held and ends the refusal Redis made, for an admin operation: the key asks Redis again.
+	 * @return the ticks that were held
+	 */
+	long forget() {
+		this.retryAt = Long.MIN_VALUE;
+		return drain();
+	}
+
 	void putBack(long ticks) {
 		if (ticks != 0) {
 			this.ticks.addAndGet(ticks);

@@ -9,6 +9,7 @@ import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
+import io.limiter.AdminOperation;
 import io.limiter.Decision;
 import io.limiter.Limit;
 import io.limiter.LimiterClock;
@@ -37,6 +38,11 @@ import io.limiter.internal.redis.RedisCalls;
  * {@code reset-after} from that same estimate; a local denial's {@code retry-after} is the time to Redis'
  * retry deadline. Reservations ({@code maxWaitMillis > 0}) that the local ticks cannot serve, and requests
  * for no permits before the first borrow, go to Redis' decision script unchanged.
+ * <p>
+ * An admin operation first ends this instance's local state of the key: its unspent ticks are given back (dropped
+ * before a reset, which deletes the key anyway) and its local refusal is lifted; then Redis applies it. Other
+ * instances keep what they borrowed, at most their batch until its lease ends, and refuse the key locally until
+ * Redis' retry deadline they last heard.
  */
 public final class TwoTierDecisionSource implements DecisionSource {
 
@@ -122,6 +128,22 @@ public final class TwoTierDecisionSource implements DecisionSource {
 	@Override
 	public Decision peek(String key) {
 		return this.exact.peek(key);
+	}
+
+	@Override
+	public AdminOperation.Outcome adjust(String key, AdminOperation operation, long permits) {
+		return RedisCalls.await(adjustAsync(key, operation, permits), this.timeoutMillis, this.name);
+	}
+
+	@Override
+	public CompletionStage<AdminOperation.Outcome> adjustAsync(String key, AdminOperation operation, long permits) {
+		LocalBucket bucket = this.buckets.getIfPresent(StateKeys.memoryKey(key));
+		long unspent = (bucket != null) ? bucket.forget() : 0;
+		if (unspent <= 0 || operation == AdminOperation.RESET) {
+			return this.exact.adjustAsync(key, operation, permits);
+		}
+		return this.borrower.giveBack(bucket.redisKeys(), unspent)
+			.thenCompose((given) -> this.exact.adjustAsync(key, operation, permits));
 	}
 
 	/**

@@ -3,6 +3,7 @@ package io.limiter.internal.memory;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 
+import io.limiter.AdminOperation;
 import io.limiter.Decision;
 import io.limiter.Limit;
 import io.limiter.LimiterClock;
@@ -54,6 +55,17 @@ public final class InMemoryDecisionSource implements DecisionSource {
 	@Override
 	public Decision peek(String key) {
 		return this.states.peek(this.limit, StateKeys.memoryKey(key), this.clock.millis());
+	}
+
+	@Override
+	public AdminOperation.Outcome adjust(String key, AdminOperation operation, long permits) {
+		this.states.adjust(this.limit, StateKeys.memoryKey(key), this.clock.millis(), operation, permits);
+		return AdminOperation.Outcome.APPLIED;
+	}
+
+	@Override
+	public CompletionStage<AdminOperation.Outcome> adjustAsync(String key, AdminOperation operation, long permits) {
+		return CompletableFuture.completedFuture(adjust(key, operation, permits));
 	}
 
 	/**

@@ -1,7 +1,9 @@
 package io.limiter.internal.memory;
 
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Function;
 
+import io.limiter.AdminOperation;
 import io.limiter.Decision;
 import io.limiter.Limit;
 import io.limiter.LimiterObserver;
@@ -71,6 +73,47 @@ public final class LimitStates {
 	 * @return the decision
 	 */
 	public Decision decide(Limit limit, String memoryKey, long nowMillis, long permits, long maxWaitMillis) {
+		return onState(limit, memoryKey, nowMillis, (state) -> state.decide(nowMillis, permits, maxWaitMillis));
+	}
+
+	/**
+	 * Applies an admin operation to a key under a limit of this name and algorithm. A key with a state of its own has
+	 * it adjusted, and a reset drops it, so that the key starts afresh. A key without one is as fresh as a key can be
+	 * while it has none: a reset does nothing, and never touches the overflow state that other keys share; a refund
+	 * goes to the overflow state while new keys are decided by it, as the key's permits came from there; a penalty is
+	 * taken as a decision is, from a new state of the key or, while there is no room, from the overflow state.
+	 * @param limit the limit of the adjusting limiter
+	 * @param memoryKey the key, from {@link io.limiter.internal.StateKeys#memoryKey(String)}
+	 * @param nowMillis the current time
+	 * @param operation the operation
+	 * @param permits the permits of a refund or penalty
+	 */
+	public void adjust(Limit limit, String memoryKey, long nowMillis, AdminOperation operation, long permits) {
+		Function<KeyState, Boolean> adjust = (state) -> state.adjust(nowMillis, operation, permits) ? Boolean.TRUE
+				: null;
+		if (operation == AdminOperation.PENALTY) {
+			onState(limit, memoryKey, nowMillis, adjust);
+			return;
+		}
+		while (true) {
+			KeyState state = this.states.getIfPresent(memoryKey);
+			if (state == null) {
+				if (operation == AdminOperation.REFUND) {
+					refundOverflow(memoryKey, limit, nowMillis, permits);
+				}
+				return;
+			}
+			if (callOn(memoryKey, state, limit, adjust) != null) {
+				if (operation == AdminOperation.RESET) {
+					this.states.remove(memoryKey, state);
+				}
+				return;
+			}
+		}
+	}
+
+	/** Calls a key's state, or the overflow when there is no room for it, until the call finds a state not retired. */
+	private <T> T onState(Limit limit, String memoryKey, long nowMillis, Function<KeyState, T> call) {
 		while (true) {
 			KeyState state = this.states.getIfPresent(memoryKey);
 			if (state == null) {
@@ -79,10 +122,10 @@ public final class LimitStates {
 				state = (room && !this.overflowing)
 						? this.states.getIfRoom(memoryKey, (key) -> this.algorithm.newState(limit)) : null;
 			}
-			Decision decision = (state != null) ? decideOn(memoryKey, state, limit, nowMillis, permits, maxWaitMillis)
-					: decideWithoutRoom(memoryKey, limit, nowMillis, permits, maxWaitMillis);
-			if (decision != null) {
-				return decision;
+			T result = (state != null) ? callOn(memoryKey, state, limit, call)
+					: callWithoutRoom(memoryKey, limit, nowMillis, call);
+			if (result != null) {
+				return result;
 			}
 		}
 	}
@@ -102,7 +145,7 @@ public final class LimitStates {
 				return this.algorithm.newState(limit).decide(nowMillis, 0, 0);
 			}
 			// zero permits change no state in a way a later decision could tell
-			Decision decision = decideOn(memoryKey, state, limit, nowMillis, 0, 0);
+			Decision decision = callOn(memoryKey, state, limit, (kept) -> kept.decide(nowMillis, 0, 0));
 			if (decision != null) {
 				return decision;
 			}
@@ -117,8 +160,8 @@ public final class LimitStates {
 		return this.states.size();
 	}
 
-	private Decision decideOn(String memoryKey, KeyState state, Limit limit, long nowMillis, long permits,
-			long maxWaitMillis) {
+	/** Calls a state of the limit's numbers; a state of other numbers is moved to them, and null returned. */
+	private <T> T callOn(String memoryKey, KeyState state, Limit limit, Function<KeyState, T> call) {
 		if (state.limit() != limit && !state.limit().equals(limit)) {
 			KeyState moved = state.moveTo(limit);
 			if (moved != null) {
@@ -126,11 +169,22 @@ public final class LimitStates {
 			}
 			return null;
 		}
-		return state.decide(nowMillis, permits, maxWaitMillis);
+		return call.apply(state);
 	}
 
-	private Decision decideWithoutRoom(String memoryKey, Limit limit, long nowMillis, long permits,
-			long maxWaitMillis) {
+	private void refundOverflow(String memoryKey, Limit limit, long nowMillis, long permits) {
+		this.overflowLock.lock();
+		try {
+			if (this.overflowing && this.states.getIfPresent(memoryKey) == null) {
+				overflowFor(limit).adjust(nowMillis, AdminOperation.REFUND, permits);
+			}
+		}
+		finally {
+			this.overflowLock.unlock();
+		}
+	}
+
+	private <T> T callWithoutRoom(String memoryKey, Limit limit, long nowMillis, Function<KeyState, T> call) {
 		this.overflowLock.lock();
 		try {
 			if (this.states.getIfPresent(memoryKey) != null) {
@@ -147,7 +201,7 @@ public final class LimitStates {
 			}
 			this.overflowing = true;
 			this.observer.onMemoryOverflow(this.name);
-			return overflowFor(limit).decide(nowMillis, permits, maxWaitMillis);
+			return call.apply(overflowFor(limit));
 		}
 		finally {
 			this.overflowLock.unlock();

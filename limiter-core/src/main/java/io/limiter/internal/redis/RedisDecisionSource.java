@@ -2,10 +2,13 @@ package io.limiter.internal.redis;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 
+import io.limiter.AdminOperation;
 import io.limiter.Decision;
 import io.limiter.Limit;
+import io.limiter.Rate;
 import io.limiter.LimiterClock;
 import io.limiter.internal.DecisionSource;
 import io.limiter.internal.StateKeys;
@@ -30,6 +33,8 @@ public final class RedisDecisionSource implements DecisionSource {
 	private final LimitAlgorithm algorithm;
 
 	private final RedisScript script;
+
+	private final RedisScript adjustScript;
 
 	private final ScriptExecutor executor;
 
@@ -59,6 +64,7 @@ public final class RedisDecisionSource implements DecisionSource {
 		this.name = name;
 		this.algorithm = LimitAlgorithm.of(limit.algorithm());
 		this.script = limit.hasSeveralRates() ? this.algorithm.severalRatesScript() : this.algorithm.script();
+		this.adjustScript = this.algorithm.adjustScript();
 		this.executor = executor;
 		this.clientClock = clientClock;
 		this.timeoutMillis = timeout.toMillis();
@@ -110,6 +116,36 @@ public final class RedisDecisionSource implements DecisionSource {
 		args[5] = look ? READ_ONLY : WRITE;
 		System.arraycopy(this.furtherRates, 0, args, 6, this.furtherRates.length);
 		return args;
+	}
+
+	@Override
+	public AdminOperation.Outcome adjust(String key, AdminOperation operation, long permits) {
+		return RedisCalls.await(adjustAsync(key, operation, permits), this.timeoutMillis, this.name);
+	}
+
+	/**
+	 * {@inheritDoc}
+	 * <p>
+	 * One call of the algorithm's admin script on the node that owns the key, one per rate of a limit of several
+	 * rates (all on that node, each rate's key changed atomically on its own).
+	 */
+	@Override
+	public CompletionStage<AdminOperation.Outcome> adjustAsync(String key, AdminOperation operation, long permits) {
+		List<Rate> rates = this.limit.rates();
+		String[] keys = this.algorithm.redisKeys(StateKeys.redisKey(this.name, key), rates.size());
+		String now = now();
+		CompletableFuture<?>[] calls = new CompletableFuture<?>[rates.size()];
+		for (int i = 0; i < calls.length; i++) {
+			String[] args = { Long.toString(rates.get(i).capacity()), Long.toString(rates.get(i).periodMillis()),
+					Long.toString(permits), now, operation.configName() };
+			calls[i] = this.executor.execute(this.adjustScript, new String[] { keys[i] }, args).toCompletableFuture();
+		}
+		return CompletableFuture.allOf(calls).handle((reply, failure) -> {
+			if (failure != null) {
+				throw RedisCalls.failure(this.name, failure);
+			}
+			return AdminOperation.Outcome.APPLIED;
+		});
 	}
 
 	private String now() {

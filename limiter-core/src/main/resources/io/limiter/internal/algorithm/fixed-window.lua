@@ -9,17 +9,7 @@ local capacity = tonumber(ARGV[1])
 local period = tonumber(ARGV[2])
 local permits = tonumber(ARGV[3])
 
-local state = redis.call('HMGET', KEYS[1], 'n', 't')
-local granted_at = tonumber(state[2])
-local at = now
-if granted_at ~= nil and granted_at > now then
-  at = granted_at
-end
-local window_end = (floordiv(at, period) + 1) * period
-local count = 0
-if granted_at ~= nil and granted_at >= window_end - period then
-  count = tonumber(state[1])
-end
+--#include /io/limiter/internal/algorithm/fixed-window-state.lua
 
 local allowed, retry_after = 0, 0
 if count + permits <= capacity then

@@ -12,24 +12,7 @@ local capacity = tonumber(ARGV[1])
 local period = tonumber(ARGV[2])
 local permits = tonumber(ARGV[3])
 
-local state = redis.call('HMGET', KEYS[1], 'c', 'p', 't')
-local granted_at = tonumber(state[3])
-local at = now
-if granted_at ~= nil and granted_at > now then
-  at = granted_at
-end
-local window = floordiv(at, period)
-local elapsed = at - window * period
-local current, previous = 0, 0
-if granted_at ~= nil then
-  local granted_window = floordiv(granted_at, period)
-  if granted_window == window then
-    current = tonumber(state[1])
-    previous = tonumber(state[2])
-  elseif granted_window == window - 1 then
-    previous = tonumber(state[1])
-  end
-end
+--#include /io/limiter/internal/algorithm/sliding-window-counter-state.lua
 
 -- Both sides stay below capacity * period, so the comparison is exact.
 local weighted = previous * (period - elapsed)

@@ -11,37 +11,19 @@ local capacity = tonumber(ARGV[1])
 local period = tonumber(ARGV[2])
 local permits = tonumber(ARGV[3])
 
-local newest = tonumber(redis.call('ZRANGE', KEYS[1], -1, -1, 'WITHSCORES')[2])
-local at = now
-if newest ~= nil and newest > now then
-  at = newest
-end
-local outside = int(at - period)
-local count = redis.call('ZCOUNT', KEYS[1], '(' .. outside, '+inf')
+--#include /io/limiter/internal/algorithm/sliding-window-log-state.lua
 
 local allowed, retry_after = 0, 0
 if count + permits <= capacity then
   allowed = 1
   if permits > 0 then
-    if not read_only then
-      redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', outside)
-      local stamp = int(at)
-      local first = redis.call('ZCOUNT', KEYS[1], stamp, stamp)
-      local entries = {}
-      for i = first, first + permits - 1 do
-        entries[#entries + 1] = stamp
-        entries[#entries + 1] = stamp .. ':' .. int(i)
-        if #entries == 2000 then
-          redis.call('ZADD', KEYS[1], unpack(entries))
-          entries = {}
-        end
-      end
-      if #entries > 0 then
-        redis.call('ZADD', KEYS[1], unpack(entries))
-      end
+    if read_only then
+      -- multi-rate.lua deciding every rate before it writes any: count as if added
+      count = count + permits
+      newest = at
+    else
+      add(permits)
     end
-    count = count + permits
-    newest = at
   end
 else
   -- The request fits once the oldest permits that are too many have left the window.

@@ -19,6 +19,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
+import io.limiter.AdminOperation;
 import io.limiter.Algorithm;
 import io.limiter.Decision;
 import io.limiter.Limit;
@@ -39,7 +40,8 @@ import static org.assertj.core.api.Assertions.within;
 
 /**
  * Each algorithm's Lua script against its in-memory twin on the shared standalone server: equal decisions at every
- * step of seeded random sequences under one manual clock; server time; and the expiry of every key.
+ * step of seeded random sequences under one manual clock, admin operations (reset, refund, penalty) among them;
+ * server time; and the expiry of every key.
  * <p>
  * Redis expires keys in real time while the manual clock may stand still, so a key a few milliseconds from full
  * could vanish from Redis while its twin still holds it. The random sequences therefore use periods of about an
@@ -191,12 +193,26 @@ class TwinConformanceIntegrationTests {
 			clock.advance(Math.max(0, untouchableUntil.getOrDefault(key, 0L) - clock.millis()));
 			long permits = random.nextLong(limit.maxPermits() + 1);
 			long maxWait = (reservations && random.nextBoolean()) ? random.nextLong(2 * limit.periodMillis()) : 0;
+			AdminOperation operation = (random.nextInt(8) == 0)
+					? AdminOperation.values()[random.nextInt(AdminOperation.values().length)] : null;
+			if (operation != null) {
+				// an admin operation, then a look at the key on both twins
+				long amount = (operation == AdminOperation.RESET) ? 0 : 1 + random.nextLong(2 * limit.capacity() + 2);
+				memory.adjust(key, operation, amount);
+				redis.adjust(key, operation, amount);
+				stateOf(states, key, limit).adjust(clock.millis(), operation, amount);
+				if (operation == AdminOperation.RESET) {
+					states.remove(key);
+				}
+				permits = 0;
+				maxWait = 0;
+			}
 			Decision expected = memory.decide(key, permits, maxWait);
 			Decision actual = redis.decide(key, permits, maxWait);
 			OptimisticState state = stateOf(states, key, limit);
 			assertThat(actual)
-				.as("seed %d, step %d: %s, key %s, %d permits, max wait %d ms, now %d: in-memory %s, Redis %s", seed,
-						step, limit, key, permits, maxWait, clock.millis(), expected, actual)
+				.as("seed %d, step %d: %s, key %s, %s, %d permits, max wait %d ms, now %d: in-memory %s, Redis %s",
+						seed, step, limit, key, operation, permits, maxWait, clock.millis(), expected, actual)
 				.isEqualTo(expected)
 				.isEqualTo(state.decide(clock.millis(), permits, maxWait));
 			long keyTime = Math.max(clock.millis(), latestTime.getOrDefault(key, Long.MIN_VALUE));

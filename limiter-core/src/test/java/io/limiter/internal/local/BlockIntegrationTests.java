@@ -7,6 +7,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
+import io.limiter.AdminOperation;
 import io.limiter.Algorithm;
 import io.limiter.Decision;
 import io.limiter.Limit;
@@ -94,6 +95,23 @@ class BlockIntegrationTests {
 		assertThat(source.decide("k", 1, 0).isAllowed()).isTrue();
 		assertThat(source.decide("k", 1, 0).isAllowed()).isFalse();
 		assertThat(source.decide("k", 1, 0).isLocal()).isTrue();
+	}
+
+	@ParameterizedTest
+	@EnumSource(Algorithm.class)
+	void aRefundOrAResetLiftsThisInstancesBlockOfTheKey(Algorithm algorithm) {
+		DecisionSource source = block(Limit.of(algorithm, 3, Duration.ofSeconds(100)), LocalTier.block());
+		assertThat(source.decide("k", 3, 0).isAllowed()).isTrue();
+		assertThat(source.decide("k", 1, 0).isAllowed()).isFalse();
+		assertThat(source.decide("k", 1, 0).isLocal()).as("blocked").isTrue();
+		source.adjust("k", AdminOperation.REFUND, 1);
+		Decision refunded = source.decide("k", 1, 0);
+		assertThat(refunded.isAllowed()).isTrue();
+		assertThat(refunded.isLocal()).isFalse();
+		assertThat(source.decide("k", 1, 0).isAllowed()).isFalse();
+		assertThat(source.decide("k", 1, 0).isLocal()).as("blocked again").isTrue();
+		source.adjustAsync("k", AdminOperation.RESET, 0).toCompletableFuture().join();
+		assertThat(source.decide("k", 3, 0).isAllowed()).isTrue();
 	}
 
 	@Test

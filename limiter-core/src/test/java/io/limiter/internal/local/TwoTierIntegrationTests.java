@@ -248,6 +248,42 @@ class TwoTierIntegrationTests {
 	}
 
 	@Test
+	void aRefundGivesThisInstancesUnspentTokensBackWithThePermits() {
+		String name = LocalTierFixture.uniqueName();
+		RateLimiter local = instance().limiter(name, tenPerSecond(), twoTier(5, 0.5));
+		RateLimiter plain = instance().limiter(name, tenPerSecond(), LocalTier.none());
+		assertThat(local.tryAcquire("k").isAllowed()).isTrue();
+		assertThat(plain.tryAcquire("k", 0).remaining()).isEqualTo(5);
+		local.refund("k", 1);
+		assertThat(plain.tryAcquire("k", 0).remaining()).isEqualTo(10);
+	}
+
+	@Test
+	void aRefundLiftsThisInstancesLocalRefusal() {
+		LocalTierFixture instance = instance();
+		RateLimiter limiter = instance.limiter(LocalTierFixture.uniqueName(), limit(2), twoTier(2, 1));
+		assertThat(limiter.tryAcquire("k", 2).isAllowed()).isTrue();
+		assertThat(limiter.tryAcquire("k").isAllowed()).isFalse();
+		assertThat(limiter.tryAcquire("k").isLocal()).isTrue();
+		limiter.refundAsync("k", 1).toCompletableFuture().join();
+		assertThat(limiter.tryAcquire("k").isAllowed()).isTrue();
+	}
+
+	@Test
+	void aResetDropsThisInstancesBorrowedTokensAndStartsTheKeyAfresh() {
+		String name = LocalTierFixture.uniqueName();
+		LocalTierFixture instance = instance();
+		RateLimiter local = instance.limiter(name, tenPerSecond(), twoTier(5, 0.5));
+		RateLimiter plain = instance().limiter(name, tenPerSecond(), LocalTier.none());
+		assertThat(local.tryAcquire("k").isAllowed()).isTrue();
+		local.reset("k");
+		assertThat(plain.tryAcquire("k", 0).remaining()).isEqualTo(10);
+		long borrows = instance.executor().calls(borrowScript());
+		assertThat(local.tryAcquire("k").isAllowed()).isTrue();
+		assertThat(instance.executor().calls(borrowScript())).as("nothing held after the reset").isEqualTo(borrows + 1);
+	}
+
+	@Test
 	void everyUnspentTokenGoesBackToRedisOnClose() {
 		String name = LocalTierFixture.uniqueName();
 		LocalTierFixture closing = LocalTierFixture.withClock(this.clock);

@@ -4,13 +4,19 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
+import org.jspecify.annotations.Nullable;
+import org.springframework.boot.actuate.endpoint.annotation.DeleteOperation;
 import org.springframework.boot.actuate.endpoint.annotation.ReadOperation;
 import org.springframework.boot.actuate.endpoint.annotation.Selector;
+import org.springframework.boot.actuate.endpoint.annotation.WriteOperation;
+import org.springframework.boot.actuate.endpoint.web.WebEndpointResponse;
+import org.springframework.boot.actuate.endpoint.web.annotation.WebEndpoint;
 
+import io.limiter.AdminOperation;
 import io.limiter.Decision;
 import io.limiter.Limit;
 import io.limiter.RateLimiter;
+import io.limiter.RateLimiterException;
 import io.limiter.spring.LimitPlanResolver;
 import io.limiter.spring.RateLimiterRegistry;
 import io.limiter.spring.internal.LimitEnforcer;
@@ -21,11 +27,23 @@ import io.limiter.spring.internal.LimitPolicy;
  * The {@code limiters} endpoint: {@code /actuator/limiters} lists the limits with their settings, and
  * {@code /actuator/limiters/{name}/{key}} shows the current state of one key through
  * {@link RateLimiter#peek(String)}, which stores nothing: no state for a key that has none, no refreshed time to
- * live. Anyone who can read it sees the state of any key (a client address, a user name), so expose it only to
- * operators: it is not exposed unless {@code management.endpoints.web.exposure.include} names it.
+ * live. {@code DELETE /actuator/limiters/{name}/{key}} resets a key ({@link RateLimiter#reset(String)}), and
+ * {@code POST} to it with a JSON body {@code {"operation": "refund", "permits": 3}} gives permits back
+ * ({@link RateLimiter#refund(String, long)}; {@code "penalty"} takes them, {@link RateLimiter#penalize(String, long)}).
+ * An unknown limit answers 404, bad input 400 and a backend that could not apply the operation 503, each with a body
+ * that says why; the operations are counted by the backend's observer ({@code limiter.admin.operations}).
+ * <p>
+ * Anyone who can read it sees the state of any key (a client address, a user name), and anyone who can write to it
+ * lifts any key's limit, so expose it only to operators: it is not exposed unless
+ * {@code management.endpoints.web.exposure.include} names it. A web endpoint, because its answers carry HTTP
+ * statuses and its keys may hold slashes.
  */
-@Endpoint(id = "limiters")
+@WebEndpoint(id = "limiters")
 public final class LimitersEndpoint {
+
+	private static final int BAD_REQUEST = 400;
+
+	private static final int SERVICE_UNAVAILABLE = 503;
 
 	private final RateLimiterRegistry registry;
 
@@ -91,6 +109,70 @@ public final class LimitersEndpoint {
 		return limit.rates().stream().map((rate) -> new RateDescriptor(rate.capacity(), rate.period().toString())).toList();
 	}
 
+	/**
+	 * Resets one key of one limit: it starts afresh.
+	 * @param name the limit name
+	 * @param keySegments the key's path segments
+	 * @return what was done; 404 when there is no such limit, 503 when the backend failed
+	 */
+	@DeleteOperation
+	public WebEndpointResponse<Object> reset(@Selector String name,
+			@Selector(match = Selector.Match.ALL_REMAINING) String[] keySegments) {
+		return apply(name, keySegments, AdminOperation.RESET, 0);
+	}
+
+	/**
+	 * Gives permits back to one key of one limit, or takes them as a penalty.
+	 * @param name the limit name
+	 * @param keySegments the key's path segments
+	 * @param operation {@code refund} or {@code penalty}
+	 * @param permits at least 1
+	 * @return what was done; 400 for a missing or bad operation or permits, 404 when there is no such limit, 503 when
+	 * the backend failed
+	 */
+	@WriteOperation
+	public WebEndpointResponse<Object> adjust(@Selector String name,
+			@Selector(match = Selector.Match.ALL_REMAINING) String[] keySegments, @Nullable String operation,
+			@Nullable Long permits) {
+		AdminOperation chosen = (AdminOperation.REFUND.configName().equals(operation)) ? AdminOperation.REFUND
+				: (AdminOperation.PENALTY.configName().equals(operation)) ? AdminOperation.PENALTY : null;
+		if (chosen == null) {
+			return error(BAD_REQUEST, "operation must be 'refund' or 'penalty' but was "
+					+ ((operation != null) ? "'" + operation + "'" : "missing"));
+		}
+		if (permits == null || permits < 1) {
+			return error(BAD_REQUEST, "permits of a " + chosen.configName() + " must be at least 1 but was "
+					+ ((permits != null) ? permits : "missing"));
+		}
+		return apply(name, keySegments, chosen, permits);
+	}
+
+	private WebEndpointResponse<Object> apply(String name, String[] keySegments, AdminOperation operation,
+			long permits) {
+		if (!this.registry.names().contains(name)) {
+			return new WebEndpointResponse<>(WebEndpointResponse.STATUS_NOT_FOUND);
+		}
+		String key = String.join("/", keySegments);
+		String plan = this.enforcers.get(name).plan(key, null);
+		RateLimiter limiter = this.registry.limiter(name, plan);
+		try {
+			switch (operation) {
+				case RESET -> limiter.reset(key);
+				case REFUND -> limiter.refund(key, permits);
+				case PENALTY -> limiter.penalize(key, permits);
+			}
+		}
+		catch (RateLimiterException ex) {
+			return error(SERVICE_UNAVAILABLE, operation.configName() + " of '" + key + "' in limit '" + name
+					+ "' failed: " + ex.getMessage());
+		}
+		return new WebEndpointResponse<>(new AdminResultDescriptor(name, key, plan, operation.configName(), permits));
+	}
+
+	private static WebEndpointResponse<Object> error(int status, String message) {
+		return new WebEndpointResponse<>(new AdminErrorDescriptor(message), status);
+	}
+
 	private static String configName(String enumName) {
 		return enumName.toLowerCase(java.util.Locale.ROOT).replace('_', '-');
 	}
@@ -146,6 +228,24 @@ public final class LimitersEndpoint {
 	 */
 	public record KeyStateDescriptor(String limit, String key, String plan, long capacity, long remaining,
 			long resetAfterMillis) {
+	}
+
+	/**
+	 * What an admin operation did.
+	 * @param limit the limit name
+	 * @param key the key
+	 * @param plan the plan whose numbers the operation was applied with, as {@link KeyStateDescriptor} names it
+	 * @param operation {@code reset}, {@code refund} or {@code penalty}
+	 * @param permits the permits given back or taken; 0 for a reset
+	 */
+	public record AdminResultDescriptor(String limit, String key, String plan, String operation, long permits) {
+	}
+
+	/**
+	 * Why an admin operation was refused or failed.
+	 * @param error the reason
+	 */
+	public record AdminErrorDescriptor(String error) {
 	}
 
 }

@@ -7,6 +7,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 
+import io.limiter.AdminOperation;
 import io.limiter.DegradedReason;
 import io.limiter.FailurePolicy;
 import io.limiter.LimiterObserver;
@@ -16,7 +17,9 @@ import io.limiter.LimiterObserver;
  * sends, so that the share of decisions kept off the network by the local tier can be watched;
  * {@code limiter.degraded} of the decisions made by the failure policy, by limit, policy and reason; and
  * {@code limiter.memory.overflow{limit}} of the decisions that an in-memory limit (the in-memory backend, or the
- * local fallback) made by its shared overflow state because every key it keeps still owes.
+ * local fallback) made by its shared overflow state because every key it keeps still owes; and
+ * {@code limiter.admin.operations{limit,operation,outcome}} of resets, refunds and penalties (outcome
+ * {@code applied}, {@code fallback} when only this instance's share took it, or {@code failed}).
  */
 public final class MicrometerLimiterObserver implements LimiterObserver {
 
@@ -29,6 +32,9 @@ public final class MicrometerLimiterObserver implements LimiterObserver {
 	/** The name of the counter of decisions by an in-memory limit's overflow state. */
 	public static final String MEMORY_OVERFLOW = "limiter.memory.overflow";
 
+	/** The name of the counter of admin operations. */
+	public static final String ADMIN_OPERATIONS = "limiter.admin.operations";
+
 	private final MeterRegistry registry;
 
 	private final Counter redisCalls;
@@ -36,6 +42,8 @@ public final class MicrometerLimiterObserver implements LimiterObserver {
 	private final Map<DegradedKey, Counter> degraded = new ConcurrentHashMap<>();
 
 	private final Map<String, Counter> overflows = new ConcurrentHashMap<>();
+
+	private final Map<AdminKey, Counter> adminOperations = new ConcurrentHashMap<>();
 
 	/**
 	 * Creates an observer.
@@ -77,6 +85,21 @@ public final class MicrometerLimiterObserver implements LimiterObserver {
 			.description("Decisions of new keys by the shared overflow state of a full in-memory limit")
 			.tag("limit", name)
 			.register(this.registry)).increment();
+	}
+
+	@Override
+	public void onAdminOperation(String limitName, AdminOperation operation, AdminOperation.Outcome outcome) {
+		this.adminOperations.computeIfAbsent(new AdminKey(limitName, operation, outcome), (key) -> Counter
+			.builder(ADMIN_OPERATIONS)
+			.description("Resets, refunds and penalties of keys")
+			.tag("limit", key.limit())
+			.tag("operation", key.operation().configName())
+			.tag("outcome", key.outcome().configName())
+			.register(this.registry)).increment();
+	}
+
+	/** Limit names are the configured ones, so the map holds at most limits x 3 x 3 counters. */
+	private record AdminKey(String limit, AdminOperation operation, AdminOperation.Outcome outcome) {
 	}
 
 }

@@ -1,0 +1,12 @@
+-- Refund and penalty on the TAT of gcra.lua, the twin of Gcra's (see admin.lua): a refund never moves the TAT
+-- before the key's time.
+--#include /io/limiter/internal/algorithm/admin.lua
+--#include /io/limiter/internal/algorithm/gcra-state.lua
+--#include /io/limiter/internal/algorithm/debt-adjust.lua
+debt = adjusted(debt)
+if debt > 0 then
+  write(debt)
+elseif stored then
+  redis.call('DEL', KEYS[1])
+end
+return {1}

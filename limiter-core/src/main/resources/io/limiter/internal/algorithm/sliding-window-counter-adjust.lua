@@ -1,0 +1,25 @@
+-- Refund and penalty on the counts of sliding-window-counter.lua, the twin of SlidingWindowCounter's (see
+-- admin.lua): a refund lowers the current window's count first, then the previous one's, neither below 0; a penalty
+-- raises the current count to at most twice the capacity. Either writes the counts at the key's time, as a grant does.
+--#include /io/limiter/internal/algorithm/admin.lua
+--#include /io/limiter/internal/algorithm/sliding-window-counter-state.lua
+if operation == 'refund' then
+  local from_current = math.min(current, permits)
+  current = current - from_current
+  previous = math.max(0, previous - (permits - from_current))
+else
+  current = math.max(current, math.min(current + permits, 2 * capacity))
+end
+local reset_after = 0
+if current > 0 then
+  reset_after = 2 * period - elapsed
+elseif previous > 0 then
+  reset_after = period - elapsed
+end
+if reset_after > 0 then
+  redis.call('HSET', KEYS[1], 'c', current, 'p', previous, 't', at)
+  redis.call('PEXPIRE', KEYS[1], reset_after + at - now + CLOCK_SKEW_MS)
+else
+  redis.call('DEL', KEYS[1])
+end
+return {1}

@@ -1,0 +1,39 @@
+-- Refund and penalty on the log of sliding-window-log.lua, the twin of SlidingWindowLog's (see admin.lua): a refund
+-- removes the newest permits in the window, the highest indices of the newest time first, so that the members of a
+-- time stay "time:0" to "time:(n-1)"; a penalty adds permits at the key's time, to at most twice the capacity in the
+-- window.
+--#include /io/limiter/internal/algorithm/admin.lua
+--#include /io/limiter/internal/algorithm/sliding-window-log-state.lua
+if operation == 'refund' then
+  local left = math.min(permits, count)
+  count = count - left
+  while left > 0 do
+    local stamp = int(tonumber(redis.call('ZRANGE', KEYS[1], -1, -1, 'WITHSCORES')[2]))
+    local at_stamp = redis.call('ZCOUNT', KEYS[1], stamp, stamp)
+    local removed = math.min(left, at_stamp)
+    local members = {}
+    for i = at_stamp - removed, at_stamp - 1 do
+      members[#members + 1] = stamp .. ':' .. int(i)
+      if #members == 1000 then
+        redis.call('ZREM', KEYS[1], unpack(members))
+        members = {}
+      end
+    end
+    if #members > 0 then
+      redis.call('ZREM', KEYS[1], unpack(members))
+    end
+    left = left - removed
+  end
+  newest = tonumber(redis.call('ZRANGE', KEYS[1], -1, -1, 'WITHSCORES')[2])
+else
+  local added = math.max(count, math.min(count + permits, 2 * capacity)) - count
+  if added > 0 then
+    add(added)
+  end
+end
+if count > 0 then
+  redis.call('PEXPIRE', KEYS[1], newest + period - now + CLOCK_SKEW_MS)
+else
+  redis.call('DEL', KEYS[1])
+end
+return {1}

@@ -6,7 +6,11 @@ import java.time.Duration;
  * The answer to one request for permits: whether they were granted, and everything an HTTP layer needs for
  * rate-limit headers.
  * <p>
- * Times are relative to the moment of the decision and rounded up to whole milliseconds.
+ * Times are relative to the moment of the decision and rounded up to whole milliseconds. Of a limit of several
+ * rates, a decision reports one {@linkplain #rate() rate}, the closest to refusing: of a grant, the rate with the
+ * fewest permits left; of a denial, the refusing rate with the fewest permits left (of equals, the one refused
+ * longest), whose limit, remaining permits and reset-after it tells, with the latest retry-after of the refusing
+ * rates.
  */
 public final class Decision {
 
@@ -26,13 +30,15 @@ public final class Decision {
 
 	private final boolean local;
 
+	private final int rate;
+
 	private Decision(boolean allowed, long limit, long remaining, long retryAfterMillis, long resetAfterMillis,
 			long delayMillis) {
-		this(allowed, limit, remaining, retryAfterMillis, resetAfterMillis, delayMillis, false, false);
+		this(allowed, limit, remaining, retryAfterMillis, resetAfterMillis, delayMillis, false, false, 0);
 	}
 
 	private Decision(boolean allowed, long limit, long remaining, long retryAfterMillis, long resetAfterMillis,
-			long delayMillis, boolean degraded, boolean local) {
+			long delayMillis, boolean degraded, boolean local, int rate) {
 		this.allowed = allowed;
 		this.limit = limit;
 		this.remaining = remaining;
@@ -41,6 +47,7 @@ public final class Decision {
 		this.delayMillis = delayMillis;
 		this.degraded = degraded;
 		this.local = local;
+		this.rate = rate;
 	}
 
 	/**
@@ -165,7 +172,7 @@ public final class Decision {
 	 */
 	public Decision degraded() {
 		return new Decision(this.allowed, this.limit, this.remaining, this.retryAfterMillis, this.resetAfterMillis,
-				this.delayMillis, true, this.local);
+				this.delayMillis, true, this.local, this.rate);
 	}
 
 	/**
@@ -183,7 +190,30 @@ public final class Decision {
 	 */
 	public Decision local() {
 		return new Decision(this.allowed, this.limit, this.remaining, this.retryAfterMillis, this.resetAfterMillis,
-				this.delayMillis, this.degraded, true);
+				this.delayMillis, this.degraded, true, this.rate);
+	}
+
+	/**
+	 * Returns the index, in {@link Limit#rates()}, of the rate this decision reports: its limit, remaining permits
+	 * and reset-after are that rate's (its retry-after is the latest of the refusing rates'). Always 0 for a limit of
+	 * one rate.
+	 * @return the index of the reported rate
+	 */
+	public int rate() {
+		return this.rate;
+	}
+
+	/**
+	 * Returns this decision as the report of the rate of an index of a limit of several rates.
+	 * @param index the index of the rate in {@link Limit#rates()}, at least 0
+	 * @return a decision equal to this one but for its rate
+	 */
+	public Decision forRate(int index) {
+		if (index < 0) {
+			throw new IllegalArgumentException("index must be at least 0 but was " + index);
+		}
+		return (index == this.rate) ? this : new Decision(this.allowed, this.limit, this.remaining,
+				this.retryAfterMillis, this.resetAfterMillis, this.delayMillis, this.degraded, this.local, index);
 	}
 
 	@Override
@@ -191,7 +221,8 @@ public final class Decision {
 		return this == other || (other instanceof Decision that && this.allowed == that.allowed
 				&& this.limit == that.limit && this.remaining == that.remaining
 				&& this.retryAfterMillis == that.retryAfterMillis && this.resetAfterMillis == that.resetAfterMillis
-				&& this.delayMillis == that.delayMillis && this.degraded == that.degraded && this.local == that.local);
+				&& this.delayMillis == that.delayMillis && this.degraded == that.degraded && this.local == that.local
+				&& this.rate == that.rate);
 	}
 
 	@Override
@@ -205,7 +236,7 @@ public final class Decision {
 		return (this.allowed ? "allowed" : "denied") + "{limit=" + this.limit + ", remaining=" + this.remaining
 				+ ", retryAfterMs=" + this.retryAfterMillis + ", resetAfterMs=" + this.resetAfterMillis
 				+ ", delayMs=" + this.delayMillis + (this.degraded ? ", degraded" : "")
-				+ (this.local ? ", local" : "") + "}";
+				+ (this.local ? ", local" : "") + ((this.rate > 0) ? ", rate=" + this.rate : "") + "}";
 	}
 
 }

@@ -1,21 +1,25 @@
 package io.limiter;
 
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Objects;
 
 /**
- * An immutable limit definition: {@code capacity} permits per {@code period} under one {@link Algorithm}.
+ * An immutable limit definition: one or several {@link Rate}s under one {@link Algorithm}. A request is allowed only
+ * if every rate allows it, and a denied request takes permits from none.
  * <p>
- * For the bucket algorithms the capacity is also the burst, and the bucket refills continuously at
+ * For the bucket algorithms a rate's capacity is also its burst, and its bucket refills continuously at
  * {@code capacity / period}. For the window algorithms the period is the window length.
  * <pre>{@code
  * Limit hello = Limit.builder().algorithm(Algorithm.GCRA).capacity(10).period(Duration.ofSeconds(1)).build();
+ * Limit api = Limit.builder().rate(10, Duration.ofSeconds(1)).rate(1000, Duration.ofHours(1)).build();
  * }</pre>
  */
 public final class Limit {
 
 	/**
-	 * The largest {@code capacity x period-in-milliseconds}: state is kept in integer ticks of
+	 * The largest {@code capacity x period-in-milliseconds} of a rate: state is kept in integer ticks of
 	 * {@code 1 / period-ms} of a permit, and Lua numbers are exact integers only up to 2^53.
 	 */
 	public static final long MAX_CAPACITY_PERIOD_PRODUCT = 1L << 53;
@@ -23,23 +27,23 @@ public final class Limit {
 	/** The largest capacity of a sliding window log, which stores one entry per permit. */
 	public static final long MAX_LOG_CAPACITY = 100_000;
 
+	/** The most rates one limit holds: each is a key that its one script call reads. */
+	public static final int MAX_RATES = 8;
+
 	private final Algorithm algorithm;
 
-	private final long capacity;
+	private final List<Rate> rates;
 
-	private final Duration period;
+	private final long maxPermits;
 
-	private final long periodMillis;
-
-	private Limit(Algorithm algorithm, long capacity, Duration period) {
+	private Limit(Algorithm algorithm, List<Rate> rates) {
 		this.algorithm = algorithm;
-		this.capacity = capacity;
-		this.period = period;
-		this.periodMillis = period.toMillis();
+		this.rates = List.copyOf(rates);
+		this.maxPermits = rates.stream().mapToLong(Rate::capacity).min().orElseThrow();
 	}
 
 	/**
-	 * Creates a limit, checking every argument.
+	 * Creates a limit of one rate, checking every argument.
 	 * @param algorithm the algorithm
 	 * @param capacity the permits per period, at least 1
 	 * @param period the period, a whole number of milliseconds, at least 1 ms
@@ -59,7 +63,7 @@ public final class Limit {
 	}
 
 	/**
-	 * Returns the algorithm.
+	 * Returns the algorithm, which every rate of the limit decides with.
 	 * @return the algorithm
 	 */
 	public Algorithm algorithm() {
@@ -67,27 +71,62 @@ public final class Limit {
 	}
 
 	/**
-	 * Returns the permits per period, which is also the burst.
-	 * @return the capacity
+	 * Returns the rates, in the order they were given; a request is allowed only if every one allows it.
+	 * @return one rate or more
+	 */
+	public List<Rate> rates() {
+		return this.rates;
+	}
+
+	/**
+	 * Returns whether the limit holds more than one rate.
+	 * @return {@code true} for several rates
+	 */
+	public boolean hasSeveralRates() {
+		return this.rates.size() > 1;
+	}
+
+	/**
+	 * Returns the permits per period of the first rate, which is also its burst: of a limit of one rate, its
+	 * capacity.
+	 * @return the capacity of the first rate
 	 */
 	public long capacity() {
-		return this.capacity;
+		return this.rates.get(0).capacity();
 	}
 
 	/**
-	 * Returns the period.
-	 * @return the period
+	 * Returns the period of the first rate: of a limit of one rate, its period.
+	 * @return the period of the first rate
 	 */
 	public Duration period() {
-		return this.period;
+		return this.rates.get(0).period();
 	}
 
 	/**
-	 * Returns the period in milliseconds.
+	 * Returns the period of the first rate in milliseconds.
 	 * @return the period in milliseconds
 	 */
 	public long periodMillis() {
-		return this.periodMillis;
+		return this.rates.get(0).periodMillis();
+	}
+
+	/**
+	 * Returns the most permits one request can take: the smallest capacity of the rates.
+	 * @return the smallest capacity
+	 */
+	public long maxPermits() {
+		return this.maxPermits;
+	}
+
+	/**
+	 * Returns whether a denied request may reserve permits ahead and wait for them: for the
+	 * {@linkplain Algorithm#supportsReservations() bucket algorithms} with one rate. A limit of several rates is
+	 * waited for by retrying at the reported retry-after.
+	 * @return {@code true} when reservations are made
+	 */
+	public boolean supportsReservations() {
+		return this.algorithm.supportsReservations() && !hasSeveralRates();
 	}
 
 	/**
@@ -95,27 +134,34 @@ public final class Limit {
 	 * @return a new builder
 	 */
 	public Builder toBuilder() {
-		return new Builder().algorithm(this.algorithm).capacity(this.capacity).period(this.period);
+		Builder builder = new Builder().algorithm(this.algorithm);
+		return hasSeveralRates() ? builder.rates(this.rates) : builder.capacity(capacity()).period(period());
 	}
 
 	@Override
 	public boolean equals(Object other) {
-		return this == other || (other instanceof Limit that && this.algorithm == that.algorithm
-				&& this.capacity == that.capacity && this.periodMillis == that.periodMillis);
+		return this == other
+				|| (other instanceof Limit that && this.algorithm == that.algorithm && this.rates.equals(that.rates));
 	}
 
 	@Override
 	public int hashCode() {
-		return Objects.hash(this.algorithm, this.capacity, this.periodMillis);
+		return Objects.hash(this.algorithm, this.rates);
 	}
 
 	@Override
 	public String toString() {
-		return this.algorithm.configName() + "(" + this.capacity + " per " + this.period + ")";
+		StringBuilder text = new StringBuilder(this.algorithm.configName()).append('(');
+		for (int i = 0; i < this.rates.size(); i++) {
+			text.append((i > 0) ? " and " : "").append(this.rates.get(i));
+		}
+		return text.append(')').toString();
 	}
 
 	/**
-	 * A checked builder of {@link Limit}. Every error names the field and the bad value.
+	 * A checked builder of {@link Limit}: either one rate through {@link #capacity(long)} and
+	 * {@link #period(Duration)}, or one or more through {@link #rate(long, Duration)}, never both. Every error names
+	 * the field and the bad value.
 	 */
 	public static final class Builder {
 
@@ -125,11 +171,13 @@ public final class Limit {
 
 		private Duration period;
 
+		private final List<Rate> rates = new ArrayList<>();
+
 		private Builder() {
 		}
 
 		/**
-		 * Sets the algorithm.
+		 * Sets the algorithm of every rate.
 		 * @param algorithm the algorithm
 		 * @return this builder
 		 */
@@ -139,55 +187,110 @@ public final class Limit {
 		}
 
 		/**
-		 * Sets the permits per period, which is also the burst.
+		 * Sets the permits per period of a limit of one rate, which is also the burst.
 		 * @param capacity at least 1
 		 * @return this builder
 		 */
 		public Builder capacity(long capacity) {
-			if (capacity < 1) {
-				throw new IllegalArgumentException("capacity must be at least 1 but was " + capacity);
-			}
-			this.capacity = capacity;
+			this.capacity = Rate.checkCapacity(capacity);
 			return this;
 		}
 
 		/**
-		 * Sets the period over which {@code capacity} permits are granted.
+		 * Sets the period over which a limit of one rate grants {@code capacity} permits.
 		 * @param period a whole number of milliseconds, at least 1 ms
 		 * @return this builder
 		 */
 		public Builder period(Duration period) {
-			Objects.requireNonNull(period, "period must not be null");
-			if (period.isNegative() || period.isZero() || period.toNanos() % 1_000_000 != 0) {
-				throw new IllegalArgumentException(
-						"period must be a positive whole number of milliseconds but was " + period);
+			this.period = Rate.checkPeriod(period);
+			return this;
+		}
+
+		/**
+		 * Adds a rate: {@code capacity} permits per {@code period}.
+		 * @param capacity at least 1
+		 * @param period a whole number of milliseconds, at least 1 ms
+		 * @return this builder
+		 * @throws IllegalArgumentException naming the rate's index, the field and the value
+		 */
+		public Builder rate(long capacity, Duration period) {
+			try {
+				return rate(Rate.of(capacity, period));
 			}
-			this.period = period;
+			catch (IllegalArgumentException | NullPointerException ex) {
+				throw new IllegalArgumentException("rates[" + this.rates.size() + "]." + ex.getMessage(), ex);
+			}
+		}
+
+		/**
+		 * Adds a rate.
+		 * @param rate the rate
+		 * @return this builder
+		 */
+		public Builder rate(Rate rate) {
+			this.rates.add(Objects.requireNonNull(rate, "rate must not be null"));
+			return this;
+		}
+
+		/**
+		 * Replaces the rates.
+		 * @param rates the rates, at least one
+		 * @return this builder
+		 */
+		public Builder rates(List<Rate> rates) {
+			this.rates.clear();
+			rates.forEach(this::rate);
 			return this;
 		}
 
 		/**
 		 * Builds the limit.
 		 * @return the limit
-		 * @throws IllegalArgumentException when capacity or period is missing, or their product is too large
+		 * @throws IllegalArgumentException when the rate is missing or given both ways, when two rates have the same
+		 * period, when there are more than {@link #MAX_RATES}, or when a sliding window log's capacity is too large
 		 */
 		public Limit build() {
+			List<Rate> built = this.rates.isEmpty() ? List.of(singleRate()) : checkedRates();
+			for (int i = 0; i < built.size(); i++) {
+				long capacity = built.get(i).capacity();
+				if (this.algorithm == Algorithm.SLIDING_WINDOW_LOG && capacity > MAX_LOG_CAPACITY) {
+					throw new IllegalArgumentException(((built.size() > 1) ? "rates[" + i + "]." : "")
+							+ "capacity of a sliding-window-log must be at most " + MAX_LOG_CAPACITY + " but was "
+							+ capacity);
+				}
+			}
+			return new Limit(this.algorithm, built);
+		}
+
+		private Rate singleRate() {
 			if (this.capacity == 0) {
 				throw new IllegalArgumentException("capacity must be set");
 			}
 			if (this.period == null) {
 				throw new IllegalArgumentException("period must be set");
 			}
-			long periodMillis = this.period.toMillis();
-			if (this.capacity > MAX_CAPACITY_PERIOD_PRODUCT / periodMillis) {
-				throw new IllegalArgumentException("capacity x period must be at most 2^53 permit-milliseconds but "
-						+ "capacity was " + this.capacity + " and period was " + this.period);
+			return Rate.of(this.capacity, this.period);
+		}
+
+		private List<Rate> checkedRates() {
+			if (this.capacity != 0 || this.period != null) {
+				throw new IllegalArgumentException("a limit gives either capacity and period or rates, not both, but "
+						+ "capacity was " + ((this.capacity != 0) ? this.capacity : "not set") + ", period was "
+						+ ((this.period != null) ? this.period : "not set") + " and rates were " + this.rates);
 			}
-			if (this.algorithm == Algorithm.SLIDING_WINDOW_LOG && this.capacity > MAX_LOG_CAPACITY) {
-				throw new IllegalArgumentException("capacity of a sliding-window-log must be at most "
-						+ MAX_LOG_CAPACITY + " but was " + this.capacity);
+			if (this.rates.size() > MAX_RATES) {
+				throw new IllegalArgumentException(
+						"rates must hold at most " + MAX_RATES + " rates but held " + this.rates.size());
 			}
-			return new Limit(this.algorithm, this.capacity, this.period);
+			for (int i = 1; i < this.rates.size(); i++) {
+				for (int j = 0; j < i; j++) {
+					if (this.rates.get(i).periodMillis() == this.rates.get(j).periodMillis()) {
+						throw new IllegalArgumentException("rates[" + i + "].period must differ from the period of "
+								+ "every other rate but was " + this.rates.get(i).period() + " as rates[" + j + "]");
+					}
+				}
+			}
+			return this.rates;
 		}
 
 	}

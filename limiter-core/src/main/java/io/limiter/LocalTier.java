@@ -14,7 +14,8 @@ import java.util.Objects;
  * <li>{@link Mode#TWO_TIER}: for {@link Algorithm#TOKEN_BUCKET} and {@link Algorithm#GCRA}, each key also
  * has a local bucket that borrows a batch of tokens from Redis (debited there before any is spent) and
  * grants from it lock-free; denials are served locally until Redis' retry deadline, as with block. Other
- * algorithms fall back to block.</li>
+ * algorithms, and limits of several rates (a batch would have to be borrowed from every rate at once), fall back
+ * to block.</li>
  * </ul>
  * <p>
  * The price of two-tier is a stated bound: over any interval, the permits granted for one key by all

@@ -65,9 +65,10 @@ public interface RateLimiter {
 	 * Takes {@code permits} for the key, waiting for them when that wait fits in {@code maxWait}, and failing
 	 * at once, without waiting, when it does not.
 	 * <p>
-	 * For {@linkplain Algorithm#supportsReservations() token bucket and GCRA} the permits are reserved at
-	 * once and the call sleeps until they are due, so later callers queue behind it. The window algorithms
-	 * retry at the retry-after they report, for as long as the next retry still fits in {@code maxWait}.
+	 * For {@linkplain Limit#supportsReservations() token bucket and GCRA of one rate} the permits are reserved at
+	 * once and the call sleeps until they are due, so later callers queue behind it. The window algorithms, and
+	 * limits of several rates, retry at the retry-after they report, for as long as the next retry still fits in
+	 * {@code maxWait}.
 	 * @param key the key
 	 * @param permits from 0 to the capacity
 	 * @param maxWait the longest acceptable wait

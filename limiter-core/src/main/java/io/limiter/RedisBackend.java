@@ -121,6 +121,7 @@ public final class RedisBackend implements LimiterBackend {
 				settings.observer);
 		for (Algorithm algorithm : Algorithm.values()) {
 			executor.load(LimitAlgorithm.of(algorithm).script());
+			executor.load(LimitAlgorithm.of(algorithm).severalRatesScript());
 			executor.load(LimitAlgorithm.of(algorithm).adjustScript());
 		}
 		if (settings.fallbackInstances > 0) {

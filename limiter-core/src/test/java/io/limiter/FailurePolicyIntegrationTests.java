@@ -57,6 +57,24 @@ class FailurePolicyIntegrationTests {
 	}
 
 	@Test
+	void localFallbackSharesEachRateOfALimitRoundedUp() throws Exception {
+		Limit limit = Limit.builder().rate(3, Duration.ofHours(1)).rate(3, Duration.ofHours(10)).build();
+		try (RedisBackend backend = unreachable(FailurePolicy.LOCAL_FALLBACK).fallbackInstances(2).build()) {
+			RateLimiter limiter = backend.limiter("fallback-rates", limit);
+			Decision first = timed(() -> limiter.tryAcquire("k", 2));
+			assertThat(first.isAllowed()).isTrue();
+			assertThat(first.isDegraded()).isTrue();
+			assertThat(first.limit()).as("the first rate's share, ceil(3 / 2)").isEqualTo(2);
+			assertThat(first.remaining()).isZero();
+			Decision denied = timed(() -> limiter.tryAcquire("k", 1));
+			assertThat(denied.isAllowed()).isFalse();
+			assertThat(denied.rate()).as("the ten hours' share, ceil(3 / 2), refuses longer").isEqualTo(1);
+			assertThat(denied.limit()).isEqualTo(2);
+			assertThat(denied.remaining()).isZero();
+		}
+	}
+
+	@Test
 	void plansFallBackOnTheirOwnShareAndAKeyKeepsItsFallbackStateAcrossThem() throws Exception {
 		Duration hour = Duration.ofHours(1);
 		try (RedisBackend backend = unreachable(FailurePolicy.LOCAL_FALLBACK).fallbackInstances(2).build()) {

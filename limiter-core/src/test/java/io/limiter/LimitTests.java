@@ -69,6 +69,59 @@ class LimitTests {
 	}
 
 	@Test
+	void holdsSeveralRatesInTheirOrder() {
+		Limit limit = Limit.builder().algorithm(Algorithm.GCRA).rate(10, Duration.ofSeconds(1))
+			.rate(Rate.of(1000, Duration.ofHours(1))).build();
+		assertThat(limit.rates()).containsExactly(Rate.of(10, Duration.ofSeconds(1)), Rate.of(1000, Duration.ofHours(1)));
+		assertThat(limit.hasSeveralRates()).isTrue();
+		assertThat(limit.capacity()).as("the first rate's").isEqualTo(10);
+		assertThat(limit.maxPermits()).isEqualTo(10);
+		assertThat(limit.supportsReservations()).isFalse();
+		assertThat(limit).hasToString("gcra(10 per PT1S and 1000 per PT1H)");
+		assertThat(limit.toBuilder().build()).isEqualTo(limit).hasSameHashCodeAs(limit);
+		assertThat(Limit.builder().rate(3, Duration.ofSeconds(1)).rate(1, Duration.ofSeconds(5)).build().maxPermits())
+			.isEqualTo(1);
+	}
+
+	@Test
+	void aLimitOfOneRateIsTheSameGivenEitherWay() {
+		Limit given = Limit.builder().rate(10, Duration.ofSeconds(1)).build();
+		assertThat(given).isEqualTo(Limit.of(Algorithm.TOKEN_BUCKET, 10, Duration.ofSeconds(1)));
+		assertThat(given.hasSeveralRates()).isFalse();
+		assertThat(given.supportsReservations()).isTrue();
+		assertThat(given.toBuilder().capacity(5).build().capacity()).isEqualTo(5);
+	}
+
+	@Test
+	void rejectsBadRatesNamingTheRateTheFieldAndTheValue() {
+		assertThatIllegalArgumentException()
+			.isThrownBy(() -> Limit.builder().rate(1, Duration.ofSeconds(1)).rate(0, Duration.ofSeconds(2)))
+			.withMessage("rates[1].capacity must be at least 1 but was 0");
+		assertThatIllegalArgumentException().isThrownBy(() -> Limit.builder().rate(1, Duration.ZERO))
+			.withMessage("rates[0].period must be a positive whole number of milliseconds but was PT0S");
+		assertThatIllegalArgumentException()
+			.isThrownBy(() -> Limit.builder().rate(1, Duration.ofSeconds(1)).rate(5, Duration.ofMillis(1000)).build())
+			.withMessage("rates[1].period must differ from the period of every other rate but was PT1S as rates[0]");
+		assertThatIllegalArgumentException().isThrownBy(() -> Limit.builder().algorithm(Algorithm.SLIDING_WINDOW_LOG)
+			.rate(1, Duration.ofSeconds(1)).rate(Limit.MAX_LOG_CAPACITY + 1, Duration.ofHours(1)).build())
+			.withMessageStartingWith("rates[1].capacity of a sliding-window-log must be at most");
+	}
+
+	@Test
+	void rejectsRatesGivenBothWaysOrTooMany() {
+		assertThatIllegalArgumentException().isThrownBy(() -> Limit.builder().capacity(5)
+			.rate(10, Duration.ofSeconds(1)).build())
+			.withMessage("a limit gives either capacity and period or rates, not both, but capacity was 5, period was "
+					+ "not set and rates were [10 per PT1S]");
+		Limit.Builder many = Limit.builder();
+		for (int i = 1; i <= Limit.MAX_RATES + 1; i++) {
+			many.rate(1, Duration.ofSeconds(i));
+		}
+		assertThatIllegalArgumentException().isThrownBy(many::build)
+			.withMessage("rates must hold at most 8 rates but held 9");
+	}
+
+	@Test
 	void parsesAlgorithmNamesAndNamesTheBadOne() {
 		assertThat(Algorithm.fromConfigName("sliding-window-counter")).isEqualTo(Algorithm.SLIDING_WINDOW_COUNTER);
 		assertThat(Algorithm.fromConfigName(" GCRA ")).isEqualTo(Algorithm.GCRA);

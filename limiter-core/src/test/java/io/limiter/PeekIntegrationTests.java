@@ -99,6 +99,31 @@ class PeekIntegrationTests {
 		}
 	}
 
+	@ParameterizedTest
+	@EnumSource(Algorithm.class)
+	void peekAtSeveralRatesReportsTheClosestToRefusingAndLeavesEveryRateAlone(Algorithm algorithm) {
+		try (RedisBackend backend = redisBackend()) {
+			String name = uniqueName();
+			RateLimiter limiter = backend.limiter(name, Limit.builder().algorithm(algorithm)
+				.rate(5, Duration.ofMillis(PERIOD_MILLIS)).rate(3, Duration.ofMillis(10 * PERIOD_MILLIS)).build());
+			assertThat(limiter.peek("user")).isEqualTo(Decision.allowed(3, 3, 0).forRate(1));
+			assertThat(storedKeys(name)).isEmpty();
+			limiter.tryAcquire("user", 2);
+			List<byte[]> keys = storedKeys(name);
+			assertThat(keys).hasSize(2);
+			keys.forEach((key) -> commands().pexpire(key, LONG_TTL_MILLIS));
+			List<byte[]> before = keys.stream().map(commands()::dump).toList();
+			this.clock.advance(PERIOD_MILLIS / 10);
+
+			Decision decision = limiter.peek("user");
+
+			assertThat(decision.rate()).isEqualTo(1);
+			assertThat(decision.remaining()).isEqualTo(1);
+			assertThat(keys.stream().map(commands()::dump).toList()).usingRecursiveComparison().isEqualTo(before);
+			keys.forEach((key) -> assertThat(commands().pttl(key)).isGreaterThan(LONG_TTL_MILLIS - 60_000));
+		}
+	}
+
 	@Test
 	void peekThroughALocalTierReadsRedisAndStoresNothing() {
 		try (RedisBackend backend = redisBackend()) {

@@ -124,11 +124,11 @@ public final class DefaultRateLimiter implements RateLimiter {
 	}
 
 	/**
-	 * Returns how far ahead the bucket algorithms may reserve: the wait budget, capped so that the debt,
+	 * Returns how far ahead the bucket algorithms may reserve with one rate: the wait budget, capped so that the debt,
 	 * {@code capacity x window} ticks, keeps the state within the 2^53 ticks where Lua's numbers are exact.
 	 */
 	private long reservationWindow(long budget) {
-		if (!this.limit.algorithm().supportsReservations()) {
+		if (!this.limit.supportsReservations()) {
 			return 0;
 		}
 		long exactLimit = Limit.MAX_CAPACITY_PERIOD_PRODUCT / this.limit.capacity() - this.limit.periodMillis();
@@ -204,9 +204,9 @@ public final class DefaultRateLimiter implements RateLimiter {
 
 	private void checkArguments(String key, long permits) {
 		Objects.requireNonNull(key, "key must not be null");
-		if (permits < 0 || permits > this.limit.capacity()) {
+		if (permits < 0 || permits > this.limit.maxPermits()) {
 			throw new IllegalArgumentException("permits must be between 0 and the capacity "
-					+ this.limit.capacity() + " of limit '" + this.name + "' but was " + permits);
+					+ this.limit.maxPermits() + " of limit '" + this.name + "' but was " + permits);
 		}
 	}
 

@@ -345,6 +345,93 @@ public abstract class AlgorithmContract {
 		assertDenied(async, 0, retryAfterOnceExhausted(), resetAfterOnceExhausted());
 	}
 
+	@Test
+	void severalRatesAllowOnlyWhatEveryRateAllowsAndADenialTakesFromNone() {
+		String name = "rates-" + ProcessHandle.current().pid() + "-" + names.incrementAndGet();
+		Duration fast = Duration.ofSeconds(100);
+		Duration slow = Duration.ofSeconds(100_000);
+		RateLimiter limiter = fixture().backend()
+			.limiter(name, Limit.builder().algorithm(this.algorithm).rate(3, fast).rate(5, slow).build());
+		assertThat(limiter.peek("k")).as("a fresh key: the smaller capacity").isEqualTo(Decision.allowed(3, 3, 0));
+		assertReported(limiter.tryAcquire("k", 1), true, 0, 3, 2);
+		limiter.tryAcquire("k", 1);
+		assertReported(limiter.tryAcquire("k", 1), true, 0, 3, 0);
+		Decision fastRefuses = limiter.tryAcquire("k", 1);
+		assertReported(fastRefuses, false, 0, 3, 0);
+		assertThat(fastRefuses.retryAfterMillis()).isPositive().isLessThanOrEqualTo(2 * fast.toMillis());
+		this.clock.advance(2 * fast.toMillis() + 50_000);
+		assertReported(limiter.tryAcquire("k", 2), true, 1, 5, 0);
+		assertThat(limiter.peek("k")).as("a look reports the rate closest to refusing").isEqualTo(
+				Decision.allowed(5, 0, limiter.peek("k").resetAfterMillis()).forRate(1));
+		Decision slowRefuses = limiter.tryAcquire("k", 1);
+		assertReported(slowRefuses, false, 1, 5, 0);
+		assertThat(slowRefuses.retryAfterMillis()).isGreaterThan(2 * fast.toMillis());
+		RateLimiter fastOnly = fixture().backend().limiter(name, Limit.of(this.algorithm, 3, fast));
+		assertAllowed(fastOnly.tryAcquire("k", 1), 0, fastOnly.peek("k").resetAfterMillis());
+	}
+
+	@Test
+	void aDenialOfSeveralRatesReportsTheFewestPermitsLeftAndTheLatestRetryAfter() {
+		String name = "latest-" + ProcessHandle.current().pid() + "-" + names.incrementAndGet();
+		RateLimiter limiter = fixture().backend().limiter(name, Limit.builder().algorithm(this.algorithm)
+			.rate(4, Duration.ofSeconds(1000)).rate(3, Duration.ofSeconds(10)).build());
+		assertReported(limiter.tryAcquire("k", 2), true, 1, 3, 1);
+		Decision denied = limiter.tryAcquire("k", 3);
+		assertReported(denied, false, 1, 3, 1);
+		assertThat(denied.retryAfterMillis()).as("the slow rate's, which refuses longer").isGreaterThan(100_000);
+		assertThatIllegalArgumentException().isThrownBy(() -> limiter.tryAcquire("k", 4))
+			.withMessageContaining("capacity 3");
+	}
+
+	@Test
+	void aLimitThatGainsARateKeepsTheStateOfItsFirst() {
+		String name = "gained-" + ProcessHandle.current().pid() + "-" + names.incrementAndGet();
+		Duration period = Duration.ofSeconds(100);
+		fixture().backend().limiter(name, Limit.of(this.algorithm, 10, period)).tryAcquire("busy", 8);
+		RateLimiter gained = fixture().backend().limiter(name,
+				Limit.builder().algorithm(this.algorithm).rate(10, period).rate(50, Duration.ofSeconds(10_000)).build());
+		assertReported(gained.tryAcquire("busy", 1), true, 0, 10, 1);
+		assertReported(gained.tryAcquire("fresh", 1), true, 0, 10, 9);
+	}
+
+	@Test
+	void acquireOfSeveralRatesReservesNothingAndFailsAtOnceWhenTheWaitDoesNotFit() throws Exception {
+		String name = "waits-" + ProcessHandle.current().pid() + "-" + names.incrementAndGet();
+		RateLimiter limiter = fixture().backend().limiter(name, Limit.builder().algorithm(this.algorithm)
+			.rate(2, Duration.ofSeconds(100)).rate(4, Duration.ofSeconds(1000)).build());
+		limiter.tryAcquire("k", 2);
+		assertThat(decide(limiter, "k", 1, 1_000_000).isAllowed()).as("no reservation").isFalse();
+		long started = System.nanoTime();
+		Decision denied = limiter.acquire("k", 1, Duration.ofSeconds(1));
+		assertThat(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started)).isLessThan(1000);
+		assertReported(denied, false, 0, 2, 0);
+	}
+
+	@Test
+	void adminOperationsApplyToEveryRateOfALimit() {
+		String name = "admin-rates-" + ProcessHandle.current().pid() + "-" + names.incrementAndGet();
+		RateLimiter limiter = fixture().backend().limiter(name, Limit.builder().algorithm(this.algorithm)
+			.rate(3, Duration.ofSeconds(100)).rate(5, Duration.ofSeconds(100_000)).build());
+		limiter.tryAcquire("k", 3);
+		limiter.refund("k", 1);
+		assertReported(limiter.tryAcquire("k", 1), true, 0, 3, 0);
+		assertThat(limiter.tryAcquire("k", 1).isAllowed()).isFalse();
+		limiter.reset("k");
+		assertReported(limiter.tryAcquire("k", 3), true, 0, 3, 0);
+		limiter.penalize("k", 2);
+		this.clock.advance(250_000);
+		Decision slowRateRefuses = limiter.tryAcquire("k", 1);
+		assertThat(slowRateRefuses.isAllowed()).as("%s", slowRateRefuses).isFalse();
+		assertThat(slowRateRefuses.rate()).isEqualTo(1);
+	}
+
+	private static void assertReported(Decision decision, boolean allowed, int rate, long limit, long remaining) {
+		assertThat(decision.isAllowed()).as("%s allowed", decision).isEqualTo(allowed);
+		assertThat(decision.rate()).as("%s reported rate", decision).isEqualTo(rate);
+		assertThat(decision.limit()).as("%s limit", decision).isEqualTo(limit);
+		assertThat(decision.remaining()).as("%s remaining", decision).isEqualTo(remaining);
+	}
+
 	/**
 	 * Decides a request with a reservation window, below {@link RateLimiter#acquire}, which would wait for real.
 	 * @param limiter a limiter of the backend under test

@@ -13,7 +13,9 @@ import org.junit.jupiter.params.provider.EnumSource;
 
 import io.limiter.Algorithm;
 import io.limiter.InMemoryBackend;
+import io.limiter.Decision;
 import io.limiter.Limit;
+import io.limiter.Rate;
 import io.limiter.LimiterObserver;
 import io.limiter.RateLimiter;
 import io.limiter.contract.ManualClock;
@@ -56,6 +58,25 @@ class BoundedInMemoryStateTests {
 			assertThat(strangersAllowed).as("strangers with a state of their own, then 5 shared by the rest")
 				.isEqualTo(withRoom + 5);
 			assertThat(login.tryAcquire("newcomer").isAllowed()).as("a new key while the overflow owes").isFalse();
+		}
+	}
+
+	@ParameterizedTest
+	@EnumSource(Algorithm.class)
+	void theOverflowOfSeveralRatesKeepsEveryRateAndMovesWithTheLimit(Algorithm algorithm) {
+		try (InMemoryBackend backend = backend(1)) {
+			Limit limit = Limit.builder().algorithm(algorithm).rate(3, HOUR).rate(4, HOUR.multipliedBy(10)).build();
+			RateLimiter limiter = backend.limiter("rates", limit);
+			assertThat(limiter.tryAcquire("holder").isAllowed()).isTrue();
+			assertThat(limiter.tryAcquire("a", 3).isAllowed()).as("the overflow's first grant").isTrue();
+			assertThat(this.overflows.of("rates")).isEqualTo(1);
+			this.clock.advance(HOUR.multipliedBy(2).toMillis());
+			Decision slowRateRefuses = limiter.tryAcquire("b", 2);
+			assertThat(slowRateRefuses.isAllowed()).as("the hour's rate is full again, the ten hours' is not").isFalse();
+			assertThat(slowRateRefuses.rate()).isEqualTo(1);
+			RateLimiter larger = backend.limiter("rates", limit.toBuilder().rates(List.of(Rate.of(3, HOUR),
+					Rate.of(5, HOUR.multipliedBy(10)))).build());
+			assertThat(larger.tryAcquire("c", 2).isAllowed()).as("the overflow moved to the larger numbers").isTrue();
 		}
 	}
 

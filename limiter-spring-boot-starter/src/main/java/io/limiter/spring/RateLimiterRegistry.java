@@ -185,7 +185,7 @@ public final class RateLimiterRegistry {
 	 */
 	public synchronized void requireCapacity(String name, long cost, String user) {
 		for (Map.Entry<String, RateLimiter> plan : plansOf(name).entrySet()) {
-			long capacity = plan.getValue().limit().capacity();
+			long capacity = plan.getValue().limit().maxPermits();
 			if (cost > capacity) {
 				throw new IllegalArgumentException(user + " takes " + cost + " permits, more than the capacity "
 						+ capacity + " of limit '" + name + "'" + planSuffix(plan.getKey()));
@@ -227,9 +227,9 @@ public final class RateLimiterRegistry {
 			return previous;
 		}
 		Cost largest = this.largestCosts.get(name);
-		if (largest != null && limit.capacity() < largest.permits()) {
+		if (largest != null && limit.maxPermits() < largest.permits()) {
 			throw new IllegalArgumentException("limit '" + name + "'" + planSuffix(plan) + " cannot have capacity "
-					+ limit.capacity() + ": " + largest.user() + " takes " + largest.permits()
+					+ limit.maxPermits() + ": " + largest.user() + " takes " + largest.permits()
 					+ " permits per request");
 		}
 		Map<String, Limit> byPlan = new LinkedHashMap<>();

@@ -51,7 +51,21 @@ class LimitersEndpointTests {
 			.andExpect(jsonPath("$.limits.hello.period").value("PT1H"))
 			.andExpect(jsonPath("$.limits.hello.shadow").value(false))
 			.andExpect(jsonPath("$.limits.hello.failurePolicy").value("local-fallback"))
-			.andExpect(jsonPath("$.limits.shadowed.shadow").value(true));
+			.andExpect(jsonPath("$.limits.shadowed.shadow").value(true))
+			.andExpect(jsonPath("$.limits.hello.rates[0].capacity").value(3))
+			.andExpect(jsonPath("$.limits.multi.rates[0].capacity").value(3))
+			.andExpect(jsonPath("$.limits.multi.rates[0].period").value("PT1H"))
+			.andExpect(jsonPath("$.limits.multi.rates[1].capacity").value(2))
+			.andExpect(jsonPath("$.limits.multi.rates[1].period").value("PT10H"));
+	}
+
+	@Test
+	void showsTheRateOfSeveralThatIsClosestToRefusing() throws Exception {
+		this.mvc.perform(get("/api/keys/multi").with(from("192.0.2.78"))).andExpect(status().isOk());
+		this.mvc.perform(get("/actuator/limiters/multi/192.0.2.78"))
+			.andExpect(status().isOk())
+			.andExpect(jsonPath("$.capacity").value(2))
+			.andExpect(jsonPath("$.remaining").value(1));
 	}
 
 	@Test

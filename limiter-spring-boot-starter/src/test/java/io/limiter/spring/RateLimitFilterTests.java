@@ -50,6 +50,24 @@ class RateLimitFilterTests {
 	}
 
 	@Test
+	void aLimitOfSeveralRatesAnnouncesEachAndReportsTheRateClosestToRefusing() throws Exception {
+		String policy = "\"multi/3600s\";q=3;w=3600, \"multi/36000s\";q=2;w=36000";
+		this.mvc.perform(get("/api/keys/multi").with(from("192.0.2.60")))
+			.andExpect(status().isOk())
+			.andExpect(header().string("RateLimit-Policy", policy))
+			.andExpect(header().string("RateLimit", "\"multi/36000s\";r=1;t=18000"));
+		this.mvc.perform(get("/api/keys/multi").with(from("192.0.2.60")))
+			.andExpect(status().isOk())
+			.andExpect(header().string("RateLimit", "\"multi/36000s\";r=0;t=36000"));
+		this.mvc.perform(get("/api/keys/multi").with(from("192.0.2.60")))
+			.andExpect(status().isTooManyRequests())
+			.andExpect(header().string("Retry-After", "18000"))
+			.andExpect(header().string("RateLimit-Policy", policy))
+			.andExpect(header().string("RateLimit", "\"multi/36000s\";r=0;t=36000"))
+			.andExpect(jsonPath("$.limit").value("multi"));
+	}
+
+	@Test
 	void requestBeyondTheLimitGets429WithRetryAfterAndProblemBody() throws Exception {
 		for (int i = 0; i < 3; i++) {
 			this.mvc.perform(get("/api/hello").with(from("192.0.2.2"))).andExpect(status().isOk());

@@ -1,5 +1,6 @@
 package io.limiter.spring;
 
+import java.util.Random;
 import java.util.UUID;
 
 import io.micrometer.core.instrument.Counter;
@@ -87,6 +88,24 @@ class RateLimitWebFilterRedisIntegrationTests {
 			.isEqualTo("header")
 			.jsonPath("$.instance")
 			.isEqualTo("/api/keys/header");
+		assertThat(redisCalls() - calls).isEqualTo(3);
+	}
+
+	@Test
+	void aLimitOfSeveralRatesIsOneRedisCallPerDecision() {
+		String client = "198.51.100." + (1 + new Random().nextInt(250));
+		double calls = redisCalls();
+		for (int i = 0; i < 2; i++) {
+			String state = "\"multi/36000s\";r=" + (1 - i) + ";t=";
+			this.client.get().uri("/api/keys/multi").header(ReactiveTestApplication.REMOTE, client).exchange()
+				.expectStatus().isOk()
+				.expectHeader().valueEquals("RateLimit-Policy", "\"multi/3600s\";q=3;w=3600, \"multi/36000s\";q=2;w=36000")
+				.expectHeader().value("RateLimit", (value) -> assertThat(value).startsWith(state));
+		}
+		this.client.get().uri("/api/keys/multi").header(ReactiveTestApplication.REMOTE, client).exchange()
+			.expectStatus().isEqualTo(429)
+			.expectHeader().value("Retry-After",
+					(value) -> assertThat(Long.parseLong(value)).isBetween(18_000 - SLACK, 18_000L));
 		assertThat(redisCalls() - calls).isEqualTo(3);
 	}
 

@@ -54,6 +54,23 @@ class RateLimitWebFilterTests {
 	}
 
 	@Test
+	void aLimitOfSeveralRatesAnnouncesEachAndReportsTheRateClosestToRefusing() {
+		String policy = "\"multi/3600s\";q=3;w=3600, \"multi/36000s\";q=2;w=36000";
+		this.client.get().uri("/api/keys/multi").header(REMOTE, "192.0.2.60").exchange()
+			.expectStatus().isOk()
+			.expectHeader().valueEquals("RateLimit-Policy", policy)
+			.expectHeader().valueEquals("RateLimit", "\"multi/36000s\";r=1;t=18000");
+		this.client.get().uri("/api/keys/multi").header(REMOTE, "192.0.2.60").exchange()
+			.expectStatus().isOk()
+			.expectHeader().valueEquals("RateLimit", "\"multi/36000s\";r=0;t=36000");
+		this.client.get().uri("/api/keys/multi").header(REMOTE, "192.0.2.60").exchange()
+			.expectStatus().isEqualTo(429)
+			.expectHeader().valueEquals("Retry-After", "18000")
+			.expectHeader().valueEquals("RateLimit-Policy", policy)
+			.expectHeader().valueEquals("RateLimit", "\"multi/36000s\";r=0;t=36000");
+	}
+
+	@Test
 	void requestBeyondTheLimitGets429WithRetryAfterAndProblemBody() {
 		exhaust("/api/hello", REMOTE, "192.0.2.2", 3);
 		this.client.get()

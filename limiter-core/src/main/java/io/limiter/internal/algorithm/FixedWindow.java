@@ -27,7 +27,7 @@ final class FixedWindow extends LimitAlgorithm {
 		}
 
 		@Override
-		KeyState takeOver(Limit limit) {
+		OptimisticState takeOver(Limit limit) {
 			State next = new State(limit);
 			next.count = this.count;
 			next.grantedAt = this.grantedAt;

@@ -35,7 +35,7 @@ final class Gcra extends LimitAlgorithm {
 		}
 
 		@Override
-		KeyState takeOver(Limit limit) {
+		OptimisticState takeOver(Limit limit) {
 			State next = new State(limit);
 			next.tatMillis = this.tatMillis;
 			next.tatTicks = this.tatTicks;

@@ -45,7 +45,8 @@ public interface KeyState extends IdleAware {
 
 	/**
 	 * Retires this state and returns the same stored state under a limit of the same algorithm with other numbers,
-	 * read with those numbers as the script reads a key stored under other settings.
+	 * read with those numbers as the script reads a key stored under other settings: rate {@code i} of the new limit
+	 * takes rate {@code i}'s state over, and a rate the old limit did not have starts empty.
 	 * @param limit the new limit
 	 * @return the state under the new limit, or {@code null} when this state was already retired
 	 */

@@ -15,6 +15,10 @@ import io.limiter.internal.redis.RedisScript;
  * integers. Its admin twin ({@code <script>-adjust.lua}, {@link #adjustScript()}) takes the same keys and
  * {@code capacity, period_ms, permits, now_ms, operation} and applies {@link KeyState#adjust}'s arithmetic.
  * <p>
+ * A limit of several rates is decided by {@link #severalRatesScript()}, which takes one key per rate and the same
+ * arguments with the capacity and period of every further rate after them, and answers the reported rate's index
+ * after the rest ({@code multi-rate.lua}; its twin is {@code MultiRateState}).
+ * <p>
  * Each call sets the key's time to live to the time until its state equals no state, counted from the key's own time,
  * plus {@code CLOCK_SKEW_MS} (the difference between client clocks allowed, in {@code preamble.lua}), and deletes the
  * key when it already does; the twin forgets such a state the same way, its time with it. Until then a now before the
@@ -25,14 +29,16 @@ public abstract class LimitAlgorithm {
 
 	private final RedisScript script;
 
+	private final RedisScript severalRatesScript;
 	private final RedisScript adjustScript;
 
 	private final String keySuffix;
 
-	private final Function<Limit, KeyState> stateFactory;
+	private final Function<Limit, OptimisticState> stateFactory;
 
-	LimitAlgorithm(String scriptResource, String keySuffix, Function<Limit, KeyState> stateFactory) {
+	LimitAlgorithm(String scriptResource, String keySuffix, Function<Limit, OptimisticState> stateFactory) {
 		this.script = RedisScript.load(LimitAlgorithm.class, scriptResource);
+		this.severalRatesScript = RedisScript.severalRates(LimitAlgorithm.class, scriptResource);
 		this.adjustScript = RedisScript.load(LimitAlgorithm.class, scriptResource.replace(".lua", "-adjust.lua"));
 		this.keySuffix = keySuffix;
 		this.stateFactory = stateFactory;
@@ -59,6 +65,15 @@ public abstract class LimitAlgorithm {
 	 * @return a new state, as if the key had never been seen
 	 */
 	public final KeyState newState(Limit limit) {
+		return limit.hasSeveralRates() ? MultiRateState.takingOver(new OptimisticState[0], limit) : newRateState(limit);
+	}
+
+	/**
+	 * Creates the state of one rate of a key that has none yet.
+	 * @param limit a limit of one rate
+	 * @return a new state
+	 */
+	final OptimisticState newRateState(Limit limit) {
 		return this.stateFactory.apply(limit);
 	}
 
@@ -79,12 +94,37 @@ public abstract class LimitAlgorithm {
 	}
 
 	/**
-	 * Returns the Redis keys of one user key, all under the hash tag of {@code stateKey}.
+	 * Returns the script of a limit of several rates.
+	 * @return the script
+	 */
+	public final RedisScript severalRatesScript() {
+		return this.severalRatesScript;
+	}
+
+	/**
+	 * Returns the Redis key of one user key under a limit of one rate.
 	 * @param stateKey the key from {@link io.limiter.internal.StateKeys#redisKey(String, String)}
 	 * @return the keys, in the order the script expects them
 	 */
 	public final String[] redisKeys(String stateKey) {
-		return new String[] { stateKey + this.keySuffix };
+		return redisKeys(stateKey, 1);
+	}
+
+	/**
+	 * Returns the Redis keys of one user key under a limit of several rates, one per rate, all under the hash tag of
+	 * {@code stateKey}: the first rate's is the key of a limit of one rate, so a limit that gains rates keeps the
+	 * state of its first, and rate {@code i} adds {@code :i}.
+	 * @param stateKey the key from {@link io.limiter.internal.StateKeys#redisKey(String, String)}
+	 * @param rates the number of rates
+	 * @return the keys, in the order of the limit's rates
+	 */
+	public final String[] redisKeys(String stateKey, int rates) {
+		String[] keys = new String[rates];
+		keys[0] = stateKey + this.keySuffix;
+		for (int i = 1; i < rates; i++) {
+			keys[i] = keys[0] + ':' + i;
+		}
+		return keys;
 	}
 
 }

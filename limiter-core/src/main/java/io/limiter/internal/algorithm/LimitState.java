@@ -30,11 +30,12 @@ abstract class LimitState implements KeyState {
 	}
 
 	/**
-	 * Returns a state of another limit that takes over what this one stores. Called once, by the thread that
-	 * retired this state, which is used no more: the new state may take its mutable parts over without copying.
-	 * @param limit the new limit
+	 * Returns a state of another limit of one rate that takes over what this one stores (of several rates: what its
+	 * first rate stores). Called once, by the thread that retired this state, which is used no more: the new state
+	 * may take its mutable parts over without copying.
+	 * @param limit the new limit, of one rate
 	 * @return the new state
 	 */
-	abstract KeyState takeOver(Limit limit);
+	abstract OptimisticState takeOver(Limit limit);
 
 }

@@ -160,11 +160,19 @@ abstract class OptimisticState extends LimitState {
 				return null;
 			}
 			this.retired = true;
-			return takeOver(limit);
+			return limit.hasSeveralRates() ? MultiRateState.takingOver(storedRates(), limit) : takeOver(limit);
 		}
 		finally {
 			this.lock.unlockWrite(stamp);
 		}
+	}
+
+	/**
+	 * Returns the states of each rate that this state stores, in the order of the limit's rates.
+	 * @return this state alone, for a limit of one rate
+	 */
+	OptimisticState[] storedRates() {
+		return new OptimisticState[] { this };
 	}
 
 	/**

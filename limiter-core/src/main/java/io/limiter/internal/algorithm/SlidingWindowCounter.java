@@ -30,7 +30,7 @@ final class SlidingWindowCounter extends LimitAlgorithm {
 		}
 
 		@Override
-		KeyState takeOver(Limit limit) {
+		OptimisticState takeOver(Limit limit) {
 			State next = new State(limit);
 			next.current = this.current;
 			next.previous = this.previous;

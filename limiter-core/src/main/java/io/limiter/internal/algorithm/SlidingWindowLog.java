@@ -33,7 +33,7 @@ final class SlidingWindowLog extends LimitAlgorithm {
 		}
 
 		@Override
-		KeyState takeOver(Limit limit) {
+		OptimisticState takeOver(Limit limit) {
 			return new State(limit, this.log);
 		}
 

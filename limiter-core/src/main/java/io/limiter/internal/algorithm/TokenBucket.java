@@ -35,7 +35,7 @@ final class TokenBucket extends LimitAlgorithm {
 		}
 
 		@Override
-		KeyState takeOver(Limit limit) {
+		OptimisticState takeOver(Limit limit) {
 			State next = new State(limit);
 			if (this.updatedAt != ABSENT) {
 				next.ticks = this.ticks;

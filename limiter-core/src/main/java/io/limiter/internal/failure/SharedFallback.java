@@ -1,5 +1,7 @@
 package io.limiter.internal.failure;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.function.IntSupplier;
@@ -7,14 +9,15 @@ import java.util.function.IntSupplier;
 import io.limiter.AdminOperation;
 import io.limiter.Decision;
 import io.limiter.Limit;
+import io.limiter.Rate;
 import io.limiter.internal.DecisionSource;
 import io.limiter.internal.memory.InMemoryDecisionSource;
 import io.limiter.internal.memory.InMemoryStates;
 
 /**
  * The in-memory limiter of {@link io.limiter.FailurePolicy#LOCAL_FALLBACK}: the limit's own algorithm with this
- * instance's share of the capacity, {@code ceil(capacity / instances)}, where the number of instances comes
- * from the backend's heartbeat or from the user.
+ * instance's share of the capacity, {@code ceil(capacity / instances)} of each of its rates, where the number of
+ * instances comes from the backend's heartbeat or from the user.
  * <p>
  * While Redis decides, each grant it makes is also {@linkplain #charge charged} here, so the share holds what
  * this instance already took: a switch to the fallback goes on from there instead of starting with a fresh
@@ -46,7 +49,7 @@ public final class SharedFallback implements DecisionSource {
 		this.limit = limit;
 		this.instances = instances;
 		this.states = states;
-		this.current = newShare(shareOf(instances.getAsInt()));
+		this.current = newShare(Math.max(1, instances.getAsInt()));
 	}
 
 	@Override
@@ -84,25 +87,25 @@ public final class SharedFallback implements DecisionSource {
 	}
 
 	private Share share() {
-		long capacity = shareOf(this.instances.getAsInt());
+		int instances = Math.max(1, this.instances.getAsInt());
 		Share share = this.current;
-		if (share.capacity != capacity) {
-			share = newShare(capacity);
+		if (share.instances != instances) {
+			share = newShare(instances);
 			this.current = share;
 		}
 		return share;
 	}
 
-	private long shareOf(int instances) {
-		long capacity = this.limit.capacity();
-		return (capacity + Math.max(1, instances) - 1) / Math.max(1, instances);
+	private Share newShare(int instances) {
+		List<Rate> shares = new ArrayList<>();
+		for (Rate rate : this.limit.rates()) {
+			shares.add(Rate.of((rate.capacity() + instances - 1) / instances, rate.period()));
+		}
+		Limit share = Limit.builder().algorithm(this.limit.algorithm()).rates(shares).build();
+		return new Share(instances, this.states.source(this.name, share));
 	}
 
-	private Share newShare(long capacity) {
-		return new Share(capacity, this.states.source(this.name, this.limit.toBuilder().capacity(capacity).build()));
-	}
-
-	private record Share(long capacity, InMemoryDecisionSource source) {
+	private record Share(int instances, InMemoryDecisionSource source) {
 	}
 
 }

@@ -8,8 +8,10 @@ import io.limiter.internal.memory.IdleAware;
  * @param untilMillis the retry deadline
  * @param permits the permits of the refused request
  * @param resetAtMillis when Redis expected the key to be full again
+ * @param limit the capacity of the rate that refused
+ * @param rate the index of that rate in the limit's rates
  */
-record Block(long untilMillis, long permits, long resetAtMillis) implements IdleAware {
+record Block(long untilMillis, long permits, long resetAtMillis, long limit, int rate) implements IdleAware {
 
 	@Override
 	public boolean isIdle(long nowMillis) {

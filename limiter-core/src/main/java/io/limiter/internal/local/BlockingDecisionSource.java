@@ -31,6 +31,10 @@ import io.limiter.internal.memory.BoundedStateMap;
  * An admin operation lifts this instance's block of the key once Redis has it, whatever it did: a reset or refund
  * ends the refusal Redis made, and a penalty changes what remains. Other instances keep their blocks until Redis'
  * retry-after, so after a reset or refund they may refuse the key that long.
+ * <p>
+ * Of a limit of several rates, Redis reports the refusing rate with the fewest permits left, the one refused longest of
+ * equals, and the latest retry-after: when it fell one permit short, every refusing rate did (a rate refuses with
+ * fewer permits left than asked), so the reported rate is the one refused longest and the block is exact.
  */
 public final class BlockingDecisionSource implements DecisionSource {
 
@@ -38,13 +42,10 @@ public final class BlockingDecisionSource implements DecisionSource {
 
 	private final LimiterClock clock;
 
-	private final long capacity;
-
 	private final BoundedStateMap<Block> blocks;
 
-	BlockingDecisionSource(DecisionSource delegate, long capacity, LimiterClock clock, int maximumKeys) {
+	BlockingDecisionSource(DecisionSource delegate, LimiterClock clock, int maximumKeys) {
 		this.delegate = delegate;
-		this.capacity = capacity;
 		this.clock = clock;
 		this.blocks = new BoundedStateMap<>(maximumKeys);
 	}
@@ -123,7 +124,9 @@ public final class BlockingDecisionSource implements DecisionSource {
 		if (permits != block.permits() || wait <= maxWaitMillis) {
 			return null;
 		}
-		return Decision.denied(this.capacity, block.permits() - 1, wait, Math.max(0, block.resetAtMillis() - now)).local();
+		return Decision.denied(block.limit(), block.permits() - 1, wait, Math.max(0, block.resetAtMillis() - now))
+			.forRate(block.rate())
+			.local();
 	}
 
 	private Decision remember(String memoryKey, Block seen, long sentAt, long permits, Decision decision) {
@@ -134,7 +137,7 @@ public final class BlockingDecisionSource implements DecisionSource {
 		}
 		else if (decision.retryAfterMillis() > 0 && decision.remaining() == permits - 1) {
 			this.blocks.put(memoryKey, new Block(sentAt + decision.retryAfterMillis(), permits,
-					sentAt + decision.resetAfterMillis()), sentAt);
+					sentAt + decision.resetAfterMillis(), decision.limit(), decision.rate()), sentAt);
 		}
 		return decision;
 	}

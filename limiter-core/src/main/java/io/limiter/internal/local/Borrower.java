@@ -52,12 +52,13 @@ final class Borrower {
 	}
 
 	/**
-	 * Returns whether tokens of an algorithm can be borrowed.
-	 * @param algorithm the algorithm
-	 * @return {@code true} for the bucket algorithms
+	 * Returns whether tokens of a limit can be borrowed: one borrow takes from one bucket, so a limit of several
+	 * rates, whose batch would have to be debited from every rate at once, is not borrowed from.
+	 * @param limit the limit
+	 * @return {@code true} for the bucket algorithms with one rate
 	 */
-	static boolean supports(Algorithm algorithm) {
-		return SCRIPTS.containsKey(algorithm);
+	static boolean supports(Limit limit) {
+		return SCRIPTS.containsKey(limit.algorithm()) && !limit.hasSeveralRates();
 	}
 
 	/**

@@ -118,11 +118,11 @@ public final class LocalTiers {
 	}
 
 	private DecisionSource create(String name, Limit limit, LocalTier tier, DecisionSource redis) {
-		if (tier.mode() == LocalTier.Mode.TWO_TIER && Borrower.supports(limit.algorithm())) {
+		if (tier.mode() == LocalTier.Mode.TWO_TIER && Borrower.supports(limit)) {
 			return new TwoTierDecisionSource(name, limit, tier, new Borrower(limit, this.executor, this.clientClock),
 					redis, this.clock, this.timeout, this.timer);
 		}
-		return new BlockingDecisionSource(redis, limit.capacity(), this.clock, tier.maximumKeys());
+		return new BlockingDecisionSource(redis, this.clock, tier.maximumKeys());
 	}
 
 	/**

@@ -2,18 +2,21 @@ package io.limiter.internal.redis;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 
 import io.limiter.AdminOperation;
 import io.limiter.Decision;
 import io.limiter.Limit;
+import io.limiter.Rate;
 import io.limiter.LimiterClock;
 import io.limiter.internal.DecisionSource;
 import io.limiter.internal.StateKeys;
 import io.limiter.internal.algorithm.LimitAlgorithm;
 
 /**
- * Decides one limit in Redis: one script call per decision, on the node that owns the key.
+ * Decides one limit in Redis: one script call per decision, on the node that owns the key. A limit of several rates
+ * is decided by its algorithm's script of several rates, with one key per rate under the key's one hash tag.
  */
 public final class RedisDecisionSource implements DecisionSource {
 
@@ -22,6 +25,8 @@ public final class RedisDecisionSource implements DecisionSource {
 	private static final String NO_PERMITS = "0";
 
 	private static final String READ_ONLY = "read-only";
+
+	private static final String WRITE = "write";
 
 	private final String name;
 
@@ -37,11 +42,14 @@ public final class RedisDecisionSource implements DecisionSource {
 
 	private final long timeoutMillis;
 
-	private final long limitCapacity;
+	private final Limit limit;
 
 	private final String capacity;
 
 	private final String periodMillis;
+
+	/** The capacity and period of every rate after the first, after the mode argument; empty for one rate. */
+	private final String[] furtherRates;
 
 	/**
 	 * Creates a source.
@@ -55,14 +63,19 @@ public final class RedisDecisionSource implements DecisionSource {
 			Duration timeout) {
 		this.name = name;
 		this.algorithm = LimitAlgorithm.of(limit.algorithm());
-		this.script = this.algorithm.script();
+		this.script = limit.hasSeveralRates() ? this.algorithm.severalRatesScript() : this.algorithm.script();
 		this.adjustScript = this.algorithm.adjustScript();
 		this.executor = executor;
 		this.clientClock = clientClock;
 		this.timeoutMillis = timeout.toMillis();
-		this.limitCapacity = limit.capacity();
+		this.limit = limit;
 		this.capacity = Long.toString(limit.capacity());
 		this.periodMillis = Long.toString(limit.periodMillis());
+		this.furtherRates = new String[2 * (limit.rates().size() - 1)];
+		for (int i = 1; i < limit.rates().size(); i++) {
+			this.furtherRates[2 * i - 2] = Long.toString(limit.rates().get(i).capacity());
+			this.furtherRates[2 * i - 1] = Long.toString(limit.rates().get(i).periodMillis());
+		}
 	}
 
 	@Override
@@ -72,8 +85,7 @@ public final class RedisDecisionSource implements DecisionSource {
 
 	@Override
 	public CompletionStage<Decision> decideAsync(String key, long permits, long maxWaitMillis) {
-		return call(key, new String[] { this.capacity, this.periodMillis, Long.toString(permits), now(),
-				Long.toString(maxWaitMillis) });
+		return call(key, arguments(Long.toString(permits), Long.toString(maxWaitMillis), false));
 	}
 
 	/**
@@ -83,8 +95,27 @@ public final class RedisDecisionSource implements DecisionSource {
 	 */
 	@Override
 	public Decision peek(String key) {
-		String[] args = { this.capacity, this.periodMillis, NO_PERMITS, now(), NO_PERMITS, READ_ONLY };
-		return RedisCalls.await(call(key, args), this.timeoutMillis, this.name);
+		return RedisCalls.await(call(key, arguments(NO_PERMITS, NO_PERMITS, true)), this.timeoutMillis, this.name);
+	}
+
+	/**
+	 * Returns the arguments of a call: for one rate {@code capacity, period_ms, permits, now_ms, max_wait_ms} and the
+	 * mode of a look, for several rates the mode always, and the further rates after it.
+	 */
+	private String[] arguments(String permits, String maxWaitMillis, boolean look) {
+		if (this.furtherRates.length == 0) {
+			return look ? new String[] { this.capacity, this.periodMillis, permits, now(), maxWaitMillis, READ_ONLY }
+					: new String[] { this.capacity, this.periodMillis, permits, now(), maxWaitMillis };
+		}
+		String[] args = new String[6 + this.furtherRates.length];
+		args[0] = this.capacity;
+		args[1] = this.periodMillis;
+		args[2] = permits;
+		args[3] = now();
+		args[4] = maxWaitMillis;
+		args[5] = look ? READ_ONLY : WRITE;
+		System.arraycopy(this.furtherRates, 0, args, 6, this.furtherRates.length);
+		return args;
 	}
 
 	@Override
@@ -95,13 +126,21 @@ public final class RedisDecisionSource implements DecisionSource {
 	/**
 	 * {@inheritDoc}
 	 * <p>
-	 * One call of the algorithm's admin script on the node that owns the key.
+	 * One call of the algorithm's admin script on the node that owns the key, one per rate of a limit of several
+	 * rates (all on that node, each rate's key changed atomically on its own).
 	 */
 	@Override
 	public CompletionStage<AdminOperation.Outcome> adjustAsync(String key, AdminOperation operation, long permits) {
-		String[] keys = this.algorithm.redisKeys(StateKeys.redisKey(this.name, key));
-		String[] args = { this.capacity, this.periodMillis, Long.toString(permits), now(), operation.configName() };
-		return this.executor.execute(this.adjustScript, keys, args).handle((reply, failure) -> {
+		List<Rate> rates = this.limit.rates();
+		String[] keys = this.algorithm.redisKeys(StateKeys.redisKey(this.name, key), rates.size());
+		String now = now();
+		CompletableFuture<?>[] calls = new CompletableFuture<?>[rates.size()];
+		for (int i = 0; i < calls.length; i++) {
+			String[] args = { Long.toString(rates.get(i).capacity()), Long.toString(rates.get(i).periodMillis()),
+					Long.toString(permits), now, operation.configName() };
+			calls[i] = this.executor.execute(this.adjustScript, new String[] { keys[i] }, args).toCompletableFuture();
+		}
+		return CompletableFuture.allOf(calls).handle((reply, failure) -> {
 			if (failure != null) {
 				throw RedisCalls.failure(this.name, failure);
 			}
@@ -114,7 +153,7 @@ public final class RedisDecisionSource implements DecisionSource {
 	}
 
 	private CompletionStage<Decision> call(String key, String[] args) {
-		String[] keys = this.algorithm.redisKeys(StateKeys.redisKey(this.name, key));
+		String[] keys = this.algorithm.redisKeys(StateKeys.redisKey(this.name, key), this.limit.rates().size());
 		return this.executor.execute(this.script, keys, args).handle((reply, failure) -> {
 			if (failure != null) {
 				throw RedisCalls.failure(this.name, failure);
@@ -124,16 +163,18 @@ public final class RedisDecisionSource implements DecisionSource {
 	}
 
 	private Decision toDecision(List<Object> reply) {
-		long limit = this.limitCapacity;
+		int rate = (reply.size() > 5) ? ((Long) reply.get(5)).intValue() : 0;
+		long limit = this.limit.rates().get(rate).capacity();
 		boolean allowed = (Long) reply.get(0) == 1;
 		long remaining = (Long) reply.get(1);
 		long retryAfter = (Long) reply.get(2);
 		long resetAfter = (Long) reply.get(3);
 		long delay = (Long) reply.get(4);
 		if (!allowed) {
-			return Decision.denied(limit, remaining, retryAfter, resetAfter);
+			return Decision.denied(limit, remaining, retryAfter, resetAfter).forRate(rate);
 		}
-		return (delay > 0) ? Decision.reserved(limit, delay, resetAfter) : Decision.allowed(limit, remaining, resetAfter);
+		return (delay > 0) ? Decision.reserved(limit, delay, resetAfter)
+				: Decision.allowed(limit, remaining, resetAfter).forRate(rate);
 	}
 
 }

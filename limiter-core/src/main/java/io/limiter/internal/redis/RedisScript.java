@@ -42,6 +42,20 @@ public final class RedisScript {
 		return new RedisScript(resourceName, PREAMBLE + withIncludes(read(owner, resourceName)));
 	}
 
+	/**
+	 * Reads the script of several rates of one algorithm: the algorithm's script, as {@link #load} reads it, wrapped
+	 * as the Lua function {@code rate(KEYS, ARGV, read_only)} that decides one rate, followed by
+	 * {@code multi-rate.lua}, which calls it for every rate.
+	 * @param owner the class whose package holds the algorithm's script
+	 * @param resourceName the file name of the algorithm's script
+	 * @return the script
+	 * @throws IllegalStateException when a resource is missing
+	 */
+	public static RedisScript severalRates(Class<?> owner, String resourceName) {
+		return new RedisScript("multi-rate:" + resourceName, PREAMBLE + "local function rate(KEYS, ARGV, read_only)\n"
+				+ withIncludes(read(owner, resourceName)) + "end\n" + read(RedisScript.class, "multi-rate.lua"));
+	}
+
 	private static String withIncludes(String source) {
 		StringBuilder result = new StringBuilder(source.length());
 		for (String line : source.split("\n", -1)) {

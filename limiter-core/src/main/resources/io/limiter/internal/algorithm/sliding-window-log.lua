@@ -17,7 +17,13 @@ local allowed, retry_after = 0, 0
 if count + permits <= capacity then
   allowed = 1
   if permits > 0 then
-    add(permits)
+    if read_only then
+      -- multi-rate.lua deciding every rate before it writes any: count as if added
+      count = count + permits
+      newest = at
+    else
+      add(permits)
+    end
   end
 else
   -- The request fits once the oldest permits that are too many have left the window.

@@ -3,8 +3,8 @@
 -- floordiv corrects the one-off error a double division can make near that bound. redis.call passes a number on
 -- whole (Redis formats it with 17 digits), but Lua's own tostring and .. keep 14: int makes the text of a number
 -- that goes into a string.
--- ARGV[6] = 'read-only' (a look, RateLimiter.peek, always for 0 permits): the decision scripts then write nothing,
--- neither state nor time to live.
+-- ARGV[6] = 'read-only' (a look: RateLimiter.peek, for 0 permits; or multi-rate.lua deciding every rate before it
+-- writes any): the decision scripts then write nothing, neither state nor time to live.
 local now = tonumber(ARGV[4])
 local read_only = ARGV[6] == 'read-only'
 if now < 0 then

@@ -40,22 +40,43 @@ class DecisionMeaningTests {
 		}
 	}
 
+	@ParameterizedTest
+	@EnumSource(Algorithm.class)
+	void everyNumberOfADecisionOfSeveralRatesMeansWhatItSays(Algorithm algorithm) {
+		for (long seed = 1; seed <= 6; seed++) {
+			Random random = new Random(seed * 104_729 + algorithm.ordinal());
+			Limit.Builder builder = Limit.builder().algorithm(algorithm);
+			long period = 1 + random.nextInt(500);
+			for (int i = 0; i < 2 + random.nextInt(2); i++) {
+				builder.rate(1 + random.nextInt(12), Duration.ofMillis(period));
+				period = 2 * period + random.nextInt(1000);
+			}
+			checkSequence(builder.build(), random, seed);
+		}
+	}
+
+	/**
+	 * Decides a random sequence and checks each decision. Of a limit of several rates, the reset-after is the reported
+	 * rate's, so the key need not be full then: it is not checked.
+	 */
 	private void checkSequence(Limit limit, Random random, long seed) {
 		LimitAlgorithm algorithm = LimitAlgorithm.of(limit.algorithm());
 		KeyState state = algorithm.newState(limit);
 		List<Request> history = new ArrayList<>();
 		long now = 1_700_000_000_000L + random.nextInt(1_000_000);
 		for (int step = 0; step < STEPS; step++) {
-			now += randomStep(random, limit.periodMillis());
+			now += randomStep(random, limit.rates().get(random.nextInt(limit.rates().size())).periodMillis());
 			long maxWait = (limit.algorithm().supportsReservations() && random.nextInt(4) == 0)
 					? random.nextLong(2 * limit.periodMillis()) : 0;
-			Request request = new Request(now, random.nextLong(limit.capacity() + 1), maxWait);
+			Request request = new Request(now, random.nextLong(limit.maxPermits() + 1), maxWait);
 			Decision decision = state.decide(request.at(), request.permits(), request.maxWait());
 			history.add(request);
 			String context = "seed " + seed + ", step " + step + ", " + limit + ", " + request + " -> " + decision;
 			checkRemaining(algorithm, limit, history, decision, context);
 			checkRetryAfter(algorithm, limit, history, request, decision, context);
-			checkResetAfter(algorithm, limit, history, decision, context);
+			if (!limit.hasSeveralRates()) {
+				checkResetAfter(algorithm, limit, history, decision, context);
+			}
 		}
 	}
 
@@ -77,7 +98,7 @@ class DecisionMeaningTests {
 				.as("remaining permits can be taken: %s", context)
 				.isTrue();
 		}
-		if (decision.remaining() < limit.capacity()) {
+		if (decision.remaining() < decision.limit()) {
 			assertThat(replay(algorithm, limit, history).decide(now, decision.remaining() + 1, 0).isAllowed())
 				.as("one more than remaining cannot: %s", context)
 				.isFalse();

@@ -60,6 +60,31 @@ class KeyStateRetirementTests {
 		assertThat(look.remaining()).as("not refilled by the larger capacity").isLessThan(20);
 	}
 
+	@ParameterizedTest
+	@EnumSource(Algorithm.class)
+	void aStateOfSeveralRatesMovesEachRateToTheRateOfItsIndexAndTheOldOneDecidesNoMore(Algorithm algorithm) {
+		Duration hour = Duration.ofHours(1);
+		Limit before = Limit.builder().algorithm(algorithm).rate(3, hour).rate(5, hour.multipliedBy(2)).build();
+		Limit after = Limit.builder().algorithm(algorithm).rate(3, hour).rate(4, hour.multipliedBy(2))
+			.rate(2, hour.multipliedBy(3)).build();
+		KeyState state = LimitAlgorithm.of(algorithm).newState(before);
+		assertThat(state.decide(NOW, 2, 0).isAllowed()).isTrue();
+		KeyState moved = state.moveTo(after);
+		assertThat(state.decide(NOW, 0, 0)).as("a look on the moved state").isNull();
+		assertThat(state.moveTo(after)).isNull();
+		OptimisticState[] rates = ((OptimisticState) moved).storedRates();
+		assertThat(rates).hasSize(3);
+		assertThat(rates[0].look(NOW, 0, 0).remaining()).isEqualTo(1);
+		assertThat(rates[1].look(NOW, 0, 0).remaining())
+			.as("read with the new numbers as the script reads them: the token bucket keeps its tokens, GCRA the time "
+					+ "until full, the windows the permits used")
+			.isEqualTo((algorithm == Algorithm.TOKEN_BUCKET) ? 3 : 2);
+		assertThat(rates[2].look(NOW, 0, 0).remaining()).as("a new rate starts empty").isEqualTo(2);
+		assertThat(moved.decide(NOW, 0, 0)).isEqualTo(Decision.allowed(3, 1, moved.decide(NOW, 0, 0).resetAfterMillis()));
+		assertThat(moved.moveTo(Limit.of(algorithm, 3, hour)).decide(NOW, 0, 0).remaining())
+			.as("a limit of one rate keeps the first rate's state").isEqualTo(1);
+	}
+
 	/** Returns the state of a key of a limit of 3 per hour, created if there is room. */
 	private static KeyState newState(BoundedStateMap<KeyState> map, String key, Algorithm algorithm) {
 		Limit limit = Limit.of(algorithm, 3, Duration.ofHours(1));

@@ -45,8 +45,9 @@ import static org.assertj.core.api.Assertions.within;
  * <p>
  * Redis expires keys in real time while the manual clock may stand still, so a key a few milliseconds from full
  * could vanish from Redis while its twin still holds it. The random sequences therefore use periods of about an
- * hour, and when a decision leaves a key less than {@link #SAFE_TTL_MILLIS} from full, the clock is moved to that
- * time before the key is used again.
+ * hour, and when a decision leaves any rate of a key less than {@link #SAFE_TTL_MILLIS} from full, the clock is moved
+ * to that time before the key is used again. A third twin, the key states themselves, tells how far each rate is from
+ * full.
  */
 class TwinConformanceIntegrationTests {
 
@@ -121,6 +122,37 @@ class TwinConformanceIntegrationTests {
 		runTwins(limits, random, seed);
 	}
 
+	@ParameterizedTest
+	@EnumSource(Algorithm.class)
+	void severalRatesDecideAlikeInMemoryAndInRedis(Algorithm algorithm) {
+		long seed = SEED * 13 + algorithm.ordinal();
+		Random random = new Random(seed);
+		runTwins(severalRates(algorithm, 2 + random.nextInt(2), random), random, seed);
+	}
+
+	@ParameterizedTest
+	@EnumSource(Algorithm.class)
+	void aChangedLimitOfSeveralRatesDecidesAlikeInMemoryAndInRedis(Algorithm algorithm) {
+		long seed = SEED * 19 + algorithm.ordinal();
+		Random random = new Random(seed);
+		runTwins(List.of(severalRates(algorithm, 2, random), severalRates(algorithm, 2, random),
+				severalRates(algorithm, 2, random)), random, seed);
+	}
+
+	/**
+	 * Returns a limit of random rates of about an hour and more: each rate's period at least doubles the one before,
+	 * and its capacity may be smaller or larger.
+	 */
+	private static Limit severalRates(Algorithm algorithm, int rates, Random random) {
+		Limit.Builder builder = Limit.builder().algorithm(algorithm);
+		long period = Duration.ofHours(1).toMillis() + random.nextInt(600_000);
+		for (int i = 0; i < rates; i++) {
+			builder.rate(1 + random.nextInt(12), Duration.ofMillis(period));
+			period = 2 * period + random.nextInt(600_000);
+		}
+		return builder.build();
+	}
+
 	private void runTwins(Limit limit, Random random, long seed) {
 		runTwins(List.of(limit), random, seed);
 	}
@@ -144,6 +176,7 @@ class TwinConformanceIntegrationTests {
 		DecisionSource memory = memories.get(0);
 		DecisionSource redis = redises.get(0);
 		boolean reservations = limit.algorithm().supportsReservations();
+		Map<String, KeyState> states = new HashMap<>();
 		Map<String, Long> latestTime = new HashMap<>();
 		Map<String, Long> untouchableUntil = new HashMap<>();
 		for (int step = 0; step < STEPS; step++) {
@@ -153,10 +186,12 @@ class TwinConformanceIntegrationTests {
 				memory = memories.get(current);
 				redis = redises.get(current);
 			}
-			clock.advance(randomStep(random, clock.millis(), limit.periodMillis()));
+			long period = limit.hasSeveralRates()
+					? limit.rates().get(random.nextInt(limit.rates().size())).periodMillis() : limit.periodMillis();
+			clock.advance(randomStep(random, clock.millis(), period));
 			String key = KEYS[random.nextInt(KEYS.length)];
 			clock.advance(Math.max(0, untouchableUntil.getOrDefault(key, 0L) - clock.millis()));
-			long permits = random.nextLong(limit.capacity() + 1);
+			long permits = random.nextLong(limit.maxPermits() + 1);
 			long maxWait = (reservations && random.nextBoolean()) ? random.nextLong(2 * limit.periodMillis()) : 0;
 			AdminOperation operation = (random.nextInt(8) == 0)
 					? AdminOperation.values()[random.nextInt(AdminOperation.values().length)] : null;
@@ -165,21 +200,50 @@ class TwinConformanceIntegrationTests {
 				long amount = (operation == AdminOperation.RESET) ? 0 : 1 + random.nextLong(2 * limit.capacity() + 2);
 				memory.adjust(key, operation, amount);
 				redis.adjust(key, operation, amount);
+				stateOf(states, key, limit).adjust(clock.millis(), operation, amount);
+				if (operation == AdminOperation.RESET) {
+					states.remove(key);
+				}
 				permits = 0;
 				maxWait = 0;
 			}
 			Decision expected = memory.decide(key, permits, maxWait);
 			Decision actual = redis.decide(key, permits, maxWait);
+			OptimisticState state = stateOf(states, key, limit);
 			assertThat(actual)
 				.as("seed %d, step %d: %s, key %s, %s, %d permits, max wait %d ms, now %d: in-memory %s, Redis %s",
 						seed, step, limit, key, operation, permits, maxWait, clock.millis(), expected, actual)
-				.isEqualTo(expected);
+				.isEqualTo(expected)
+				.isEqualTo(state.decide(clock.millis(), permits, maxWait));
 			long keyTime = Math.max(clock.millis(), latestTime.getOrDefault(key, Long.MIN_VALUE));
 			latestTime.put(key, keyTime);
-			if (expected.resetAfterMillis() < SAFE_TTL_MILLIS) {
-				untouchableUntil.put(key, keyTime + expected.resetAfterMillis());
+			long soonestFull = soonestFull(state, clock.millis());
+			if (soonestFull < SAFE_TTL_MILLIS) {
+				untouchableUntil.put(key, keyTime + soonestFull);
 			}
 		}
+	}
+
+	/** Returns a key's state under a limit, moved to it when it was stored under another. */
+	private static OptimisticState stateOf(Map<String, KeyState> states, String key, Limit limit) {
+		KeyState state = states.computeIfAbsent(key, (ignored) -> LimitAlgorithm.of(limit.algorithm()).newState(limit));
+		if (!state.limit().equals(limit)) {
+			state = state.moveTo(limit);
+			states.put(key, state);
+		}
+		return (OptimisticState) state;
+	}
+
+	/** Returns the time until the first of a state's rates that holds anything is full again, or a long time. */
+	private static long soonestFull(OptimisticState state, long nowMillis) {
+		long soonest = Long.MAX_VALUE;
+		for (OptimisticState rate : state.storedRates()) {
+			long resetAfter = rate.look(nowMillis, 0, 0).resetAfterMillis();
+			if (resetAfter > 0) {
+				soonest = Math.min(soonest, resetAfter);
+			}
+		}
+		return soonest;
 	}
 
 	/** Zero, tiny, small, window-sized, long, backward, and onto the last or first millisecond of a window. */

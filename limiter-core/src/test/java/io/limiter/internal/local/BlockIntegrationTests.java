@@ -62,6 +62,43 @@ class BlockIntegrationTests {
 
 	@ParameterizedTest
 	@EnumSource(Algorithm.class)
+	void aKeyOfSeveralRatesIsBlockedByTheRateThatRefusesLongest(Algorithm algorithm) {
+		Limit limit = Limit.builder().algorithm(algorithm).rate(2, Duration.ofSeconds(1))
+			.rate(3, Duration.ofSeconds(100)).build();
+		DecisionSource source = block(limit, LocalTier.block());
+		assertThat(source.decide("k", 2, 0).isAllowed()).isTrue();
+		Decision fastRefuses = source.decide("k", 1, 0);
+		assertThat(fastRefuses.isAllowed()).isFalse();
+		assertThat(fastRefuses.rate()).isZero();
+		this.clock.advance(fastRefuses.retryAfterMillis());
+		while (!source.decide("k", 1, 0).isAllowed()) {
+			this.clock.advance(100);
+		}
+		Decision slowRefuses = source.decide("k", 1, 0);
+		assertThat(slowRefuses.isAllowed()).isFalse();
+		assertThat(slowRefuses.rate()).isEqualTo(1);
+		assertThat(slowRefuses.limit()).isEqualTo(3);
+		long calls = this.instance.executor().calls();
+		this.clock.advance(5_000);
+		Decision blocked = source.decide("k", 1, 0);
+		assertThat(blocked).isEqualTo(Decision.denied(3, 0, slowRefuses.retryAfterMillis() - 5_000,
+				slowRefuses.resetAfterMillis() - 5_000).forRate(1).local());
+		assertThat(this.instance.executor().calls()).isEqualTo(calls);
+	}
+
+	@Test
+	void twoTierFallsBackToBlockForSeveralRatesAndStaysExact() {
+		Limit limit = Limit.builder().rate(2, Duration.ofSeconds(10)).rate(3, Duration.ofSeconds(100)).build();
+		DecisionSource source = block(limit, LocalTier.twoTier());
+		assertThat(source).isInstanceOf(BlockingDecisionSource.class);
+		assertThat(source.decide("k", 1, 0).isAllowed()).isTrue();
+		assertThat(source.decide("k", 1, 0).isAllowed()).isTrue();
+		assertThat(source.decide("k", 1, 0).isAllowed()).isFalse();
+		assertThat(source.decide("k", 1, 0).isLocal()).isTrue();
+	}
+
+	@ParameterizedTest
+	@EnumSource(Algorithm.class)
 	void aRefundOrAResetLiftsThisInstancesBlockOfTheKey(Algorithm algorithm) {
 		DecisionSource source = block(Limit.of(algorithm, 3, Duration.ofSeconds(100)), LocalTier.block());
 		assertThat(source.decide("k", 3, 0).isAllowed()).isTrue();

@@ -1,6 +1,8 @@
 package io.limiter.spring.autoconfigure;
 
+import java.time.Duration;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
 
@@ -13,6 +15,7 @@ import io.limiter.spring.LimitPlanResolver;
 import io.limiter.spring.autoconfigure.LimiterProperties.LimitSettings;
 import io.limiter.spring.autoconfigure.LimiterProperties.LocalTierSettings;
 import io.limiter.spring.autoconfigure.LimiterProperties.PlanSettings;
+import io.limiter.spring.autoconfigure.LimiterProperties.RateSettings;
 import io.limiter.spring.internal.LimitPolicy;
 
 /**
@@ -34,7 +37,7 @@ final class LimitDefinitions {
 
 	/**
 	 * Returns the named plans of the limits that have some: the limit's algorithm, and its capacity and period where
-	 * the plan sets none.
+	 * the plan sets none, or the plan's own rates.
 	 */
 	static Map<String, Map<String, Limit>> plans(LimiterProperties properties) {
 		Map<String, Map<String, Limit>> plans = new LinkedHashMap<>();
@@ -75,6 +78,17 @@ final class LimitDefinitions {
 					"the plans of a limit share each key's state, so a plan's algorithm must be the limit's, "
 							+ limit.algorithm().configName(),
 					null);
+		}
+		if (!settings.getRates().isEmpty()) {
+			Limit.Builder builder = Limit.builder().algorithm(limit.algorithm());
+			String checked = severalRates(property, "plan '" + plan + "' of limit '" + name + "'", settings,
+					settings.getRates(), builder);
+			try {
+				return builder.build();
+			}
+			catch (IllegalArgumentException ex) {
+				throw new InvalidLimiterPropertyException(checked, describe(settings.getRates()), ex.getMessage(), ex);
+			}
 		}
 		Limit.Builder builder = limit.toBuilder();
 		if (settings.getCapacity() != null) {
@@ -126,22 +140,71 @@ final class LimitDefinitions {
 		String property = PREFIX + name;
 		check(property, name, LimitNames::check);
 		Limit.Builder builder = Limit.builder().algorithm(settings.getAlgorithm());
-		Long capacity = settings.getCapacity();
-		if (capacity == null) {
-			throw new InvalidLimiterPropertyException(property + ".capacity", null, "capacity must be set", null);
-		}
-		check(property + ".capacity", capacity, builder::capacity);
-		if (settings.getPeriod() == null) {
-			throw new InvalidLimiterPropertyException(property + ".period", null,
-					"period must be set, for example 1s or 500ms", null);
-		}
-		check(property + ".period", settings.getPeriod(), builder::period);
+		String checked = settings.getRates().isEmpty() ? oneRate(property, settings, builder)
+				: severalRates(property, "limit '" + name + "'", settings, settings.getRates(), builder);
 		try {
 			return builder.build();
 		}
 		catch (IllegalArgumentException ex) {
-			throw new InvalidLimiterPropertyException(property + ".capacity", capacity, ex.getMessage(), ex);
+			throw new InvalidLimiterPropertyException(checked, valueOf(checked, settings), ex.getMessage(), ex);
 		}
+	}
+
+	/** Checks {@code capacity} and {@code period}; returns the property that a failed build is reported under. */
+	private static String oneRate(String property, LimitSettings settings, Limit.Builder builder) {
+		rate(property, settings.getCapacity(), settings.getPeriod(), builder::capacity, builder::period);
+		return property + ".capacity";
+	}
+
+	/**
+	 * Checks each of the {@code rates} of a limit or a plan, given without {@code capacity} and {@code period}; returns
+	 * the property that a failed build is reported under.
+	 */
+	private static String severalRates(String property, String owner, RateSettings settings, List<RateSettings> rates,
+			Limit.Builder builder) {
+		if (settings.getCapacity() != null || settings.getPeriod() != null) {
+			String given = (settings.getCapacity() != null) ? ".capacity" : ".period";
+			throw new InvalidLimiterPropertyException(property + given,
+					(settings.getCapacity() != null) ? settings.getCapacity() : settings.getPeriod(),
+					owner + " gives " + given.substring(1)
+							+ " and rates: give either capacity and period or a list of rates, not both",
+					null);
+		}
+		for (int i = 0; i < rates.size(); i++) {
+			RateSettings rate = rates.get(i);
+			Limit.Builder checks = Limit.builder();
+			rate(property + ".rates[" + i + "]", rate.getCapacity(), rate.getPeriod(), checks::capacity, checks::period);
+			check(property + ".rates[" + i + "]", describe(List.of(rate)),
+					(valid) -> builder.rate(rate.getCapacity(), rate.getPeriod()));
+		}
+		return property + ".rates";
+	}
+
+	/** Checks that a capacity and a period are set and valid. */
+	private static void rate(String property, Long capacity, Duration period, Consumer<Long> capacityCheck,
+			Consumer<Duration> periodCheck) {
+		if (capacity == null) {
+			throw new InvalidLimiterPropertyException(property + ".capacity", null, "capacity must be set", null);
+		}
+		check(property + ".capacity", capacity, capacityCheck);
+		if (period == null) {
+			throw new InvalidLimiterPropertyException(property + ".period", null,
+					"period must be set, for example 1s or 500ms", null);
+		}
+		check(property + ".period", period, periodCheck);
+	}
+
+	private static Object valueOf(String property, LimitSettings settings) {
+		return property.endsWith(".rates") ? describe(settings.getRates()) : settings.getCapacity();
+	}
+
+	private static String describe(List<RateSettings> rates) {
+		StringBuilder text = new StringBuilder();
+		for (RateSettings rate : rates) {
+			text.append((text.length() > 0) ? ", " : "").append(rate.getCapacity()).append(" per ")
+				.append(rate.getPeriod());
+		}
+		return text.toString();
 	}
 
 	/**

@@ -80,18 +80,15 @@ public class LimiterProperties {
 	}
 
 	/**
-	 * Settings of one limit.
+	 * Settings of one limit: its one rate ({@code capacity} and {@code period}), or its {@code rates}.
 	 */
-	public static class LimitSettings {
+	public static class LimitSettings extends RateSettings {
 
 		/** Algorithm: token-bucket, gcra, fixed-window, sliding-window-counter or sliding-window-log. */
 		private Algorithm algorithm = Algorithm.TOKEN_BUCKET;
 
-		/** Permits per period, which is also the burst. */
-		private Long capacity;
-
-		/** Period over which 'capacity' permits are granted, or the window length. */
-		private Duration period;
+		/** Several rates that must all allow a request, each a capacity and a period; instead of capacity/period. */
+		private final List<RateSettings> rates = new ArrayList<>();
 
 		/** Whether denials are only counted and logged, never enforced. */
 		private boolean shadow;
@@ -115,20 +112,8 @@ public class LimiterProperties {
 			this.algorithm = algorithm;
 		}
 
-		public Long getCapacity() {
-			return this.capacity;
-		}
-
-		public void setCapacity(Long capacity) {
-			this.capacity = capacity;
-		}
-
-		public Duration getPeriod() {
-			return this.period;
-		}
-
-		public void setPeriod(Duration period) {
-			this.period = period;
+		public List<RateSettings> getRates() {
+			return this.rates;
 		}
 
 		public boolean isShadow() {
@@ -158,18 +143,41 @@ public class LimiterProperties {
 	}
 
 	/**
-	 * One named plan of a limit: its numbers for the keys a LimitPlanResolver puts on it.
+	 * One named plan of a limit: its numbers for the keys a LimitPlanResolver puts on it: a capacity and a period,
+	 * each the limit's when not set, or its own list of rates.
 	 */
-	public static class PlanSettings {
-
-		/** Permits per period of the plan; the limit's capacity when not set. */
-		private Long capacity;
-
-		/** Period of the plan; the limit's period when not set. */
-		private Duration period;
+	public static class PlanSettings extends RateSettings {
 
 		/** The algorithm, when set, must be the limit's: the plans of a limit share each key's state. */
 		private Algorithm algorithm;
+
+		/** Several rates of the plan, each a capacity and a period; instead of capacity/period. */
+		private final List<RateSettings> rates = new ArrayList<>();
+
+		public List<RateSettings> getRates() {
+			return this.rates;
+		}
+
+		public Algorithm getAlgorithm() {
+			return this.algorithm;
+		}
+
+		public void setAlgorithm(Algorithm algorithm) {
+			this.algorithm = algorithm;
+		}
+
+	}
+
+	/**
+	 * One rate: of a limit of one rate its own settings, else one of its {@code rates}.
+	 */
+	public static class RateSettings {
+
+		/** Permits per period, which is also the burst of the bucket algorithms. */
+		private Long capacity;
+
+		/** Period over which 'capacity' permits are granted, or the window length. */
+		private Duration period;
 
 		public Long getCapacity() {
 			return this.capacity;
@@ -185,14 +193,6 @@ public class LimiterProperties {
 
 		public void setPeriod(Duration period) {
 			this.period = period;
-		}
-
-		public Algorithm getAlgorithm() {
-			return this.algorithm;
-		}
-
-		public void setAlgorithm(Algorithm algorithm) {
-			this.algorithm = algorithm;
 		}
 
 	}

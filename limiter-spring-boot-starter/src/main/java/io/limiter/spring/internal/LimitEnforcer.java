@@ -81,14 +81,14 @@ public final class LimitEnforcer {
 	}
 
 	/**
-	 * Returns the current capacity of the limit, the smallest of its plans' when it has plans: the most permits that
-	 * every key may take at once.
+	 * Returns the current capacity of the limit, the smallest of its plans' when it has plans, and of its rates when
+	 * it has several: the most permits that every key may take at once.
 	 * @return the capacity
 	 */
 	public long capacity() {
 		return this.registry.plans(this.name)
 			.stream()
-			.mapToLong((plan) -> this.registry.limiter(this.name, plan).limit().capacity())
+			.mapToLong((plan) -> this.registry.limiter(this.name, plan).limit().maxPermits())
 			.min()
 			.orElseThrow();
 	}

@@ -238,6 +238,63 @@ class LimiterAutoConfigurationTests {
 	}
 
 	@Test
+	void bindsALimitOfSeveralRates() {
+		this.runner
+			.withPropertyValues("limiter.limits.multi.algorithm=fixed-window", "limiter.limits.multi.rates[0].capacity=3",
+					"limiter.limits.multi.rates[0].period=1s", "limiter.limits.multi.rates[1].capacity=5",
+					"limiter.limits.multi.rates[1].period=10s")
+			.run((context) -> assertThat(context.getBean(RateLimiterRegistry.class).limiter("multi").limit())
+				.isEqualTo(Limit.builder().algorithm(Algorithm.FIXED_WINDOW).rate(3, Duration.ofSeconds(1))
+					.rate(5, Duration.ofSeconds(10)).build()));
+	}
+
+	@Test
+	void capacityAndRatesTogetherFailNamingTheLimitAndTheField() {
+		this.runner
+			.withPropertyValues("limiter.limits.multi.capacity=3", "limiter.limits.multi.rates[0].capacity=3",
+					"limiter.limits.multi.rates[0].period=1s")
+			.run(failsWith("limiter.limits.multi.capacity", "3",
+					"limit 'multi' gives capacity and rates: give either capacity and period or a list of rates"));
+		this.runner
+			.withPropertyValues("limiter.limits.multi.period=1s", "limiter.limits.multi.rates[0].capacity=3",
+					"limiter.limits.multi.rates[0].period=1s")
+			.run(failsWith("limiter.limits.multi.period", "PT1S", "limit 'multi' gives period and rates"));
+	}
+
+	@Test
+	void aPlanGivesRatesOfItsOwn() {
+		this.runner.withBean(LimitPlanResolver.class, () -> (limit, key, request) -> "gold")
+			.withPropertyValues("limiter.limits.multi.rates[0].capacity=3", "limiter.limits.multi.rates[0].period=1s",
+					"limiter.limits.multi.rates[1].capacity=5", "limiter.limits.multi.rates[1].period=10s",
+					"limiter.limits.multi.plans.gold.rates[0].capacity=6", "limiter.limits.multi.plans.gold.rates[0].period=1s",
+					"limiter.limits.multi.plans.gold.rates[1].capacity=50", "limiter.limits.multi.plans.gold.rates[1].period=10s")
+			.run((context) -> assertThat(context.getBean(RateLimiterRegistry.class).limiter("multi", "gold").limit())
+				.isEqualTo(Limit.builder().rate(6, Duration.ofSeconds(1)).rate(50, Duration.ofSeconds(10)).build()));
+		this.runner.withBean(LimitPlanResolver.class, () -> (limit, key, request) -> "gold")
+			.withPropertyValues("limiter.limits.multi.capacity=3", "limiter.limits.multi.period=1s",
+					"limiter.limits.multi.plans.gold.capacity=6", "limiter.limits.multi.plans.gold.rates[0].capacity=6",
+					"limiter.limits.multi.plans.gold.rates[0].period=1s")
+			.run(failsWith("limiter.limits.multi.plans.gold.capacity", "6",
+					"plan 'gold' of limit 'multi' gives capacity and rates"));
+	}
+
+	@Test
+	void aBadRateFailsNamingItsIndexAndField() {
+		this.runner
+			.withPropertyValues("limiter.limits.multi.rates[0].capacity=3", "limiter.limits.multi.rates[0].period=1s",
+					"limiter.limits.multi.rates[1].capacity=5")
+			.run(failsWith("limiter.limits.multi.rates[1].period", "null", "period must be set"));
+		this.runner
+			.withPropertyValues("limiter.limits.multi.rates[0].capacity=0", "limiter.limits.multi.rates[0].period=1s")
+			.run(failsWith("limiter.limits.multi.rates[0].capacity", "0", "capacity must be at least 1 but was 0"));
+		this.runner
+			.withPropertyValues("limiter.limits.multi.rates[0].capacity=3", "limiter.limits.multi.rates[0].period=1s",
+					"limiter.limits.multi.rates[1].capacity=5", "limiter.limits.multi.rates[1].period=1000ms")
+			.run(failsWith("limiter.limits.multi.rates", "3 per PT1S, 5 per PT1S",
+					"rates[1].period must differ from the period of every other rate"));
+	}
+
+	@Test
 	void zeroPeriodFails() {
 		this.runner.withPropertyValues("limiter.limits.hello.capacity=10", "limiter.limits.hello.period=0s")
 			.run(failsWith("limiter.limits.hello.period", "PT0S",

@@ -1,6 +1,7 @@
 package io.limiter.spring.internal.actuate;
 
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 import org.jspecify.annotations.Nullable;
@@ -72,11 +73,13 @@ public final class LimitersEndpoint {
 			for (String plan : this.registry.plans(enforcer.name())) {
 				if (!LimitPlanResolver.DEFAULT_PLAN.equals(plan)) {
 					Limit planLimit = this.registry.limiter(enforcer.name(), plan).limit();
-					plans.put(plan, new PlanDescriptor(planLimit.capacity(), planLimit.period().toString()));
+					plans.put(plan, new PlanDescriptor(planLimit.capacity(), planLimit.period().toString(),
+							rates(planLimit)));
 				}
 			}
 			limits.put(enforcer.name(), new LimitDescriptor(limit.algorithm().configName(), limit.capacity(),
-					limit.period().toString(), policy.shadow(), configName(policy.failurePolicy().name()), plans));
+					limit.period().toString(), rates(limit), policy.shadow(), configName(policy.failurePolicy().name()),
+					plans));
 		}
 		return new LimitersDescriptor(this.registry.backend().getClass().getSimpleName(), limits);
 	}
@@ -98,8 +101,12 @@ public final class LimitersEndpoint {
 		String plan = this.enforcers.get(name).plan(key, null);
 		RateLimiter limiter = this.registry.limiter(name, plan);
 		Decision decision = limiter.peek(key);
-		return new KeyStateDescriptor(name, key, plan, limiter.limit().capacity(), decision.remaining(),
-				decision.resetAfterMillis());
+		return new KeyStateDescriptor(name, key, plan, limiter.limit().rates().get(decision.rate()).capacity(),
+				decision.remaining(), decision.resetAfterMillis());
+	}
+
+	private static List<RateDescriptor> rates(Limit limit) {
+		return limit.rates().stream().map((rate) -> new RateDescriptor(rate.capacity(), rate.period().toString())).toList();
 	}
 
 	/**
@@ -181,22 +188,32 @@ public final class LimitersEndpoint {
 	/**
 	 * The settings of one limit.
 	 * @param algorithm the algorithm's configuration name
-	 * @param capacity the permits per period
-	 * @param period the period, ISO-8601
+	 * @param capacity the permits per period of the first rate
+	 * @param period the period of the first rate, ISO-8601
+	 * @param rates every rate, the first included
 	 * @param shadow whether the limit only counts
 	 * @param failurePolicy the failure policy's configuration name
 	 * @param plans the limit's named plans, by name
 	 */
-	public record LimitDescriptor(String algorithm, long capacity, String period, boolean shadow,
-			String failurePolicy, Map<String, PlanDescriptor> plans) {
+	public record LimitDescriptor(String algorithm, long capacity, String period, List<RateDescriptor> rates,
+			boolean shadow, String failurePolicy, Map<String, PlanDescriptor> plans) {
 	}
 
 	/**
 	 * The numbers of one named plan of a limit.
-	 * @param capacity the permits per period
-	 * @param period the period, ISO-8601
+	 * @param capacity the permits per period of its first rate
+	 * @param period the period of its first rate, ISO-8601
+	 * @param rates every rate of the plan, the first included
 	 */
-	public record PlanDescriptor(long capacity, String period) {
+	public record PlanDescriptor(long capacity, String period, List<RateDescriptor> rates) {
+	}
+
+	/**
+	 * One rate of a limit.
+	 * @param capacity the permits per period
+	 * @param period the period, as an ISO-8601 duration
+	 */
+	public record RateDescriptor(long capacity, String period) {
 	}
 
 	/**
@@ -204,7 +221,8 @@ public final class LimitersEndpoint {
 	 * @param limit the limit name
 	 * @param key the key
 	 * @param plan the key's plan, as the plan resolver chooses it without a request
-	 * @param capacity the permits per period of the plan
+	 * @param capacity the permits per period of the plan's rate closest to refusing (of a plan of one rate, its
+	 * capacity)
 	 * @param remaining the permits a request could take now
 	 * @param resetAfterMillis the time until the key is back to full capacity
 	 */

@@ -4,7 +4,7 @@ import java.util.List;
 import java.util.function.BiConsumer;
 
 import io.limiter.Decision;
-import io.limiter.Limit;
+import io.limiter.Rate;
 import io.limiter.spring.internal.Verdict;
 
 /**
@@ -17,6 +17,14 @@ import io.limiter.spring.internal.Verdict;
  * {@code w} and {@code t} are whole seconds, rounded up. The policy's window is the period rounded up to whole
  * seconds and its quota the permits of that window at the limit's rate, rounded down: 10 per 250 ms is
  * {@code q=40;w=1}, 10 per 1500 ms is {@code q=13;w=2}.
+ * <p>
+ * A limit of several rates is announced as one policy per rate, as the draft allows several policies, each named
+ * by the limit and the rate's period; the {@code RateLimit} field reports the rate the decision reports, the one
+ * closest to refusing:
+ * <pre>
+ * RateLimit-Policy: "multi/1s";q=3;w=1, "multi/10s";q=5;w=10
+ * RateLimit: "multi/10s";r=0;t=8
+ * </pre>
  */
 public final class RateLimitHeaders {
 
@@ -43,17 +51,22 @@ public final class RateLimitHeaders {
 		StringBuilder policy = new StringBuilder();
 		StringBuilder state = new StringBuilder();
 		Verdict tightest = null;
+		long tightestCapacity = 0;
 		for (Verdict verdict : verdicts) {
 			if (!verdict.reportable()) {
 				continue;
 			}
 			Decision decision = verdict.decision();
-			String name = quoted(verdict.limitName());
-			appendPolicy(separate(policy).append(name), verdict.limit());
-			separate(state).append(name).append(";r=").append(decision.remaining()).append(";t=")
-				.append(seconds(decision.resetAfterMillis()));
+			List<Rate> rates = verdict.limit().rates();
+			for (Rate rate : rates) {
+				appendPolicy(separate(policy).append(policyName(verdict.limitName(), rate, rates.size())), rate);
+			}
+			Rate reported = rates.get(Math.min(decision.rate(), rates.size() - 1));
+			separate(state).append(policyName(verdict.limitName(), reported, rates.size())).append(";r=")
+				.append(decision.remaining()).append(";t=").append(seconds(decision.resetAfterMillis()));
 			if (tightest == null || decision.remaining() < tightest.decision().remaining()) {
 				tightest = verdict;
+				tightestCapacity = reported.capacity();
 			}
 		}
 		if (tightest == null) {
@@ -65,25 +78,37 @@ public final class RateLimitHeaders {
 		}
 		if (this.legacyHeaders) {
 			Decision decision = tightest.decision();
-			header.accept("X-RateLimit-Limit", Long.toString(tightest.limit().capacity()));
+			header.accept("X-RateLimit-Limit", Long.toString(tightestCapacity));
 			header.accept("X-RateLimit-Remaining", Long.toString(decision.remaining()));
 			header.accept("X-RateLimit-Reset", Long.toString(seconds(decision.resetAfterMillis())));
 		}
 	}
 
 	/**
-	 * Appends the quota and window of a limit: the window is its period in whole seconds, rounded up, and the quota
+	 * Appends the quota and window of a rate: the window is its period in whole seconds, rounded up, and the quota
 	 * the permits of that window at its rate, rounded down, so a client that keeps to the announced rate never asks
-	 * faster than the limit refills. {@code capacity * period <= 2^53} (a {@code Limit} guarantees it) and the window
+	 * faster than the limit refills. {@code capacity * period <= 2^53} (a {@code Rate} guarantees it) and the window
 	 * is less than 1001 periods, so the product fits in a {@code long}.
 	 * @param builder the field being built
-	 * @param limit the limit
+	 * @param rate the rate
 	 * @return the builder
 	 */
-	static StringBuilder appendPolicy(StringBuilder builder, Limit limit) {
-		long window = seconds(limit.periodMillis());
-		long quota = limit.capacity() * (window * 1000) / limit.periodMillis();
+	static StringBuilder appendPolicy(StringBuilder builder, Rate rate) {
+		long window = seconds(rate.periodMillis());
+		long quota = rate.capacity() * (window * 1000) / rate.periodMillis();
 		return builder.append(";q=").append(quota).append(";w=").append(window);
+	}
+
+	/**
+	 * Returns the quoted name of a rate's policy: the limit's name for a limit of one rate, else the name and the
+	 * rate's period ({@code "multi/10s"}, {@code "multi/1500ms"}), unique as a limit's periods differ.
+	 */
+	private static String policyName(String limitName, Rate rate, int rates) {
+		if (rates == 1) {
+			return quoted(limitName);
+		}
+		long millis = rate.periodMillis();
+		return quoted(limitName + '/' + ((millis % 1000 == 0) ? (millis / 1000) + "s" : millis + "ms"));
 	}
 
 	/**

@@ -11,6 +11,7 @@ import org.springframework.mock.web.MockHttpServletResponse;
 import io.limiter.Algorithm;
 import io.limiter.Decision;
 import io.limiter.Limit;
+import io.limiter.spring.LimitPlanResolver;
 import io.limiter.spring.internal.Verdict;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -77,6 +78,22 @@ class RateLimitPolicyTests {
 		assertThat(response.getHeader("RateLimit-Policy")).isEqualTo("\"per-ip\";q=40;w=1, \"global\";q=13;w=2")
 			.matches(SF_LIST);
 		assertThat(response.getHeader("RateLimit")).matches(SF_LIST);
+	}
+
+	@Test
+	void aLimitOfSeveralRatesAnnouncesEachRateAndReportsTheOneItsDecisionReports() {
+		Limit limit = Limit.builder().rate(10, Duration.ofMillis(250)).rate(100, Duration.ofMinutes(1))
+			.rate(1000, Duration.ofMillis(3_600_500)).build();
+		Decision decision = Decision.allowed(100, 4, 59_001).forRate(1);
+		MockHttpServletResponse response = new MockHttpServletResponse();
+		new RateLimitResponses(true, true).writeHeaders(response,
+				List.of(new Verdict("api", LimitPlanResolver.DEFAULT_PLAN, limit, decision, true, true)));
+		assertThat(response.getHeader("RateLimit-Policy"))
+			.isEqualTo("\"api/250ms\";q=40;w=1, \"api/60s\";q=100;w=60, \"api/3600500ms\";q=1000;w=3601")
+			.matches(SF_LIST);
+		assertThat(response.getHeader("RateLimit")).isEqualTo("\"api/60s\";r=4;t=60").matches(SF_LIST);
+		assertThat(response.getHeader("X-RateLimit-Limit")).isEqualTo("100");
+		assertThat(response.getHeader("X-RateLimit-Remaining")).isEqualTo("4");
 	}
 
 	private static String policy(long capacity, Duration period) {

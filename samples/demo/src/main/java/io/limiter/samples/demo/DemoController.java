@@ -27,6 +27,11 @@ class DemoController {
 		return "Hello from Limiter!\n";
 	}
 
+	@GetMapping("/api/multi")
+	String multi() {
+		return "Hello from a limit of two rates!\n";
+	}
+
 	@GetMapping("/api/users/{id}/quote")
 	String quote(@PathVariable String id) {
 		return this.quotes.quote(id);

@@ -8,6 +8,7 @@ import org.springframework.boot.webmvc.test.autoconfigure.AutoConfigureMockMvc;
 import org.springframework.test.web.servlet.MockMvc;
 import org.springframework.test.web.servlet.request.RequestPostProcessor;
 
+import static org.hamcrest.Matchers.startsWith;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.content;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.header;
@@ -37,6 +38,28 @@ class DemoApplicationTests {
 			.andExpect(header().string("Retry-After", "1"))
 			.andExpect(jsonPath("$.limit").value("hello"));
 		this.mvc.perform(get("/api/hello").with(from("192.0.2.2"))).andExpect(status().isOk());
+	}
+
+	@Test
+	void multiAllowsThreePerSecondAndFivePerTenSecondsPerClient() throws Exception {
+		String policy = "\"multi/1s\";q=3;w=1, \"multi/10s\";q=5;w=10";
+		for (int i = 0; i < 3; i++) {
+			this.mvc.perform(get("/api/multi").with(from("192.0.2.10")))
+				.andExpect(status().isOk())
+				.andExpect(header().string("RateLimit-Policy", policy));
+		}
+		this.mvc.perform(get("/api/multi").with(from("192.0.2.10")))
+			.andExpect(status().isTooManyRequests())
+			.andExpect(header().string("RateLimit", "\"multi/1s\";r=0;t=1"))
+			.andExpect(jsonPath("$.limit").value("multi"));
+		this.mvc.perform(get("/api/multi").with(from("192.0.2.11"))).andExpect(status().isOk());
+		Thread.sleep(1100);
+		for (int i = 0; i < 2; i++) {
+			this.mvc.perform(get("/api/multi").with(from("192.0.2.10"))).andExpect(status().isOk());
+		}
+		this.mvc.perform(get("/api/multi").with(from("192.0.2.10")))
+			.andExpect(status().isTooManyRequests())
+			.andExpect(header().string("RateLimit", startsWith("\"multi/10s\";r=0;")));
 	}
 
 	@Test

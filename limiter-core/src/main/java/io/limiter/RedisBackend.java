@@ -123,6 +123,7 @@ public final class RedisBackend implements LimiterBackend {
 			executor.load(LimitAlgorithm.of(algorithm).script());
 			executor.load(LimitAlgorithm.of(algorithm).severalRatesScript());
 			executor.load(LimitAlgorithm.of(algorithm).adjustScript());
+			executor.load(LimitAlgorithm.of(algorithm).severalRatesAdjustScript());
 		}
 		if (settings.fallbackInstances > 0) {
 			int fixed = settings.fallbackInstances;

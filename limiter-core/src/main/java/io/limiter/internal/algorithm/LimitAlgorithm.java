@@ -17,7 +17,8 @@ import io.limiter.internal.redis.RedisScript;
  * <p>
  * A limit of several rates is decided by {@link #severalRatesScript()}, which takes one key per rate and the same
  * arguments with the capacity and period of every further rate after them, and answers the reported rate's index
- * after the rest ({@code multi-rate.lua}; its twin is {@code MultiRateState}).
+ * after the rest ({@code multi-rate.lua}; its twin is {@code MultiRateState}); its admin operations are one call of
+ * {@link #severalRatesAdjustScript()}, which adjusts every rate's key atomically.
  * <p>
  * Each call sets the key's time to live to the time until its state equals no state, counted from the key's own time,
  * plus {@code CLOCK_SKEW_MS} (the difference between client clocks allowed, in {@code preamble.lua}), and deletes the
@@ -30,7 +31,10 @@ public abstract class LimitAlgorithm {
 	private final RedisScript script;
 
 	private final RedisScript severalRatesScript;
+
 	private final RedisScript adjustScript;
+
+	private final RedisScript severalRatesAdjustScript;
 
 	private final String keySuffix;
 
@@ -38,8 +42,11 @@ public abstract class LimitAlgorithm {
 
 	LimitAlgorithm(String scriptResource, String keySuffix, Function<Limit, OptimisticState> stateFactory) {
 		this.script = RedisScript.load(LimitAlgorithm.class, scriptResource);
-		this.severalRatesScript = RedisScript.severalRates(LimitAlgorithm.class, scriptResource);
-		this.adjustScript = RedisScript.load(LimitAlgorithm.class, scriptResource.replace(".lua", "-adjust.lua"));
+		String adjustResource = scriptResource.replace(".lua", "-adjust.lua");
+		this.severalRatesScript = RedisScript.severalRates(LimitAlgorithm.class, scriptResource, "multi-rate.lua");
+		this.adjustScript = RedisScript.load(LimitAlgorithm.class, adjustResource);
+		this.severalRatesAdjustScript = RedisScript.severalRates(LimitAlgorithm.class, adjustResource,
+				"multi-rate-adjust.lua");
 		this.keySuffix = keySuffix;
 		this.stateFactory = stateFactory;
 	}
@@ -86,7 +93,7 @@ public abstract class LimitAlgorithm {
 	}
 
 	/**
-	 * Returns the script of the admin operations, the twin of {@link KeyState#adjust}.
+	 * Returns the script of the admin operations of a limit of one rate, the twin of {@link KeyState#adjust}.
 	 * @return the script
 	 */
 	public final RedisScript adjustScript() {
@@ -99,6 +106,16 @@ public abstract class LimitAlgorithm {
 	 */
 	public final RedisScript severalRatesScript() {
 		return this.severalRatesScript;
+	}
+
+	/**
+	 * Returns the script of the admin operations of a limit of several rates, the twin of {@code MultiRateState}'s:
+	 * every rate's key adjusted in one call, with the arguments laid out as for {@link #severalRatesScript()} and the
+	 * operation in place of the wait ({@code multi-rate-adjust.lua}).
+	 * @return the script
+	 */
+	public final RedisScript severalRatesAdjustScript() {
+		return this.severalRatesAdjustScript;
 	}
 
 	/**

@@ -2,13 +2,11 @@ package io.limiter.internal.redis;
 
 import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 
 import io.limiter.AdminOperation;
 import io.limiter.Decision;
 import io.limiter.Limit;
-import io.limiter.Rate;
 import io.limiter.LimiterClock;
 import io.limiter.internal.DecisionSource;
 import io.limiter.internal.StateKeys;
@@ -64,7 +62,8 @@ public final class RedisDecisionSource implements DecisionSource {
 		this.name = name;
 		this.algorithm = LimitAlgorithm.of(limit.algorithm());
 		this.script = limit.hasSeveralRates() ? this.algorithm.severalRatesScript() : this.algorithm.script();
-		this.adjustScript = this.algorithm.adjustScript();
+		this.adjustScript = limit.hasSeveralRates() ? this.algorithm.severalRatesAdjustScript()
+				: this.algorithm.adjustScript();
 		this.executor = executor;
 		this.clientClock = clientClock;
 		this.timeoutMillis = timeout.toMillis();
@@ -99,8 +98,9 @@ public final class RedisDecisionSource implements DecisionSource {
 	}
 
 	/**
-	 * Returns the arguments of a call: for one rate {@code capacity, period_ms, permits, now_ms, max_wait_ms} and the
-	 * mode of a look, for several rates the mode always, and the further rates after it.
+	 * Returns the arguments of a call: for one rate {@code capacity, period_ms, permits, now_ms, max_wait_ms} (an admin
+	 * script's operation in place of the wait) and the mode of a look, for several rates the mode always, and the
+	 * further rates after it.
 	 */
 	private String[] arguments(String permits, String maxWaitMillis, boolean look) {
 		if (this.furtherRates.length == 0) {
@@ -126,21 +126,14 @@ public final class RedisDecisionSource implements DecisionSource {
 	/**
 	 * {@inheritDoc}
 	 * <p>
-	 * One call of the algorithm's admin script on the node that owns the key, one per rate of a limit of several
-	 * rates (all on that node, each rate's key changed atomically on its own).
+	 * One call of the algorithm's admin script on the node that owns the key, with the arguments of a decision and
+	 * the operation in place of the wait: every rate of a limit of several rates is adjusted in that one call, so
+	 * atomically.
 	 */
 	@Override
 	public CompletionStage<AdminOperation.Outcome> adjustAsync(String key, AdminOperation operation, long permits) {
-		List<Rate> rates = this.limit.rates();
-		String[] keys = this.algorithm.redisKeys(StateKeys.redisKey(this.name, key), rates.size());
-		String now = now();
-		CompletableFuture<?>[] calls = new CompletableFuture<?>[rates.size()];
-		for (int i = 0; i < calls.length; i++) {
-			String[] args = { Long.toString(rates.get(i).capacity()), Long.toString(rates.get(i).periodMillis()),
-					Long.toString(permits), now, operation.configName() };
-			calls[i] = this.executor.execute(this.adjustScript, new String[] { keys[i] }, args).toCompletableFuture();
-		}
-		return CompletableFuture.allOf(calls).handle((reply, failure) -> {
+		String[] args = arguments(Long.toString(permits), operation.configName(), false);
+		return this.executor.execute(this.adjustScript, redisKeys(key), args).handle((reply, failure) -> {
 			if (failure != null) {
 				throw RedisCalls.failure(this.name, failure);
 			}
@@ -152,9 +145,12 @@ public final class RedisDecisionSource implements DecisionSource {
 		return (this.clientClock != null) ? Long.toString(this.clientClock.millis()) : SERVER_TIME;
 	}
 
+	private String[] redisKeys(String key) {
+		return this.algorithm.redisKeys(StateKeys.redisKey(this.name, key), this.limit.rates().size());
+	}
+
 	private CompletionStage<Decision> call(String key, String[] args) {
-		String[] keys = this.algorithm.redisKeys(StateKeys.redisKey(this.name, key), this.limit.rates().size());
-		return this.executor.execute(this.script, keys, args).handle((reply, failure) -> {
+		return this.executor.execute(this.script, redisKeys(key), args).handle((reply, failure) -> {
 			if (failure != null) {
 				throw RedisCalls.failure(this.name, failure);
 			}

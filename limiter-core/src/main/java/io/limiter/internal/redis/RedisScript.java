@@ -43,17 +43,18 @@ public final class RedisScript {
 	}
 
 	/**
-	 * Reads the script of several rates of one algorithm: the algorithm's script, as {@link #load} reads it, wrapped
-	 * as the Lua function {@code rate(KEYS, ARGV, read_only)} that decides one rate, followed by
-	 * {@code multi-rate.lua}, which calls it for every rate.
-	 * @param owner the class whose package holds the algorithm's script
-	 * @param resourceName the file name of the algorithm's script
+	 * Reads a script of several rates of one algorithm: the script of one rate, as {@link #load} reads it, wrapped as
+	 * the Lua function {@code rate(KEYS, ARGV, read_only)}, followed by a driver beside this class that calls it for
+	 * every rate ({@code multi-rate.lua} for decisions, {@code multi-rate-adjust.lua} for admin operations).
+	 * @param owner the class whose package holds the script of one rate
+	 * @param resourceName the file name of the script of one rate
+	 * @param driver the file name of the driver
 	 * @return the script
 	 * @throws IllegalStateException when a resource is missing
 	 */
-	public static RedisScript severalRates(Class<?> owner, String resourceName) {
-		return new RedisScript("multi-rate:" + resourceName, PREAMBLE + "local function rate(KEYS, ARGV, read_only)\n"
-				+ withIncludes(read(owner, resourceName)) + "end\n" + read(RedisScript.class, "multi-rate.lua"));
+	public static RedisScript severalRates(Class<?> owner, String resourceName, String driver) {
+		return new RedisScript(driver + ":" + resourceName, PREAMBLE + "local function rate(KEYS, ARGV, read_only)\n"
+				+ withIncludes(read(owner, resourceName)) + "end\n" + read(RedisScript.class, driver));
 	}
 
 	private static String withIncludes(String source) {

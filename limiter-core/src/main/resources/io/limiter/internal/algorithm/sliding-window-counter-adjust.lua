@@ -10,12 +10,7 @@ if operation == 'refund' then
 else
   current = math.max(current, math.min(current + permits, 2 * capacity))
 end
-local reset_after = 0
-if current > 0 then
-  reset_after = 2 * period - elapsed
-elseif previous > 0 then
-  reset_after = period - elapsed
-end
+local reset_after = reset_after_of(current, previous)
 if reset_after > 0 then
   redis.call('HSET', KEYS[1], 'c', current, 'p', previous, 't', at)
   redis.call('PEXPIRE', KEYS[1], reset_after + at - now + CLOCK_SKEW_MS)

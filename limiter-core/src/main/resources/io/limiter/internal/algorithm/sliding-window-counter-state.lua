@@ -20,3 +20,13 @@ if granted_at ~= nil then
     previous = tonumber(state[1])
   end
 end
+
+-- How long after at the counts still matter: until the current window's permits have slid out of the next one.
+local function reset_after_of(current, previous)
+  if current > 0 then
+    return 2 * period - elapsed
+  elseif previous > 0 then
+    return period - elapsed
+  end
+  return 0
+end

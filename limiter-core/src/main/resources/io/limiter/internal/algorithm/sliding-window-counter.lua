@@ -38,12 +38,7 @@ else
   end
 end
 
-local reset_after = 0
-if current > 0 then
-  reset_after = 2 * period - elapsed
-elseif previous > 0 then
-  reset_after = period - elapsed
-end
+local reset_after = reset_after_of(current, previous)
 if read_only then
   -- a look leaves the key as it is
 elseif reset_after > 0 then

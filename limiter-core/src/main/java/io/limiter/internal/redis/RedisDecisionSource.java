@@ -3,6 +3,7 @@ package io.limiter.internal.redis;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletionStage;
+import java.util.function.Function;
 
 import io.limiter.AdminOperation;
 import io.limiter.Decision;
@@ -133,12 +134,7 @@ public final class RedisDecisionSource implements DecisionSource {
 	@Override
 	public CompletionStage<AdminOperation.Outcome> adjustAsync(String key, AdminOperation operation, long permits) {
 		String[] args = arguments(Long.toString(permits), operation.configName(), false);
-		return this.executor.execute(this.adjustScript, redisKeys(key), args).handle((reply, failure) -> {
-			if (failure != null) {
-				throw RedisCalls.failure(this.name, failure);
-			}
-			return AdminOperation.Outcome.APPLIED;
-		});
+		return call(this.adjustScript, key, args, (reply) -> AdminOperation.Outcome.APPLIED);
 	}
 
 	private String now() {
@@ -150,11 +146,16 @@ public final class RedisDecisionSource implements DecisionSource {
 	}
 
 	private CompletionStage<Decision> call(String key, String[] args) {
-		return this.executor.execute(this.script, redisKeys(key), args).handle((reply, failure) -> {
+		return call(this.script, key, args, this::toDecision);
+	}
+
+	private <T> CompletionStage<T> call(RedisScript script, String key, String[] args,
+			Function<List<Object>, T> answer) {
+		return this.executor.execute(script, redisKeys(key), args).handle((reply, failure) -> {
 			if (failure != null) {
 				throw RedisCalls.failure(this.name, failure);
 			}
-			return toDecision(reply);
+			return answer.apply(reply);
 		});
 	}
 

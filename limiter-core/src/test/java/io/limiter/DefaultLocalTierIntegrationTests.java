@@ -1,7 +1,6 @@
 package io.limiter;
 
 import java.time.Duration;
-import java.util.concurrent.atomic.AtomicLong;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -22,19 +21,14 @@ class DefaultLocalTierIntegrationTests {
 
 	private final ManualClock clock = new ManualClock();
 
-	private final AtomicLong calls = new AtomicLong();
+	private final RedisCallCounter calls = new RedisCallCounter();
 
 	private final RedisBackend backend = connected(RedisBackend.builder()
 		.cluster(RedisFixtures.cluster().seedNodes())
 		.clientClock(this.clock)
 		.timeout(Duration.ofSeconds(5))
 		.failurePolicy(FailurePolicy.FAIL_CLOSED)
-		.observer(new LimiterObserver() {
-			@Override
-			public void onRedisCall() {
-				DefaultLocalTierIntegrationTests.this.calls.incrementAndGet();
-			}
-		})
+		.observer(this.calls)
 		.build());
 
 	@AfterEach
@@ -52,16 +46,16 @@ class DefaultLocalTierIntegrationTests {
 		Decision refused = limiter.tryAcquire("k", 1);
 		assertThat(refused.isAllowed()).isFalse();
 		assertThat(refused.isLocal()).isFalse();
-		long sent = this.calls.get();
+		long sent = this.calls.calls();
 		this.clock.advance(refused.retryAfterMillis() - 1);
 		Decision repeated = limiter.tryAcquire("k", 1);
 		assertThat(repeated.isLocal()).isTrue();
 		assertThat(repeated).isEqualTo(Decision.denied(5, 0, 1, refused.resetAfterMillis()
 				- refused.retryAfterMillis() + 1).local());
-		assertThat(this.calls.get()).isEqualTo(sent);
+		assertThat(this.calls.calls()).isEqualTo(sent);
 		this.clock.advance(1);
 		assertThat(limiter.tryAcquire("k", 1).isAllowed()).isTrue();
-		assertThat(this.calls.get()).isEqualTo(sent + 1);
+		assertThat(this.calls.calls()).isEqualTo(sent + 1);
 	}
 
 	@Test
@@ -70,13 +64,13 @@ class DefaultLocalTierIntegrationTests {
 				Limit.of(Algorithm.TOKEN_BUCKET, 1, Duration.ofSeconds(1)),
 				LimiterOptions.builder().localTier(LocalTier.none()).build());
 		assertThat(limiter.tryAcquire("k", 1).isAllowed()).isTrue();
-		long sent = this.calls.get();
+		long sent = this.calls.calls();
 		for (int i = 0; i < 3; i++) {
 			Decision refused = limiter.tryAcquire("k", 1);
 			assertThat(refused.isAllowed()).isFalse();
 			assertThat(refused.isLocal()).isFalse();
 		}
-		assertThat(this.calls.get()).isEqualTo(sent + 3);
+		assertThat(this.calls.calls()).isEqualTo(sent + 3);
 	}
 
 	private static String uniqueName(Algorithm algorithm) {

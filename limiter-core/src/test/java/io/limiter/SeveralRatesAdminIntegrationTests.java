@@ -3,7 +3,6 @@ package io.limiter;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Stream;
 
 import org.junit.jupiter.params.ParameterizedTest;
@@ -26,7 +25,7 @@ class SeveralRatesAdminIntegrationTests {
 
 	private final ManualClock clock = new ManualClock();
 
-	private final AtomicLong calls = new AtomicLong();
+	private final RedisCallCounter calls = new RedisCallCounter();
 
 	static Stream<Arguments> algorithmsOnEveryTopology() {
 		return Arrays.stream(Algorithm.values())
@@ -65,9 +64,9 @@ class SeveralRatesAdminIntegrationTests {
 	}
 
 	private long callsOf(Runnable operation) {
-		long before = this.calls.get();
+		long before = this.calls.calls();
 		operation.run();
-		return this.calls.get() - before;
+		return this.calls.calls() - before;
 	}
 
 	private RedisBackend backend(boolean cluster) throws InterruptedException {
@@ -75,12 +74,7 @@ class SeveralRatesAdminIntegrationTests {
 			.clientClock(this.clock)
 			.timeout(Duration.ofSeconds(5))
 			.failurePolicy(FailurePolicy.FAIL_CLOSED)
-			.observer(new LimiterObserver() {
-				@Override
-				public void onRedisCall() {
-					SeveralRatesAdminIntegrationTests.this.calls.incrementAndGet();
-				}
-			});
+			.observer(this.calls);
 		RedisBackend backend = cluster ? builder.cluster(RedisFixtures.cluster().seedNodes()).build()
 				: builder.standalone(RedisFixtures.standalone().uri()).build();
 		assertThat(backend.awaitConnection(Duration.ofSeconds(10))).isTrue();

@@ -88,7 +88,7 @@ percent() { awk -v part="$1" -v whole="$2" 'BEGIN { printf "%.2f", (whole > 0) ?
 degraded_reasons() {
 	local reasons
 	reasons=$(curl -fs "http://127.0.0.1:$1/actuator/metrics/limiter.degraded?tag=limit:hello" \
-		| grep -o '"tag":"reason","values":\[[^]]*\]' | grep -o '"[a-z-]*"' | tr -d '"' | grep -v -e reason -e values)
+		| grep -o '"tag":"reason","values":\[[^]]*\]' | grep -o '"[a-z-]*"' | tr -d '"' | grep -vx -e tag -e reason -e values)
 	for reason in $reasons; do
 		printf '%s=%s ' "$reason" "$(metric "$1" limiter.degraded "tag=limit:hello&tag=reason:$reason")"
 	done

@@ -2,9 +2,11 @@ package io.limiter;
 
 import java.time.Duration;
 
+import io.limiter.internal.Decisions;
+
 /**
  * The answer to one request for permits: whether they were granted, and everything an HTTP layer needs for
- * rate-limit headers.
+ * rate-limit headers. Only limiters make decisions; an application reads them.
  * <p>
  * Times are relative to the moment of the decision and rounded up to whole milliseconds. Of a limit of several
  * rates, a decision reports one {@linkplain #rate() rate}, the closest to refusing: of a grant, the rate with the
@@ -50,39 +52,25 @@ public final class Decision {
 		this.rate = rate;
 	}
 
-	/**
-	 * Creates a decision that grants the permits.
-	 * @param limit the capacity of the limit
-	 * @param remaining the permits left right after this decision
-	 * @param resetAfterMillis the time until the limit is back to full capacity
-	 * @return the decision
-	 */
-	public static Decision allowed(long limit, long remaining, long resetAfterMillis) {
-		return new Decision(true, limit, remaining, 0, resetAfterMillis, 0);
-	}
+	static {
+		Decisions.install(new Decisions.Factory() {
 
-	/**
-	 * Creates a decision that grants permits reserved ahead of time: the caller may use them only after
-	 * {@code delayMillis}.
-	 * @param limit the capacity of the limit
-	 * @param delayMillis how long the caller must wait before using the permits
-	 * @param resetAfterMillis the time until the limit is back to full capacity
-	 * @return the decision
-	 */
-	public static Decision reserved(long limit, long delayMillis, long resetAfterMillis) {
-		return new Decision(true, limit, 0, 0, resetAfterMillis, delayMillis);
-	}
+			@Override
+			public Decision allowed(long limit, long remaining, long resetAfterMillis) {
+				return new Decision(true, limit, remaining, 0, resetAfterMillis, 0);
+			}
 
-	/**
-	 * Creates a decision that refuses the permits.
-	 * @param limit the capacity of the limit
-	 * @param remaining the permits available now (fewer than requested)
-	 * @param retryAfterMillis the earliest time after which the same request can be granted
-	 * @param resetAfterMillis the time until the limit is back to full capacity
-	 * @return the decision
-	 */
-	public static Decision denied(long limit, long remaining, long retryAfterMillis, long resetAfterMillis) {
-		return new Decision(false, limit, remaining, retryAfterMillis, resetAfterMillis, 0);
+			@Override
+			public Decision reserved(long limit, long delayMillis, long resetAfterMillis) {
+				return new Decision(true, limit, 0, 0, resetAfterMillis, delayMillis);
+			}
+
+			@Override
+			public Decision denied(long limit, long remaining, long retryAfterMillis, long resetAfterMillis) {
+				return new Decision(false, limit, remaining, retryAfterMillis, resetAfterMillis, 0);
+			}
+
+		});
 	}
 
 	/**
@@ -93,10 +81,7 @@ public final class Decision {
 		return this.allowed;
 	}
 
-	/**
-	 * Returns the capacity of the limit that made this decision.
-	 * @return the capacity
-	 */
+	/** {@return the capacity of the limit that made this decision} */
 	public long limit() {
 		return this.limit;
 	}
@@ -150,10 +135,7 @@ public final class Decision {
 		return Duration.ofMillis(this.delayMillis);
 	}
 
-	/**
-	 * Returns {@link #delay()} in milliseconds.
-	 * @return the delay in milliseconds
-	 */
+	/** {@return {@link #delay()} in milliseconds} */
 	public long delayMillis() {
 		return this.delayMillis;
 	}

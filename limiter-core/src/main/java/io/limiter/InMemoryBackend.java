@@ -3,7 +3,6 @@ package io.limiter;
 import java.util.Objects;
 
 import io.limiter.internal.DefaultRateLimiter;
-import io.limiter.internal.LimitNames;
 import io.limiter.internal.LimiterThreads;
 import io.limiter.internal.Waits;
 import io.limiter.internal.memory.InMemoryStates;

@@ -62,10 +62,7 @@ public final class Limit {
 		return new Builder();
 	}
 
-	/**
-	 * Returns the algorithm, which every rate of the limit decides with.
-	 * @return the algorithm
-	 */
+	/** {@return the algorithm, which every rate of the limit decides with} */
 	public Algorithm algorithm() {
 		return this.algorithm;
 	}
@@ -87,34 +84,23 @@ public final class Limit {
 	}
 
 	/**
-	 * Returns the permits per period of the first rate, which is also its burst: of a limit of one rate, its
-	 * capacity.
-	 * @return the capacity of the first rate
+	 * {@return the permits per period of the first rate, which is also its burst: of a limit of one rate, its capacity}
 	 */
 	public long capacity() {
 		return this.rates.get(0).capacity();
 	}
 
-	/**
-	 * Returns the period of the first rate: of a limit of one rate, its period.
-	 * @return the period of the first rate
-	 */
+	/** {@return the period of the first rate: of a limit of one rate, its period} */
 	public Duration period() {
 		return this.rates.get(0).period();
 	}
 
-	/**
-	 * Returns the period of the first rate in milliseconds.
-	 * @return the period in milliseconds
-	 */
+	/** {@return the period of the first rate in milliseconds} */
 	public long periodMillis() {
 		return this.rates.get(0).periodMillis();
 	}
 
-	/**
-	 * Returns the most permits one request can take: the smallest capacity of the rates.
-	 * @return the smallest capacity
-	 */
+	/** {@return the most permits one request can take: the smallest capacity of the rates} */
 	public long maxPermits() {
 		return this.maxPermits;
 	}

@@ -8,16 +8,12 @@ package io.limiter;
 public interface LimiterClock {
 
 	/**
-	 * Returns the current time in milliseconds. It need not be wall-clock time, but it must not go backwards
-	 * by more than the application accepts: decisions treat a regression as no time passing.
-	 * @return the current time in milliseconds
+	 * {@return the current time in milliseconds} It need not be wall-clock time, but it must not go backwards by more
+	 * than the application accepts: decisions treat a regression as no time passing.
 	 */
 	long millis();
 
-	/**
-	 * Returns the system clock: wall-clock milliseconds, made monotonic by the system's nano timer.
-	 * @return the system clock
-	 */
+	/** {@return the system clock: wall-clock milliseconds, made monotonic by the system's nano timer} */
 	static LimiterClock system() {
 		return SystemLimiterClock.INSTANCE;
 	}

@@ -1,14 +1,30 @@
 package io.limiter;
 
 /**
- * Hears what a backend does behind the decisions, for metrics. Methods are called on hot paths and from
- * I/O threads: they must be fast and must not block or throw.
+ * Hears every decision of a backend's limiters and what the backend does behind them, for metrics: the one place
+ * where decisions are reported. Methods are called on hot paths and from I/O threads: they must be fast and must not
+ * block or throw.
  */
 public interface LimiterObserver {
 
 	/** An observer that ignores everything. */
 	LimiterObserver NONE = new LimiterObserver() {
 	};
+
+	/**
+	 * A limiter decided: once for each decision of {@link RateLimiter#tryAcquire}, {@link RateLimiter#acquire} (each
+	 * attempt while it waits) and their asynchronous variants, when the decision is known, whoever made it. Looks
+	 * ({@link RateLimiter#peek}) are not decisions. {@link Decision#isLocal()} tells that the local tier decided in
+	 * this process without the backend; {@link Decision#isDegraded()} that the failure policy decided, in which case
+	 * {@link #onBackendFailure} has told why just before.
+	 * @param limitName the limit
+	 * @param limit the settings of the limiter that decided; a limit with plans has a limiter, and a {@code Limit},
+	 * per plan
+	 * @param decision the decision
+	 * @param nanos how long the decision took, failure policy included
+	 */
+	default void onDecision(String limitName, Limit limit, Decision decision, long nanos) {
+	}
 
 	/**
 	 * A script was sent to Redis: a decision, or a borrow or give-back of the local tier.
@@ -39,7 +55,7 @@ public interface LimiterObserver {
 
 	/**
 	 * An admin operation ({@link RateLimiter#reset(String)}, {@link RateLimiter#refund(String, long)},
-	 * {@link RateLimiter#penalize(String, long)} or their asynchronous twins) ended.
+	 * {@link RateLimiter#penalize(String, long)} or their asynchronous variants) ended.
 	 * @param limitName the limit
 	 * @param operation the operation
 	 * @param outcome whether it was applied, applied to this instance's local share only, or failed

@@ -68,10 +68,7 @@ public final class LocalTier {
 		this.initialBatch = builder.initialBatch;
 	}
 
-	/**
-	 * Returns the setting without a local tier: every decision is made in Redis.
-	 * @return the setting
-	 */
+	/** {@return the setting without a local tier: every decision is made in Redis} */
 	public static LocalTier none() {
 		return NONE;
 	}
@@ -112,10 +109,6 @@ public final class LocalTier {
 			.initialBatch(this.initialBatch);
 	}
 
-	/**
-	 * Returns the mode.
-	 * @return the mode
-	 */
 	public Mode mode() {
 		return this.mode;
 	}

@@ -67,18 +67,12 @@ public final class Rate {
 		return this.capacity;
 	}
 
-	/**
-	 * Returns the period, the window length of the window algorithms.
-	 * @return the period
-	 */
+	/** {@return the period, the window length of the window algorithms} */
 	public Duration period() {
 		return this.period;
 	}
 
-	/**
-	 * Returns the period in milliseconds.
-	 * @return the period in milliseconds
-	 */
+	/** {@return the period in milliseconds} */
 	public long periodMillis() {
 		return this.periodMillis;
 	}

@@ -22,16 +22,10 @@ import java.util.concurrent.CompletionStage;
  */
 public interface RateLimiter {
 
-	/**
-	 * Returns the name of the limit, as used in metrics and response headers.
-	 * @return the name
-	 */
+	/** {@return the name of the limit, as used in metrics and response headers} */
 	String name();
 
-	/**
-	 * Returns the limit this limiter applies.
-	 * @return the limit
-	 */
+	/** {@return the limit this limiter applies} */
 	Limit limit();
 
 	/**
@@ -53,7 +47,7 @@ public interface RateLimiter {
 	Decision tryAcquire(String key, long permits);
 
 	/**
-	 * The asynchronous twin of {@link #tryAcquire(String, long)}.
+	 * The asynchronous variant of {@link #tryAcquire(String, long)}.
 	 * @param key the key
 	 * @param permits from 0 to the capacity
 	 * @return a stage completed with the decision
@@ -78,7 +72,7 @@ public interface RateLimiter {
 	Decision acquire(String key, long permits, Duration maxWait) throws InterruptedException;
 
 	/**
-	 * The asynchronous twin of {@link #acquire(String, long, Duration)}: the stage completes once the
+	 * The asynchronous variant of {@link #acquire(String, long, Duration)}: the stage completes once the
 	 * permits are usable, or at once with the denied decision. The waits run on the backend's own threads
 	 * ({@code limiter-redis-N}, {@code limiter-memory-N}), never on the JDK's shared delay thread, so a stage
 	 * that completes when a wait for reserved permits ends runs the caller's continuations there; a wait still
@@ -114,7 +108,7 @@ public interface RateLimiter {
 	void reset(String key);
 
 	/**
-	 * The asynchronous twin of {@link #reset(String)}.
+	 * The asynchronous variant of {@link #reset(String)}.
 	 * @param key the key
 	 * @return a stage completed once the key is reset, or failed with a {@link RateLimiterException}
 	 */
@@ -134,7 +128,7 @@ public interface RateLimiter {
 	void refund(String key, long permits);
 
 	/**
-	 * The asynchronous twin of {@link #refund(String, long)}.
+	 * The asynchronous variant of {@link #refund(String, long)}.
 	 * @param key the key
 	 * @param permits at least 1
 	 * @return a stage completed once the permits are given back, or failed with a {@link RateLimiterException}
@@ -158,7 +152,7 @@ public interface RateLimiter {
 	void penalize(String key, long permits);
 
 	/**
-	 * The asynchronous twin of {@link #penalize(String, long)}.
+	 * The asynchronous variant of {@link #penalize(String, long)}.
 	 * @param key the key
 	 * @param permits at least 1
 	 * @return a stage completed once the permits are taken, or failed with a {@link RateLimiterException}

@@ -192,7 +192,7 @@ class FailurePolicyIntegrationTests {
 		}
 	}
 
-	private static RedisBackend.Builder unreachable(FailurePolicy policy) {
+	private static RedisBackendBuilder unreachable(FailurePolicy policy) {
 		return RedisBackend.builder().standalone("redis://127.0.0.1:" + unusedPort()).timeout(TIMEOUT)
 			.failurePolicy(policy);
 	}

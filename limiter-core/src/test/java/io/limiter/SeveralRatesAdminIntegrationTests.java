@@ -70,7 +70,7 @@ class SeveralRatesAdminIntegrationTests {
 	}
 
 	private RedisBackend backend(boolean cluster) throws InterruptedException {
-		RedisBackend.Builder builder = RedisBackend.builder()
+		RedisBackendBuilder builder = RedisBackend.builder()
 			.clientClock(this.clock)
 			.timeout(Duration.ofSeconds(5))
 			.failurePolicy(FailurePolicy.FAIL_CLOSED)

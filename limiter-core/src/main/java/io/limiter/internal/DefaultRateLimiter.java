@@ -9,12 +9,13 @@ import java.util.concurrent.TimeUnit;
 import io.limiter.AdminOperation;
 import io.limiter.Decision;
 import io.limiter.Limit;
+import io.limiter.LimitNames;
 import io.limiter.LimiterObserver;
 import io.limiter.RateLimiter;
 
 /**
  * The public {@link RateLimiter} contract in front of a {@link DecisionSource}: argument checks, the waiting of
- * {@code acquire}, and the observer's count of admin operations.
+ * {@code acquire}, and telling the observer of every decision and admin operation.
  */
 public final class DefaultRateLimiter implements RateLimiter {
 
@@ -29,7 +30,7 @@ public final class DefaultRateLimiter implements RateLimiter {
 	private final LimiterObserver observer;
 
 	/**
-	 * Creates a limiter whose admin operations nobody hears of.
+	 * Creates a limiter whose decisions and admin operations nobody hears of.
 	 * @param name the checked limit name
 	 * @param limit the limit
 	 * @param source what makes the decisions
@@ -45,7 +46,7 @@ public final class DefaultRateLimiter implements RateLimiter {
 	 * @param limit the limit
 	 * @param source what makes the decisions
 	 * @param waits the backend's waits, on which {@code acquireAsync} waits for permits
-	 * @param observer told of every admin operation
+	 * @param observer told of every decision and admin operation
 	 */
 	public DefaultRateLimiter(String name, Limit limit, DecisionSource source, Waits waits, LimiterObserver observer) {
 		this.name = LimitNames.check(name);
@@ -76,13 +77,34 @@ public final class DefaultRateLimiter implements RateLimiter {
 	@Override
 	public Decision tryAcquire(String key, long permits) {
 		checkArguments(key, permits);
-		return this.source.decide(key, permits, 0);
+		return decide(key, permits, 0);
 	}
 
 	@Override
 	public CompletionStage<Decision> tryAcquireAsync(String key, long permits) {
 		checkArguments(key, permits);
-		return this.source.decideAsync(key, permits, 0);
+		return decideAsync(key, permits, 0);
+	}
+
+	private Decision decide(String key, long permits, long maxWaitMillis) {
+		if (this.observer == LimiterObserver.NONE) {
+			return this.source.decide(key, permits, maxWaitMillis);
+		}
+		long start = System.nanoTime();
+		return observed(this.source.decide(key, permits, maxWaitMillis), start);
+	}
+
+	private CompletionStage<Decision> decideAsync(String key, long permits, long maxWaitMillis) {
+		if (this.observer == LimiterObserver.NONE) {
+			return this.source.decideAsync(key, permits, maxWaitMillis);
+		}
+		long start = System.nanoTime();
+		return this.source.decideAsync(key, permits, maxWaitMillis).thenApply((decision) -> observed(decision, start));
+	}
+
+	private Decision observed(Decision decision, long start) {
+		this.observer.onDecision(this.name, this.limit, decision, System.nanoTime() - start);
+		return decision;
 	}
 
 	@Override
@@ -91,7 +113,7 @@ public final class DefaultRateLimiter implements RateLimiter {
 		long budget = checkMaxWait(maxWait);
 		long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(budget);
 		while (true) {
-			Decision decision = this.source.decide(key, permits, reservationWindow(budget));
+			Decision decision = decide(key, permits, reservationWindow(budget));
 			long wait = decision.isAllowed() ? decision.delayMillis() : decision.retryAfterMillis();
 			if (decision.isAllowed() || wait > budget || wait <= 0) {
 				if (decision.isAllowed() && wait > 0) {
@@ -112,7 +134,7 @@ public final class DefaultRateLimiter implements RateLimiter {
 	}
 
 	private CompletionStage<Decision> acquireAsync(String key, long permits, long budget, long deadline) {
-		return this.source.decideAsync(key, permits, reservationWindow(budget)).thenCompose((decision) -> {
+		return decideAsync(key, permits, reservationWindow(budget)).thenCompose((decision) -> {
 			long wait = decision.isAllowed() ? decision.delayMillis() : decision.retryAfterMillis();
 			if (wait <= 0 || (!decision.isAllowed() && wait > budget)) {
 				return CompletableFuture.completedFuture(decision);

@@ -1,62 +1,15 @@
 package io.limiter.contract;
 
-import org.junit.jupiter.api.Nested;
-
 /**
  * Every algorithm's contract on a real Redis cluster (started by the shared fixture), with client time.
  */
-class ClusterContractIntegrationTests {
+class ClusterContractIntegrationTests extends EveryAlgorithmContract {
 
 	private static final BackendFixture FIXTURE = BackendFixture.cluster();
 
-	@Nested
-	class TokenBucket extends TokenBucketContract {
-
-		@Override
-		protected BackendFixture fixture() {
-			return FIXTURE;
-		}
-
-	}
-
-	@Nested
-	class Gcra extends GcraContract {
-
-		@Override
-		protected BackendFixture fixture() {
-			return FIXTURE;
-		}
-
-	}
-
-	@Nested
-	class FixedWindow extends FixedWindowContract {
-
-		@Override
-		protected BackendFixture fixture() {
-			return FIXTURE;
-		}
-
-	}
-
-	@Nested
-	class SlidingWindowCounter extends SlidingWindowCounterContract {
-
-		@Override
-		protected BackendFixture fixture() {
-			return FIXTURE;
-		}
-
-	}
-
-	@Nested
-	class SlidingWindowLog extends SlidingWindowLogContract {
-
-		@Override
-		protected BackendFixture fixture() {
-			return FIXTURE;
-		}
-
+	@Override
+	protected BackendFixture fixture() {
+		return FIXTURE;
 	}
 
 }

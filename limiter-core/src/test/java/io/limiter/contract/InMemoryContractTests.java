@@ -1,62 +1,15 @@
 package io.limiter.contract;
 
-import org.junit.jupiter.api.Nested;
-
 /**
  * Every algorithm's contract on the in-memory backend.
  */
-class InMemoryContractTests {
+class InMemoryContractTests extends EveryAlgorithmContract {
 
 	private static final BackendFixture FIXTURE = BackendFixture.inMemory();
 
-	@Nested
-	class TokenBucket extends TokenBucketContract {
-
-		@Override
-		protected BackendFixture fixture() {
-			return FIXTURE;
-		}
-
-	}
-
-	@Nested
-	class Gcra extends GcraContract {
-
-		@Override
-		protected BackendFixture fixture() {
-			return FIXTURE;
-		}
-
-	}
-
-	@Nested
-	class FixedWindow extends FixedWindowContract {
-
-		@Override
-		protected BackendFixture fixture() {
-			return FIXTURE;
-		}
-
-	}
-
-	@Nested
-	class SlidingWindowCounter extends SlidingWindowCounterContract {
-
-		@Override
-		protected BackendFixture fixture() {
-			return FIXTURE;
-		}
-
-	}
-
-	@Nested
-	class SlidingWindowLog extends SlidingWindowLogContract {
-
-		@Override
-		protected BackendFixture fixture() {
-			return FIXTURE;
-		}
-
+	@Override
+	protected BackendFixture fixture() {
+		return FIXTURE;
 	}
 
 }

@@ -31,6 +31,7 @@ import io.limiter.FailurePolicy;
 import io.limiter.Limit;
 import io.limiter.RateLimiter;
 import io.limiter.RedisBackend;
+import io.limiter.RedisBackendBuilder;
 import io.limiter.internal.algorithm.LimitAlgorithm;
 import io.limiter.testsupport.Certificates;
 import io.limiter.testsupport.LocalRedisCluster;
@@ -166,7 +167,7 @@ class AuthAndTlsIntegrationTests {
 		}
 	}
 
-	private static void assertFailsClearly(RedisBackend.Builder builder, String reply) throws Exception {
+	private static void assertFailsClearly(RedisBackendBuilder builder, String reply) throws Exception {
 		RecordingObserver observer = new RecordingObserver();
 		try (LogCapture log = new LogCapture();
 				RedisBackend backend = builder
@@ -190,7 +191,7 @@ class AuthAndTlsIntegrationTests {
 		}
 	}
 
-	private static void assertDecidesExactly(RedisBackend.Builder builder) throws Exception {
+	private static void assertDecidesExactly(RedisBackendBuilder builder) throws Exception {
 		RecordingObserver observer = new RecordingObserver();
 		try (RedisBackend backend = builder.failurePolicy(FailurePolicy.FAIL_CLOSED)
 			.timeout(Duration.ofSeconds(2))

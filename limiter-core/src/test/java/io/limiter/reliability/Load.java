@@ -78,10 +78,7 @@ final class Load {
 		return this.steps.get();
 	}
 
-	/**
-	 * Returns the exceptions thrown by steps.
-	 * @return the exceptions
-	 */
+	/** {@return the exceptions thrown by steps} */
 	List<Throwable> exceptions() {
 		return List.copyOf(this.exceptions);
 	}

@@ -20,6 +20,7 @@ import io.limiter.FailurePolicy;
 import io.limiter.Limit;
 import io.limiter.RateLimiter;
 import io.limiter.RedisBackend;
+import io.limiter.RedisBackendBuilder;
 import io.limiter.testsupport.RedisFixtures;
 import io.limiter.testsupport.RedisServerProcess;
 
@@ -114,7 +115,7 @@ class RedisDownIntegrationTests {
 		}
 	}
 
-	private static RedisBackend.Builder backend(FailurePolicy policy) {
+	private static RedisBackendBuilder backend(FailurePolicy policy) {
 		return RedisBackend.builder()
 			.timeout(TIMEOUT)
 			.failurePolicy(policy)

@@ -14,6 +14,7 @@ import io.limiter.FailurePolicy;
 import io.limiter.Limit;
 import io.limiter.RateLimiter;
 import io.limiter.RedisBackend;
+import io.limiter.RedisBackendBuilder;
 import io.limiter.internal.StateKeys;
 import io.limiter.testsupport.LocalRedisSentinel;
 import io.limiter.testsupport.RedisFixtures;
@@ -149,7 +150,7 @@ class SentinelIntegrationTests {
 		}
 	}
 
-	private static RedisBackend.Builder builder(RecordingObserver observer) {
+	private static RedisBackendBuilder builder(RecordingObserver observer) {
 		return RedisBackend.builder().timeout(TIMEOUT).minimumTimeout(TIMEOUT).observer(observer);
 	}
 

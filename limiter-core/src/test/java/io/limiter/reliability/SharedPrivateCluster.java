@@ -5,6 +5,7 @@ import java.util.function.UnaryOperator;
 
 import io.limiter.FailurePolicy;
 import io.limiter.RedisBackend;
+import io.limiter.RedisBackendBuilder;
 import io.limiter.testsupport.LocalRedisCluster;
 import io.limiter.testsupport.RedisFixtures;
 
@@ -27,7 +28,7 @@ final class SharedPrivateCluster {
 	 * @return the backend
 	 * @throws InterruptedException when interrupted while connecting
 	 */
-	static RedisBackend connectedBackend(UnaryOperator<RedisBackend.Builder> settings) throws InterruptedException {
+	static RedisBackend connectedBackend(UnaryOperator<RedisBackendBuilder> settings) throws InterruptedException {
 		RedisBackend backend = settings.apply(RedisBackend.builder()
 			.cluster(get().seedNodes())
 			.timeout(Duration.ofSeconds(2))
@@ -40,10 +41,7 @@ final class SharedPrivateCluster {
 		return backend;
 	}
 
-	/**
-	 * Returns the cluster, starting it on first use, and waits until it is ready.
-	 * @return the cluster
-	 */
+	/** {@return the cluster, starting it on first use, and waits until it is ready} */
 	static synchronized LocalRedisCluster get() {
 		if (cluster == null) {
 			cluster = RedisFixtures.startCluster();

@@ -15,6 +15,7 @@ import io.limiter.FailurePolicy;
 import io.limiter.Limit;
 import io.limiter.RateLimiter;
 import io.limiter.RedisBackend;
+import io.limiter.RedisBackendBuilder;
 import io.limiter.testsupport.RedisFixtures;
 import io.limiter.testsupport.RedisServerProcess;
 
@@ -33,7 +34,7 @@ class StartupAndInterruptIntegrationTests {
 	@Test
 	void aBackendUsedRightAfterBuildDecidesInRedis() {
 		for (String topology : List.of("standalone", "cluster")) {
-			RedisBackend.Builder builder = topology.equals("standalone")
+			RedisBackendBuilder builder = topology.equals("standalone")
 					? RedisBackend.builder().standalone(RedisFixtures.standalone().uri())
 					: RedisBackend.builder().cluster(RedisFixtures.cluster().seedNodes());
 			try (RedisBackend backend = builder.build()) {

@@ -6,7 +6,7 @@ import io.limiter.Algorithm;
 import io.limiter.Limit;
 
 /**
- * A limit given as a burst and a rate per second, the way the seed articles state them, turned into a
+ * A limit given as a burst and a rate per second, the way published rate-limiter benchmarks state them, turned into a
  * {@link Limit}: {@code burst} permits per {@code burst / rate} seconds.
  *
  * @param burst the capacity, at least 1

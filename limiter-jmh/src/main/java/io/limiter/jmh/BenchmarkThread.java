@@ -30,18 +30,12 @@ public class BenchmarkThread {
 		this.baselineKeys = new KeySequence(params.keys.keysOf(BASELINE_PREFIX, thread.getThreadIndex()));
 	}
 
-	/**
-	 * Returns the key of the next decision.
-	 * @return the key
-	 */
+	/** {@return the key of the next decision} */
 	String key() {
 		return this.keys.nextKey();
 	}
 
-	/**
-	 * Returns the key of the next decision of a baseline, under the baselines' own prefix.
-	 * @return the key
-	 */
+	/** {@return the key of the next decision of a baseline, under the baselines' own prefix} */
 	String baselineKey() {
 		return this.baselineKeys.nextKey();
 	}

@@ -35,18 +35,12 @@ public class Bucket4jThread {
 		}
 	}
 
-	/**
-	 * Returns the plain bucket of the next decision's key.
-	 * @return the bucket
-	 */
+	/** {@return the plain bucket of the next decision's key} */
 	BucketProxy plain() {
 		return this.plain[this.keys.next()];
 	}
 
-	/**
-	 * Returns the optimized bucket of the next decision's key.
-	 * @return the bucket
-	 */
+	/** {@return the optimized bucket of the next decision's key} */
 	BucketProxy optimized() {
 		return this.optimized[this.keys.next()];
 	}

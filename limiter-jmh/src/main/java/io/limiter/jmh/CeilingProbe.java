@@ -6,8 +6,7 @@ import java.util.List;
 import io.lettuce.core.RedisFuture;
 import io.limiter.Algorithm;
 import io.limiter.LimiterClock;
-import io.limiter.internal.StateKeys;
-import io.limiter.internal.algorithm.LimitAlgorithm;
+import io.limiter.internal.benchmark.BenchmarkAccess;
 import io.limiter.jmh.redis.Pipeline;
 import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Scope;
@@ -27,8 +26,6 @@ public class CeilingProbe {
 	public static final int PIPELINE = 64;
 
 	private static final String LIMIT_NAME = "bench-ceiling";
-
-	private final LimitAlgorithm algorithm = LimitAlgorithm.of(Algorithm.TOKEN_BUCKET);
 
 	private final List<RedisFuture<List<Object>>> replies = new ArrayList<>(PIPELINE);
 
@@ -56,9 +53,9 @@ public class CeilingProbe {
 	 * @return the grants
 	 */
 	int decide(KeySequence keys, RedisCalls calls) {
-		String script = this.algorithm.script().sha1();
+		String script = BenchmarkAccess.decisionScriptSha1(Algorithm.TOKEN_BUCKET);
 		for (int i = 0; i < PIPELINE; i++) {
-			String[] redisKeys = this.algorithm.redisKeys(StateKeys.redisKey(LIMIT_NAME, keys.nextKey()));
+			String[] redisKeys = BenchmarkAccess.decisionKeys(Algorithm.TOKEN_BUCKET, LIMIT_NAME, keys.nextKey());
 			this.replies.add(this.pipeline.evalsha(script, redisKeys, this.capacity, this.periodMillis, "1",
 					Long.toString(LimiterClock.system().millis()), "0"));
 		}

@@ -41,10 +41,7 @@ final class KeySequence {
 		return this.keys[index];
 	}
 
-	/**
-	 * Returns the next decision's key, advancing the sequence.
-	 * @return the key
-	 */
+	/** {@return the next decision's key, advancing the sequence} */
 	String nextKey() {
 		return this.keys[next()];
 	}

@@ -29,10 +29,7 @@ public class LocalThread {
 		}
 	}
 
-	/**
-	 * Returns the key of the next decision.
-	 * @return the key
-	 */
+	/** {@return the key of the next decision} */
 	String key() {
 		return this.keys.nextKey();
 	}

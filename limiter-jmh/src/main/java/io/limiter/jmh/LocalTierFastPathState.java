@@ -8,8 +8,11 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 
 import io.limiter.Algorithm;
+import io.limiter.LimiterClock;
+import io.limiter.LimiterOptions;
 import io.limiter.LocalTier;
 import io.limiter.RateLimiter;
+import io.limiter.RedisBackend;
 import io.limiter.jmh.redis.RedisTarget;
 
 /**
@@ -28,7 +31,7 @@ public class LocalTierFastPathState {
 
 	private RedisTarget target;
 
-	private LocalTierLimiters limiters;
+	private RedisBackend backend;
 
 	/**
 	 * Connects and creates the limiter.
@@ -37,9 +40,9 @@ public class LocalTierFastPathState {
 	@Setup(Level.Trial)
 	public void open(LimitParams params) {
 		this.target = RedisTarget.connect(this.redis);
-		this.limiters = new LocalTierLimiters(this.target.address());
-		this.limiter = this.limiters.limiter("local-two-tier", params.limit.limit(Algorithm.TOKEN_BUCKET),
-				LocalTier.twoTier());
+		this.backend = this.target.backend(LimiterClock.system());
+		this.limiter = this.backend.limiter("local-two-tier", params.limit.limit(Algorithm.TOKEN_BUCKET),
+				LimiterOptions.builder().localTier(LocalTier.twoTier()).build());
 	}
 
 	/**
@@ -47,7 +50,7 @@ public class LocalTierFastPathState {
 	 */
 	@TearDown(Level.Trial)
 	public void close() {
-		this.limiters.close();
+		this.backend.close();
 		this.target.close();
 	}
 

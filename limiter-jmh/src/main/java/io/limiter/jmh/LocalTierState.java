@@ -8,8 +8,11 @@ import org.openjdk.jmh.annotations.TearDown;
 
 import io.limiter.Algorithm;
 import io.limiter.Limit;
+import io.limiter.LimiterClock;
+import io.limiter.LimiterOptions;
 import io.limiter.LocalTier;
 import io.limiter.RateLimiter;
+import io.limiter.RedisBackend;
 
 /**
  * The local tier variants of {@link RedisLimiterBenchmark}: our token bucket on the limit of
@@ -23,7 +26,9 @@ public class LocalTierState {
 
 	RateLimiter inMemoryBlock;
 
-	private LocalTierLimiters limiters;
+	private final UnclaimedCalls calls = new UnclaimedCalls();
+
+	private RedisBackend backend;
 
 	/**
 	 * Creates the limiters.
@@ -31,10 +36,12 @@ public class LocalTierState {
 	 */
 	@Setup(Level.Trial)
 	public void open(RedisBenchmarkState shared) {
-		this.limiters = new LocalTierLimiters(shared.target.address());
+		this.backend = shared.target.backend(LimiterClock.system(), this.calls);
 		Limit limit = shared.limit.limit(Algorithm.TOKEN_BUCKET);
-		this.twoTier = this.limiters.limiter("bench-two-tier", limit, LocalTier.twoTier());
-		this.inMemoryBlock = this.limiters.limiter("bench-block", limit, LocalTier.block());
+		this.twoTier = this.backend.limiter("bench-two-tier", limit,
+				LimiterOptions.builder().localTier(LocalTier.twoTier()).build());
+		this.inMemoryBlock = this.backend.limiter("bench-block", limit,
+				LimiterOptions.builder().localTier(LocalTier.block()).build());
 	}
 
 	/**
@@ -42,15 +49,15 @@ public class LocalTierState {
 	 * @return the calls
 	 */
 	int claimCalls() {
-		return this.limiters.claimCalls();
+		return this.calls.claim();
 	}
 
 	/**
-	 * Gives unspent tokens back and closes the connection.
+	 * Gives unspent tokens back.
 	 */
 	@TearDown(Level.Trial)
 	public void close() {
-		this.limiters.close();
+		this.backend.close();
 	}
 
 }

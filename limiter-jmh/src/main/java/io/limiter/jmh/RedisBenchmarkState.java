@@ -2,7 +2,6 @@ package io.limiter.jmh;
 
 import io.limiter.Algorithm;
 import io.limiter.LimiterClock;
-import io.limiter.LimiterObserver;
 import io.limiter.LimiterOptions;
 import io.limiter.LocalTier;
 import io.limiter.RateLimiter;
@@ -88,12 +87,7 @@ public class RedisBenchmarkState {
 		this.serverTime = this.target.backend(null);
 		this.luaClientTime = this.clientTime.limiter("bench-client-time", this.limit.limit(Algorithm.TOKEN_BUCKET),
 				REDIS_ONLY);
-		this.observedClientTime = this.target.backend(LimiterClock.system(), new LimiterObserver() {
-			@Override
-			public void onRedisCall() {
-				RedisBenchmarkState.this.defaultsCalls.sent();
-			}
-		});
+		this.observedClientTime = this.target.backend(LimiterClock.system(), this.defaultsCalls);
 		this.defaults = this.observedClientTime.limiter("bench-defaults", this.limit.limit(Algorithm.TOKEN_BUCKET));
 		this.luaServerTime = ours(Algorithm.TOKEN_BUCKET);
 		this.gcra = ours(Algorithm.GCRA);

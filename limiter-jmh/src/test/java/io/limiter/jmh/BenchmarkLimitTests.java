@@ -13,10 +13,10 @@ class BenchmarkLimitTests {
 
 	@Test
 	void turnsBurstAndRateIntoCapacityPerPeriod() {
-		Limit seed000 = new BenchmarkLimit(1000, 500).limit(Algorithm.GCRA);
-		assertThat(seed000.algorithm()).isEqualTo(Algorithm.GCRA);
-		assertThat(seed000.capacity()).isEqualTo(1000);
-		assertThat(seed000.period()).isEqualTo(Duration.ofSeconds(2));
+		Limit millionOpsLimit = new BenchmarkLimit(1000, 500).limit(Algorithm.GCRA);
+		assertThat(millionOpsLimit.algorithm()).isEqualTo(Algorithm.GCRA);
+		assertThat(millionOpsLimit.capacity()).isEqualTo(1000);
+		assertThat(millionOpsLimit.period()).isEqualTo(Duration.ofSeconds(2));
 		assertThat(new BenchmarkLimit(10, 10).period()).isEqualTo(Duration.ofSeconds(1));
 		assertThat(new BenchmarkLimit(10, 40).period()).isEqualTo(Duration.ofMillis(250));
 	}

@@ -1,5 +1,7 @@
 package io.limiter.spring;
 
+import io.limiter.RateLimiterRegistry;
+
 /**
  * Chooses the plan of a limit per key: a bean of this type lets the capacity and period of a limit depend on the
  * customer, for example a paying customer's API key on the plan {@code gold}, from named plans in properties:
@@ -24,7 +26,7 @@ package io.limiter.spring;
 public interface LimitPlanResolver {
 
 	/** The name of a limit's own capacity and period, the plan of every key the resolver gives none. */
-	String DEFAULT_PLAN = "default";
+	String DEFAULT_PLAN = RateLimiterRegistry.DEFAULT_PLAN;
 
 	/**
 	 * Returns the plan of a key under a limit.

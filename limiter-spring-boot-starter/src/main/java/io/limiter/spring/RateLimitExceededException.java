@@ -42,10 +42,7 @@ public class RateLimitExceededException extends RuntimeException {
 		this.decision = Objects.requireNonNull(decision, "decision must not be null");
 	}
 
-	/**
-	 * Returns the name of the limit that denied the call.
-	 * @return the limit name
-	 */
+	/** {@return the name of the limit that denied the call} */
 	public String limitName() {
 		return this.limitName;
 	}
@@ -58,10 +55,7 @@ public class RateLimitExceededException extends RuntimeException {
 		return this.plan;
 	}
 
-	/**
-	 * Returns the denying decision, with its retry-after.
-	 * @return the decision
-	 */
+	/** {@return the denying decision, with its retry-after} */
 	public Decision decision() {
 		return this.decision;
 	}

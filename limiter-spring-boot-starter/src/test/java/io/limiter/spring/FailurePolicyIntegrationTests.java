@@ -10,7 +10,7 @@ import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import io.limiter.spring.autoconfigure.LimiterAutoConfiguration;
 import io.limiter.spring.autoconfigure.LimiterMetricsAutoConfiguration;
 import io.limiter.spring.internal.LimitEnforcers;
-import io.limiter.spring.internal.Verdict;
+import io.limiter.spring.internal.Enforcement;
 import io.limiter.testsupport.RedisFixtures;
 import io.limiter.testsupport.RedisServerProcess;
 
@@ -40,17 +40,17 @@ class FailurePolicyIntegrationTests {
 					assertThat(enforcers.get("closed").enforce("k", 1, null).decision().remaining()).isEqualTo(1);
 					server.stop();
 
-					Verdict open = enforcers.get("open").enforce("k", 1, null);
+					Enforcement open = enforcers.get("open").enforce("k", 1, null);
 					assertThat(open.allowed()).isTrue();
 					assertThat(open.reportable()).isFalse();
 
-					Verdict closed = enforcers.get("closed").enforce("k", 1, null);
+					Enforcement closed = enforcers.get("closed").enforce("k", 1, null);
 					assertThat(closed.allowed()).isFalse();
 					assertThat(closed.decision().retryAfterMillis()).isEqualTo(1000);
 
 					assertThat(enforcers.get("fallback").enforce("k", 1, null).allowed()).isTrue();
 					assertThat(enforcers.get("fallback").enforce("k", 1, null).allowed()).isTrue();
-					Verdict fallback = enforcers.get("fallback").enforce("k", 1, null);
+					Enforcement fallback = enforcers.get("fallback").enforce("k", 1, null);
 					assertThat(fallback.allowed()).isFalse();
 					assertThat(fallback.decision().retryAfterMillis()).isPositive();
 

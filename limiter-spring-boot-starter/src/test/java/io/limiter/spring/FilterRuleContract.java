@@ -16,6 +16,7 @@ import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.web.server.LocalServerPort;
 
 import io.limiter.LimiterBackend;
+import io.limiter.RateLimiterRegistry;
 import io.limiter.spring.testapp.Gate;
 
 import static org.assertj.core.api.Assertions.assertThat;

@@ -13,7 +13,7 @@ import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import io.limiter.spring.autoconfigure.LimiterAutoConfiguration;
 import io.limiter.spring.internal.LimitEnforcer;
 import io.limiter.spring.internal.LimitEnforcers;
-import io.limiter.spring.internal.Verdict;
+import io.limiter.spring.internal.Enforcement;
 import io.limiter.testsupport.RedisFixtures;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -42,14 +42,14 @@ class LimitPlansRedisIntegrationTests {
 				LimitEnforcer enforcer = context.getBean(LimitEnforcers.class).get(name);
 				assertThat(enforcer.enforce("moving", 2, null).decision().remaining()).isEqualTo(3);
 				this.planOfKey.put("moving", "gold");
-				Verdict upgraded = enforcer.enforce("moving", 1, null);
+				Enforcement upgraded = enforcer.enforce("moving", 1, null);
 				assertThat(upgraded.plan()).isEqualTo("gold");
 				assertThat(upgraded.limit().capacity()).isEqualTo(10);
 				assertThat(upgraded.decision().remaining()).as("2 of 5 used, then 1 of 10").isEqualTo(7);
 				assertThat(enforcer.enforce("moving", 7, null).allowed()).isTrue();
 				assertThat(enforcer.enforce("moving", 1, null).allowed()).isFalse();
 				this.planOfKey.remove("moving");
-				Verdict downgraded = enforcer.enforce("moving", 1, null);
+				Enforcement downgraded = enforcer.enforce("moving", 1, null);
 				assertThat(downgraded.allowed()).as("a downgrade does not refill the key").isFalse();
 				assertThat(downgraded.limit().capacity()).isEqualTo(5);
 				assertThat(enforcer.enforce("fresh", 5, null).allowed()).isTrue();
@@ -71,7 +71,7 @@ class LimitPlansRedisIntegrationTests {
 				}
 				assertThat(granted).isEqualTo(5);
 				this.planOfKey.put("spent", "gold");
-				Verdict gold = enforcer.enforce("spent", 1, null);
+				Enforcement gold = enforcer.enforce("spent", 1, null);
 				assertThat(gold.plan()).isEqualTo("gold");
 				assertThat(gold.allowed()).as("the spent tokens stay spent on the bigger plan").isFalse();
 				this.planOfKey.put("rich", "gold");

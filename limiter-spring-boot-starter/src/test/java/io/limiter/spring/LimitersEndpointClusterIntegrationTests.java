@@ -14,6 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.context.ConfigurableApplicationContext;
 
+import io.limiter.RateLimiterRegistry;
 import io.limiter.RedisBackend;
 import io.limiter.spring.testapp.TestApplication;
 import io.limiter.testsupport.RedisFixtures;

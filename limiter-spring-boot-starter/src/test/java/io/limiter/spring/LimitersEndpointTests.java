@@ -12,6 +12,7 @@ import org.springframework.test.context.ActiveProfiles;
 import org.springframework.test.web.servlet.MockMvc;
 import org.springframework.test.web.servlet.RequestBuilder;
 
+import io.limiter.RateLimiterRegistry;
 import io.limiter.internal.DefaultRateLimiter;
 import io.limiter.internal.memory.InMemoryDecisionSource;
 import io.limiter.spring.testapp.TestApplication;

@@ -77,7 +77,7 @@ class RateLimitFilterTests {
 			.andExpect(header().string("Retry-After", "1200"))
 			.andExpect(header().string("RateLimit", "\"hello\";r=0;t=3600"))
 			.andExpect(content().contentType("application/problem+json"))
-			.andExpect(jsonPath("$.type").value("about:blank"))
+			.andExpect(jsonPath("$.type").doesNotExist())
 			.andExpect(jsonPath("$.title").value("Too Many Requests"))
 			.andExpect(jsonPath("$.status").value(429))
 			.andExpect(jsonPath("$.detail").value("Rate limit 'hello' exceeded; retry after 1200 s."))

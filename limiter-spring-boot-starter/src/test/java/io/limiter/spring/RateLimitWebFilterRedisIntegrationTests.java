@@ -16,6 +16,7 @@ import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 import org.springframework.test.web.reactive.server.WebTestClient;
 
+import io.limiter.RateLimiterRegistry;
 import io.limiter.RedisBackend;
 import io.limiter.spring.testapp.reactive.ReactiveTestApplication;
 import io.limiter.testsupport.RedisFixtures;

@@ -87,7 +87,7 @@ class RateLimitWebFilterTests {
 			.contentType("application/problem+json")
 			.expectBody()
 			.jsonPath("$.type")
-			.isEqualTo("about:blank")
+			.doesNotExist()
 			.jsonPath("$.title")
 			.isEqualTo("Too Many Requests")
 			.jsonPath("$.status")

@@ -8,6 +8,7 @@ import org.springframework.boot.webmvc.test.autoconfigure.AutoConfigureMockMvc;
 import org.springframework.test.context.ActiveProfiles;
 import org.springframework.test.web.servlet.MockMvc;
 
+import io.limiter.RateLimiterRegistry;
 import io.limiter.spring.testapp.TestApplication;
 
 import static org.assertj.core.api.Assertions.assertThat;

@@ -12,6 +12,7 @@ import org.springframework.boot.webtestclient.autoconfigure.AutoConfigureWebTest
 import org.springframework.test.context.ActiveProfiles;
 import org.springframework.test.web.reactive.server.WebTestClient;
 
+import io.limiter.RateLimiterRegistry;
 import io.limiter.spring.testapp.reactive.ReactiveQuoteService;
 import io.limiter.spring.testapp.reactive.ReactiveTestApplication;
 

@@ -99,10 +99,7 @@ public final class Certificates {
 				this.ca.toString(), "--tls-auth-clients", "no" };
 	}
 
-	/**
-	 * Returns a socket factory whose connections trust the {@linkplain #ca() CA} and nothing else.
-	 * @return the factory
-	 */
+	/** {@return a socket factory whose connections trust the {@linkplain #ca() CA} and nothing else} */
 	SSLSocketFactory trustingSocketFactory() {
 		return this.trustingSocketFactory;
 	}

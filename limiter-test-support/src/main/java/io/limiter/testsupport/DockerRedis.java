@@ -97,16 +97,34 @@ final class DockerRedis {
 
 	}
 
-	private static final class Standalone implements RedisStandalone {
+	/** A server or cluster in a container of its own, which stopping or closing stops. */
+	private abstract static class InContainer implements AutoCloseable {
 
 		private final RedisContainer container;
+
+		InContainer(RedisContainer container) {
+			this.container = container;
+		}
+
+		public void stop() {
+			this.container.stop();
+		}
+
+		@Override
+		public void close() {
+			stop();
+		}
+
+	}
+
+	private static final class Standalone extends InContainer implements RedisStandalone {
 
 		private final String host;
 
 		private final int port;
 
 		Standalone(RedisContainer container, String host, int port) {
-			this.container = container;
+			super(container);
 			this.host = host;
 			this.port = port;
 		}
@@ -132,30 +150,18 @@ final class DockerRedis {
 		}
 
 		@Override
-		public void stop() {
-			this.container.stop();
-		}
-
-		@Override
-		public void close() {
-			stop();
-		}
-
-		@Override
 		public String toString() {
 			return "redis-server in container " + IMAGE + " at " + this.host + ":" + this.port;
 		}
 
 	}
 
-	private static final class Cluster implements RedisCluster {
-
-		private final RedisContainer container;
+	private static final class Cluster extends InContainer implements RedisCluster {
 
 		private final List<Integer> ports;
 
 		Cluster(RedisContainer container, List<Integer> ports) {
-			this.container = container;
+			super(container);
 			this.ports = List.copyOf(ports);
 		}
 
@@ -183,16 +189,6 @@ final class DockerRedis {
 					throw new IllegalStateException("Cannot ask " + node + " for its role", ex);
 				}
 			}
-		}
-
-		@Override
-		public void stop() {
-			this.container.stop();
-		}
-
-		@Override
-		public void close() {
-			stop();
 		}
 
 		@Override

@@ -113,10 +113,7 @@ public final class LocalRedisCluster implements RedisCluster {
 		return this.nodes.stream().map(RedisServerProcess::uri).toList();
 	}
 
-	/**
-	 * Returns all six nodes, alive or not, in a fixed order.
-	 * @return the nodes
-	 */
+	/** {@return all six nodes, alive or not, in a fixed order} */
 	public List<RedisServerProcess> nodes() {
 		return this.nodes;
 	}

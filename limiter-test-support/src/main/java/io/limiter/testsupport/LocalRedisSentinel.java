@@ -85,10 +85,7 @@ public final class LocalRedisSentinel implements AutoCloseable {
 		}
 	}
 
-	/**
-	 * Returns the name under which the Sentinels monitor the master, {@value #MASTER_NAME}.
-	 * @return the master name
-	 */
+	/** {@return the name under which the Sentinels monitor the master, {@value #MASTER_NAME}} */
 	public String masterName() {
 		return MASTER_NAME;
 	}
@@ -103,10 +100,7 @@ public final class LocalRedisSentinel implements AutoCloseable {
 			.collect(Collectors.joining(","));
 	}
 
-	/**
-	 * Returns the three Sentinels.
-	 * @return the Sentinels
-	 */
+	/** {@return the three Sentinels} */
 	public List<RedisServerProcess> sentinels() {
 		return this.sentinels;
 	}
@@ -120,8 +114,7 @@ public final class LocalRedisSentinel implements AutoCloseable {
 	}
 
 	/**
-	 * Returns the data server that the first live Sentinel names as the master now.
-	 * @return the master
+	 * {@return the data server that the first live Sentinel names as the master now}
 	 * @throws IllegalStateException if no Sentinel answers, or it names neither server
 	 */
 	public RedisServerProcess master() {

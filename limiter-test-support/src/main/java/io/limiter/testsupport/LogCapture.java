@@ -41,10 +41,7 @@ public final class LogCapture implements AutoCloseable {
 		this.logger.addHandler(this.handler);
 	}
 
-	/**
-	 * Returns the lines logged so far, each as its level, a space and its message.
-	 * @return the lines
-	 */
+	/** {@return the lines logged so far, each as its level, a space and its message} */
 	public List<String> lines() {
 		return List.copyOf(this.lines);
 	}

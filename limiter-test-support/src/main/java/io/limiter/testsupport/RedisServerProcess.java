@@ -177,10 +177,7 @@ public final class RedisServerProcess implements RedisStandalone {
 		return this.directory;
 	}
 
-	/**
-	 * Returns the operating-system id of the current, or last, process.
-	 * @return the process id
-	 */
+	/** {@return the operating-system id of the current, or last, process} */
 	public synchronized long pid() {
 		return this.process.pid();
 	}

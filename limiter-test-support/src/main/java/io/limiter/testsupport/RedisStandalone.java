@@ -14,10 +14,7 @@ public interface RedisStandalone extends AutoCloseable {
 	 */
 	String host();
 
-	/**
-	 * Returns the port to connect to.
-	 * @return the port
-	 */
+	/** {@return the port to connect to} */
 	int port();
 
 	/**

@@ -2,10 +2,14 @@ package io.limiter.internal.algorithm;
 
 import io.limiter.Decision;
 import io.limiter.Limit;
+import io.limiter.internal.Decisions;
 
 /**
- * The in-memory state of the algorithms that decide by {@link TickDebt}: token bucket and GCRA. Only a grant
- * changes the state, so denials are decided on an optimistic read ({@link OptimisticState}).
+ * The in-memory state of the algorithms that decide by the ticks a key owes: token bucket and GCRA. One permit is
+ * {@code period} ticks, {@code capacity} ticks are paid back per millisecond, and a key owing nothing is full. A grant
+ * adds {@code permits * period} to the debt; a reservation may take the debt past a full period, as far as
+ * {@code max_wait_ms} of payback allows. Only a grant changes the state, so denials are decided on an optimistic
+ * read ({@link OptimisticState}).
  */
 abstract class DebtState extends OptimisticState {
 
@@ -31,7 +35,19 @@ abstract class DebtState extends OptimisticState {
 
 	@Override
 	final Decision look(long nowMillis, long permits, long maxWaitMillis) {
-		return TickDebt.decide(this.capacity, this.periodMillis, debtAt(nowMillis), permits, maxWaitMillis);
+		long debt = debtAt(nowMillis);
+		long full = this.capacity * this.periodMillis;
+		long owed = debt + permits * this.periodMillis;
+		if (owed <= full) {
+			return Decisions.allowed(this.capacity, (full - owed) / this.periodMillis,
+					IntegerMath.ceilDiv(owed, this.capacity));
+		}
+		long wait = IntegerMath.ceilDiv(owed - full, this.capacity);
+		if (maxWaitMillis > 0 && wait <= maxWaitMillis) {
+			return Decisions.reserved(this.capacity, wait, IntegerMath.ceilDiv(owed, this.capacity));
+		}
+		return Decisions.denied(this.capacity, Math.max(0, full - debt) / this.periodMillis, wait,
+				IntegerMath.ceilDiv(debt, this.capacity));
 	}
 
 	@Override

@@ -37,10 +37,7 @@ public interface KeyState extends IdleAware {
 	 */
 	boolean adjust(long nowMillis, AdminOperation operation, long permits);
 
-	/**
-	 * Returns the limit whose numbers this state decides with.
-	 * @return the limit
-	 */
+	/** {@return the limit whose numbers this state decides with} */
 	Limit limit();
 
 	/**

@@ -12,17 +12,17 @@ import io.limiter.internal.redis.RedisScript;
  * Every script takes the keys of {@link #redisKeys(String)} and the arguments
  * {@code capacity, period_ms, permits, now_ms, max_wait_ms}, where {@code now_ms < 0} means the server's
  * {@code TIME}; it answers {@code {allowed, remaining, retry_after_ms, reset_after_ms, delay_ms}}, all
- * integers. Its admin twin ({@code <script>-adjust.lua}, {@link #adjustScript()}) takes the same keys and
+ * integers. Its admin script ({@code <script>-adjust.lua}, {@link #adjustScript()}) takes the same keys and
  * {@code capacity, period_ms, permits, now_ms, operation} and applies {@link KeyState#adjust}'s arithmetic.
  * <p>
  * A limit of several rates is decided by {@link #severalRatesScript()}, which takes one key per rate and the same
  * arguments with the capacity and period of every further rate after them, and answers the reported rate's index
- * after the rest ({@code multi-rate.lua}; its twin is {@code MultiRateState}); its admin operations are one call of
+ * after the rest ({@code multi-rate.lua}; {@code MultiRateState} decides the same in memory); its admin operations are one call of
  * {@link #severalRatesAdjustScript()}, which adjusts every rate's key atomically.
  * <p>
  * Each call sets the key's time to live to the time until its state equals no state, counted from the key's own time,
  * plus {@code CLOCK_SKEW_MS} (the difference between client clocks allowed, in {@code preamble.lua}), and deletes the
- * key when it already does; the twin forgets such a state the same way, its time with it. Until then a now before the
+ * key when it already does; the in-memory state forgets itself the same way, its time with it. Until then a now before the
  * time of the key's last grant counts as that time, in every algorithm: a clock going backwards counts as no time
  * passing.
  */
@@ -85,34 +85,27 @@ public abstract class LimitAlgorithm {
 	}
 
 	/**
-	 * Returns the Lua twin of {@link #newState(Limit)}.
+	 * Returns the Lua script that decides as {@link #newState(Limit)} does in memory.
 	 * @return the script
 	 */
 	public final RedisScript script() {
 		return this.script;
 	}
 
-	/**
-	 * Returns the script of the admin operations of a limit of one rate, the twin of {@link KeyState#adjust}.
-	 * @return the script
-	 */
+	/** {@return the script of the admin operations of a limit of one rate, the Lua side of {@link KeyState#adjust}} */
 	public final RedisScript adjustScript() {
 		return this.adjustScript;
 	}
 
-	/**
-	 * Returns the script of a limit of several rates.
-	 * @return the script
-	 */
+	/** {@return the script of a limit of several rates} */
 	public final RedisScript severalRatesScript() {
 		return this.severalRatesScript;
 	}
 
 	/**
-	 * Returns the script of the admin operations of a limit of several rates, the twin of {@code MultiRateState}'s:
+	 * {@return the script of the admin operations of a limit of several rates, the Lua side of {@code MultiRateState}'s:
 	 * every rate's key adjusted in one call, with the arguments laid out as for {@link #severalRatesScript()} and the
-	 * operation in place of the wait ({@code multi-rate-adjust.lua}).
-	 * @return the script
+	 * operation in place of the wait ({@code multi-rate-adjust.lua})}
 	 */
 	public final RedisScript severalRatesAdjustScript() {
 		return this.severalRatesAdjustScript;

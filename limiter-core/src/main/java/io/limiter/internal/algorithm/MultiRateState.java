@@ -2,10 +2,11 @@ package io.limiter.internal.algorithm;
 
 import io.limiter.Decision;
 import io.limiter.Limit;
+import io.limiter.internal.Decisions;
 import io.limiter.Rate;
 
 /**
- * The in-memory state of a key under a limit of several rates, the twin of {@code multi-rate.lua}: one state per
+ * The in-memory state of a key under a limit of several rates, deciding as {@code multi-rate.lua} does in Redis: one state per
  * rate, decided together under one lock. A request is allowed only if every rate allows it, and only then does each
  * rate take the permits; a denial changes none. The decision is that of the reported rate ({@link #combine}).
  * <p>
@@ -64,7 +65,7 @@ final class MultiRateState extends OptimisticState {
 			}
 		}
 		Decision decision = decisions[reported];
-		return allowed ? decision.forRate(reported) : Decision
+		return allowed ? decision.forRate(reported) : Decisions
 			.denied(decision.limit(), decision.remaining(), latestRetry, decision.resetAfterMillis())
 			.forRate(reported);
 	}

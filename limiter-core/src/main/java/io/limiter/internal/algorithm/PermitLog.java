@@ -26,10 +26,7 @@ final class PermitLog {
 		return this.size == 0;
 	}
 
-	/**
-	 * Returns the newest grant time; the log must not be empty.
-	 * @return the time
-	 */
+	/** {@return the newest grant time; the log must not be empty} */
 	long newest() {
 		return this.times[slot(this.size - 1)];
 	}

@@ -2,6 +2,7 @@ package io.limiter.internal.algorithm;
 
 import io.limiter.Decision;
 import io.limiter.Limit;
+import io.limiter.internal.Decisions;
 
 /**
  * Sliding window log: exact; a permit granted at {@code t} counts while {@code now - period < t}. The newest grant
@@ -9,7 +10,7 @@ import io.limiter.Limit;
  * Permits that left the window are dropped only when permits are granted, as the script does, so denials and looks
  * change nothing; at most {@code capacity} permits are kept, twice that after a penalty. The script keeps one
  * sorted-set member per permit;
- * this twin keeps runs of equal times in a {@link PermitLog}.
+ * this in-memory implementation keeps runs of equal times in a {@link PermitLog}.
  */
 final class SlidingWindowLog extends LimitAlgorithm {
 
@@ -44,12 +45,12 @@ final class SlidingWindowLog extends LimitAlgorithm {
 			long count = this.log.countAfter(outside);
 			if (count + permits > this.capacity) {
 				long retryAfter = this.log.timeOf(outside, count + permits - this.capacity) + this.periodMillis - at;
-				return Decision.denied(this.capacity, Math.max(0, this.capacity - count),
+				return Decisions.denied(this.capacity, Math.max(0, this.capacity - count),
 						retryAfter, this.log.newest() + this.periodMillis - at);
 			}
 			long resetAfter = (permits > 0) ? this.periodMillis
 					: (count > 0) ? this.log.newest() + this.periodMillis - at : 0;
-			return Decision.allowed(this.capacity, this.capacity - count - permits, resetAfter);
+			return Decisions.allowed(this.capacity, this.capacity - count - permits, resetAfter);
 		}
 
 		@Override

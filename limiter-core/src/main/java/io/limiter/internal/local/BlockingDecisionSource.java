@@ -7,6 +7,7 @@ import io.limiter.AdminOperation;
 import io.limiter.Decision;
 import io.limiter.LimiterClock;
 import io.limiter.internal.DecisionSource;
+import io.limiter.internal.Decisions;
 import io.limiter.internal.StateKeys;
 import io.limiter.internal.memory.BoundedStateMap;
 
@@ -104,10 +105,7 @@ public final class BlockingDecisionSource implements DecisionSource {
 		}
 	}
 
-	/**
-	 * Returns the number of blocks kept, expired ones included until they are collected.
-	 * @return the number of blocks
-	 */
+	/** {@return the number of blocks kept, expired ones included until they are collected} */
 	int size() {
 		return this.blocks.size();
 	}
@@ -124,7 +122,7 @@ public final class BlockingDecisionSource implements DecisionSource {
 		if (permits != block.permits() || wait <= maxWaitMillis) {
 			return null;
 		}
-		return Decision.denied(block.limit(), block.permits() - 1, wait, Math.max(0, block.resetAtMillis() - now))
+		return Decisions.denied(block.limit(), block.permits() - 1, wait, Math.max(0, block.resetAtMillis() - now))
 			.forRate(block.rate())
 			.local();
 	}

@@ -85,10 +85,7 @@ final class LocalBucket implements IdleAware {
 		return (nowMillis < until && cost >= this.retryCost) ? until - nowMillis : 0;
 	}
 
-	/**
-	 * Returns the ticks held now, which a concurrent failed spend may briefly make negative.
-	 * @return the ticks
-	 */
+	/** {@return the ticks held now, which a concurrent failed spend may briefly make negative} */
 	long held() {
 		return this.ticks.get();
 	}

@@ -180,10 +180,7 @@ public final class BoundedStateMap<V extends IdleAware> {
 		return this.maximumSize;
 	}
 
-	/**
-	 * Returns a live view of the entries.
-	 * @return the entries
-	 */
+	/** {@return a live view of the entries} */
 	public Map<String, V> asMap() {
 		return this.entries;
 	}

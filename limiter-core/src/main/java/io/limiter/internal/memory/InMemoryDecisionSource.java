@@ -68,10 +68,7 @@ public final class InMemoryDecisionSource implements DecisionSource {
 		return CompletableFuture.completedFuture(adjust(key, operation, permits));
 	}
 
-	/**
-	 * Returns the number of keys whose state is kept.
-	 * @return the number of keys
-	 */
+	/** {@return the number of keys whose state is kept} */
 	public int size() {
 		return this.states.size();
 	}

@@ -55,10 +55,7 @@ public final class LimitStates {
 		this.observer = observer;
 	}
 
-	/**
-	 * Returns the algorithm of the states.
-	 * @return the algorithm
-	 */
+	/** {@return the algorithm of the states} */
 	public LimitAlgorithm algorithm() {
 		return this.algorithm;
 	}
@@ -152,10 +149,7 @@ public final class LimitStates {
 		}
 	}
 
-	/**
-	 * Returns the number of keys whose state is kept.
-	 * @return the number of keys
-	 */
+	/** {@return the number of keys whose state is kept} */
 	public int size() {
 		return this.states.size();
 	}

@@ -61,10 +61,7 @@ public final class AdaptiveTimeout extends TimeoutOptions.TimeoutSource {
 		return Math.min(this.ceilingNanos, estimate);
 	}
 
-	/**
-	 * Returns the deadline of a call that starts now, in whole milliseconds (rounded up).
-	 * @return the deadline in milliseconds
-	 */
+	/** {@return the deadline of a call that starts now, in whole milliseconds (rounded up)} */
 	public long currentMillis() {
 		return TimeUnit.NANOSECONDS.toMillis(currentNanos() + 999_999);
 	}

@@ -11,7 +11,7 @@ import java.util.function.Supplier;
 import io.lettuce.core.api.StatefulConnection;
 import io.limiter.LimiterClock;
 import io.limiter.RateLimiterException;
-import io.limiter.internal.ThrottledLog;
+import io.limiter.ThrottledLog;
 
 /**
  * A connection that is opened in the background, with a new attempt a while after each failed one, so that an
@@ -24,7 +24,7 @@ final class ReconnectingConnection<C extends StatefulConnection<String, String>>
 
 	private static final long LOG_INTERVAL_MILLIS = 10_000;
 
-	private final ThrottledLog log = new ThrottledLog(ThrottledLog.CORE_LOGGER, LOG_INTERVAL_MILLIS,
+	private final ThrottledLog log = new ThrottledLog(System.getLogger("io.limiter"), LOG_INTERVAL_MILLIS,
 			LimiterClock.system());
 
 	private final Supplier<CompletionStage<C>> connector;
@@ -59,10 +59,7 @@ final class ReconnectingConnection<C extends StatefulConnection<String, String>>
 		attempt();
 	}
 
-	/**
-	 * Returns the open connection, or {@code null} while attempts go on in the background.
-	 * @return the connection or {@code null}
-	 */
+	/** {@return the open connection, or {@code null} while attempts go on in the background} */
 	C current() {
 		return this.connection;
 	}
@@ -75,10 +72,7 @@ final class ReconnectingConnection<C extends StatefulConnection<String, String>>
 		return this.lastFailure;
 	}
 
-	/**
-	 * Returns a stage completed once the first connection is open, for start-up checks.
-	 * @return the stage
-	 */
+	/** {@return a stage completed once the first connection is open, for start-up checks} */
 	CompletionStage<C> connected() {
 		return this.firstConnection.minimalCompletionStage();
 	}

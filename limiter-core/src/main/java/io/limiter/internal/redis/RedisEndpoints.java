@@ -4,9 +4,9 @@ import java.net.URI;
 import java.net.URISyntaxException;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.regex.Pattern;
 
 import io.lettuce.core.RedisURI;
+import io.limiter.RedisSecrets;
 
 /**
  * Reads where Redis is: a {@code redis://} or {@code rediss://} URL, a list of cluster seeds, or a Sentinel
@@ -15,11 +15,6 @@ import io.lettuce.core.RedisURI;
  * exception, a log or a failure report.
  */
 public final class RedisEndpoints {
-
-	/** What replaces the user info (user name and password) of a URL in messages. */
-	public static final String MASK = "******";
-
-	private static final Pattern USER_INFO = Pattern.compile("(?i)(rediss?://)[^\\s'\"]*@");
 
 	private RedisEndpoints() {
 	}
@@ -33,7 +28,7 @@ public final class RedisEndpoints {
 	public static RedisURI url(String url) {
 		if (url == null || !(url.startsWith("redis://") || url.startsWith("rediss://"))) {
 			throw new IllegalArgumentException(
-					"the URL must start with redis:// or rediss:// but was '" + maskValue(url) + "'");
+					"the URL must start with redis:// or rediss:// but was '" + RedisSecrets.maskValue(url) + "'");
 		}
 		try {
 			// Lettuce takes "host:notaport" for a host name; java.net.URI finds no host in it.
@@ -43,7 +38,8 @@ public final class RedisEndpoints {
 			return RedisURI.create(url);
 		}
 		catch (URISyntaxException | RuntimeException ex) {
-			throw new IllegalArgumentException("the URL '" + maskValue(url) + "' is malformed: " + redact(ex, url));
+			throw new IllegalArgumentException(
+					"the URL '" + RedisSecrets.maskValue(url) + "' is malformed: " + redact(ex, url));
 		}
 	}
 
@@ -102,7 +98,7 @@ public final class RedisEndpoints {
 	private static List<RedisURI> endpoints(String what, String nodes) {
 		if (nodes == null || nodes.isBlank()) {
 			throw new IllegalArgumentException(what + " must be comma-separated host:port but was '"
-					+ maskValue(nodes) + "'");
+					+ RedisSecrets.maskValue(nodes) + "'");
 		}
 		List<RedisURI> endpoints = new ArrayList<>();
 		for (String node : nodes.split(",")) {
@@ -116,46 +112,11 @@ public final class RedisEndpoints {
 			if (port < 1 || port > 65535) {
 				throw new IllegalArgumentException("every one of the " + what
 						+ " must be host:port with a port from 1 to 65535 or a redis:// URL, but '"
-						+ maskValue(trimmed) + "' is not");
+						+ RedisSecrets.maskValue(trimmed) + "' is not");
 			}
 			endpoints.add(RedisURI.create(trimmed.substring(0, colon), port));
 		}
 		return endpoints;
-	}
-
-	/**
-	 * Masks the user info of every Redis URL in a text.
-	 * @param text a value or a message, may be {@code null}
-	 * @return the text with each {@code redis://user:password@} written {@code redis://******@}
-	 */
-	public static String mask(String text) {
-		return (text != null) ? USER_INFO.matcher(text).replaceAll("$1" + MASK + "@") : null;
-	}
-
-	/**
-	 * Masks what may be user info in a value given as a Redis URL or cluster nodes, also when it lacks its
-	 * scheme, such as {@code user:password@host:port}.
-	 * @param value the value, may be {@code null}
-	 * @return the value with everything before its last {@code @} masked in each comma-separated part
-	 */
-	public static String maskValue(String value) {
-		if (value == null) {
-			return null;
-		}
-		StringBuilder masked = new StringBuilder();
-		for (String part : value.split(",", -1)) {
-			int scheme = part.indexOf("://");
-			int at = part.lastIndexOf('@');
-			masked.append((masked.length() > 0) ? "," : "");
-			if (at < 0) {
-				masked.append(part);
-			}
-			else {
-				masked.append((scheme >= 0 && scheme < at) ? part.substring(0, scheme + 3) : "").append(MASK)
-					.append(part.substring(at));
-			}
-		}
-		return masked.toString();
 	}
 
 	private static String redact(Throwable failure, String url) {
@@ -165,12 +126,12 @@ public final class RedisEndpoints {
 		if (scheme >= 0 && at > scheme + 3) {
 			String userInfo = url.substring(scheme + 3, at);
 			String password = userInfo.substring(userInfo.indexOf(':') + 1);
-			message = message.replace(userInfo, MASK);
+			message = message.replace(userInfo, RedisSecrets.MASK);
 			if (!password.isEmpty()) {
-				message = message.replace(password, MASK);
+				message = message.replace(password, RedisSecrets.MASK);
 			}
 		}
-		return mask(message);
+		return RedisSecrets.mask(message);
 	}
 
 	private static int port(String text) {

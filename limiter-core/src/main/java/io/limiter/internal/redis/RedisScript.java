@@ -82,18 +82,12 @@ public final class RedisScript {
 		}
 	}
 
-	/**
-	 * Returns the resource file name.
-	 * @return the name
-	 */
+	/** {@return the resource file name} */
 	public String name() {
 		return this.name;
 	}
 
-	/**
-	 * Returns the Lua source.
-	 * @return the source
-	 */
+	/** {@return the Lua source} */
 	public String source() {
 		return this.source;
 	}

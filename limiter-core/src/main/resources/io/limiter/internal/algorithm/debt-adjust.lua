@@ -1,4 +1,4 @@
--- The debt after a refund or penalty, for token-bucket-adjust.lua and gcra-adjust.lua; the twin of DebtState.
+-- The debt after a refund or penalty, for token-bucket-adjust.lua and gcra-adjust.lua; DebtState does the same in memory.
 -- A refund pays permits back, down to no debt. A penalty adds them, to at most two full buckets (one below empty),
 -- or 2^53 ticks where that is less so that doubles stay exact; a debt a reservation made larger is kept.
 -- Expects full, period, permits and operation.

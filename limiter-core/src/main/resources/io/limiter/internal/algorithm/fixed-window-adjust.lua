@@ -1,4 +1,4 @@
--- Refund and penalty on the window of fixed-window.lua, the twin of FixedWindow's (see admin.lua): a refund lowers
+-- Refund and penalty on the window of fixed-window.lua, as FixedWindow's in memory (see admin.lua): a refund lowers
 -- the count of the current window, not below 0; a penalty raises it to at most twice the capacity. Either writes the
 -- count at the key's time, as a grant does.
 --#include /io/limiter/internal/algorithm/admin.lua

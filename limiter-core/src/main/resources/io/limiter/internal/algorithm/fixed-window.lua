@@ -1,4 +1,4 @@
--- Fixed window, the twin of FixedWindow.java.
+-- Fixed window, decided in memory by FixedWindow.java.
 -- KEYS[1] the window; ARGV capacity, period_ms, permits, now_ms (< 0: server TIME), max_wait_ms (ignored)[, 'read-only'].
 -- Windows are aligned to multiples of period_ms since the epoch. State: n = permits granted in the window of t,
 -- t = the time of the last grant; a now before t counts as t, so the window never moves back.

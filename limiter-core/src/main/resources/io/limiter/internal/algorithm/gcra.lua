@@ -1,4 +1,4 @@
--- GCRA (generic cell rate algorithm), the twin of Gcra.java.
+-- GCRA (generic cell rate algorithm), decided in memory by Gcra.java.
 -- KEYS[1] the theoretical arrival time (TAT); ARGV capacity, period_ms, permits, now_ms (< 0: server TIME), max_wait_ms[, 'read-only'].
 -- Ticks as in token-bucket.lua: a permit is period_ms ticks and capacity ticks pass per ms. The debt is how far the
 -- TAT lies ahead of now, in ticks; the key decides exactly as a token bucket holding capacity * period_ms - debt

@@ -1,4 +1,4 @@
--- Refund and penalty on the counts of sliding-window-counter.lua, the twin of SlidingWindowCounter's (see
+-- Refund and penalty on the counts of sliding-window-counter.lua, as SlidingWindowCounter's in memory (see
 -- admin.lua): a refund lowers the current window's count first, then the previous one's, neither below 0; a penalty
 -- raises the current count to at most twice the capacity. Either writes the counts at the key's time, as a grant does.
 --#include /io/limiter/internal/algorithm/admin.lua

@@ -1,4 +1,4 @@
--- Sliding window counter, the twin of SlidingWindowCounter.java.
+-- Sliding window counter, decided in memory by SlidingWindowCounter.java.
 -- KEYS[1] the counters; ARGV capacity, period_ms, permits, now_ms (< 0: server TIME), max_wait_ms (ignored)[, 'read-only'].
 -- Windows are aligned to multiples of period_ms since the epoch. The sliding window holds the current window's
 -- count plus the previous window's count weighted by the part of it still inside the sliding window, all in

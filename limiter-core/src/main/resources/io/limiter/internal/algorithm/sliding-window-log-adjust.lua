@@ -1,4 +1,4 @@
--- Refund and penalty on the log of sliding-window-log.lua, the twin of SlidingWindowLog's (see admin.lua): a refund
+-- Refund and penalty on the log of sliding-window-log.lua, as SlidingWindowLog's in memory (see admin.lua): a refund
 -- removes the newest permits in the window, the highest indices of the newest time first, so that the members of a
 -- time stay "time:0" to "time:(n-1)"; a penalty adds permits at the key's time, to at most twice the capacity in the
 -- window.

@@ -1,4 +1,4 @@
--- Sliding window log, the twin of SlidingWindowLog.java.
+-- Sliding window log, decided in memory by SlidingWindowLog.java.
 -- KEYS[1] the log; ARGV capacity, period_ms, permits, now_ms (< 0: server TIME), max_wait_ms (ignored)[, 'read-only'].
 -- A sorted set with one member per granted permit, scored by the time of its grant; members are "time:i", i counting
 -- the permits granted at that time. A permit counts while now - period_ms < time. The newest grant is the key's

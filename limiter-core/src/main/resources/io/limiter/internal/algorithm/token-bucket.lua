@@ -1,4 +1,4 @@
--- Token bucket, the twin of TokenBucket.java.
+-- Token bucket, decided in memory by TokenBucket.java.
 -- KEYS[1] the bucket; ARGV capacity, period_ms, permits, now_ms (< 0: server TIME), max_wait_ms[, 'read-only'].
 -- State: the ticks (a permit is period_ms ticks; capacity ticks are added per ms) and the ms of the last update.
 -- Returns {allowed, remaining, retry_after_ms, reset_after_ms, delay_ms}.

@@ -1,4 +1,4 @@
--- An admin operation on every rate of one limit, in one call: the twin of MultiRateState's refund and penalize (a
+-- An admin operation on every rate of one limit, in one call, as MultiRateState's refund and penalize in memory (a
 -- reset retires the whole state). RedisScript puts this after the algorithm's admin script, wrapped as the function
 -- rate(KEYS, ARGV, read_only) that adjusts one rate.
 -- KEYS[i] the state of rate i, all under one hash tag; ARGV capacity_1, period_ms_1, permits, now_ms (< 0: server

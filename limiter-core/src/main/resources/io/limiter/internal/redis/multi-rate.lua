@@ -1,4 +1,4 @@
--- Several rates of one limit, decided together: the twin of MultiRateState.java. RedisScript puts this after the
+-- Several rates of one limit, decided together, decided in memory by MultiRateState.java. RedisScript puts this after the
 -- algorithm's script, wrapped as the function rate(KEYS, ARGV, read_only) that decides one rate.
 -- KEYS[i] the state of rate i, all under one hash tag; ARGV capacity_1, period_ms_1, permits, now_ms (< 0: server
 -- TIME), max_wait_ms (ignored: several rates make no reservations), mode ('read-only' for a look), then

@@ -12,11 +12,12 @@ import org.junit.jupiter.params.provider.EnumSource;
 import io.limiter.Algorithm;
 import io.limiter.Decision;
 import io.limiter.Limit;
+import io.limiter.internal.Decisions;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * What each number of a decision promises, checked on the in-memory twins (the twin conformance test carries it
+ * What each number of a decision promises, checked on the in-memory implementations (the conformance test of memory and Redis carries it
  * over to the scripts): after every decision of a random sequence with a clock that never goes back, the history
  * is replayed into a fresh state and probed. {@code remaining} permits can be taken and one more cannot; a denied
  * request is still denied one millisecond before {@code retryAfter} and allowed at it; the key is full at
@@ -129,7 +130,7 @@ class DecisionMeaningTests {
 		assertThat(atReset.isIdle(resetAt)).as("idle at reset-after: %s", context).isTrue();
 		assertThat(atReset.decide(resetAt, 0, 0))
 			.as("full at reset-after: %s", context)
-			.isEqualTo(Decision.allowed(limit.capacity(), limit.capacity(), 0));
+			.isEqualTo(Decisions.allowed(limit.capacity(), limit.capacity(), 0));
 		if (decision.resetAfterMillis() > 0) {
 			KeyState before = replay(algorithm, limit, history);
 			assertThat(before.isIdle(resetAt - 1)).as("not idle before reset-after: %s", context).isFalse();

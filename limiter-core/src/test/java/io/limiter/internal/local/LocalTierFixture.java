@@ -74,18 +74,12 @@ final class LocalTierFixture implements AutoCloseable {
 		return new LocalTierFixture(clock);
 	}
 
-	/**
-	 * Returns an instance on the system clock, with Redis' {@code TIME} in the scripts.
-	 * @return the instance
-	 */
+	/** {@return an instance on the system clock, with Redis' {@code TIME} in the scripts} */
 	static LocalTierFixture withSystemTime() {
 		return new LocalTierFixture(null);
 	}
 
-	/**
-	 * Returns a limit name that no other test uses.
-	 * @return the name
-	 */
+	/** {@return a limit name that no other test uses} */
 	static String uniqueName() {
 		return "lt-" + ProcessHandle.current().pid() + "-" + names.incrementAndGet();
 	}

@@ -9,10 +9,7 @@ import io.limiter.jmh.redis.RedisTarget;
  */
 public interface CheckEnvironment {
 
-	/**
-	 * Returns the clock that measures the runs and that client-time implementations send.
-	 * @return the clock
-	 */
+	/** {@return the clock that measures the runs and that client-time implementations send} */
 	LimiterClock clock();
 
 	/**
@@ -21,16 +18,10 @@ public interface CheckEnvironment {
 	 */
 	RedisTarget redis();
 
-	/**
-	 * Returns our Redis backend, deciding with the server's {@code TIME}.
-	 * @return the backend
-	 */
+	/** {@return our Redis backend, deciding with the server's {@code TIME}} */
 	RedisBackend serverTimeBackend();
 
-	/**
-	 * Returns our Redis backend, deciding with {@link #clock()}'s time.
-	 * @return the backend
-	 */
+	/** {@return our Redis backend, deciding with {@link #clock()}'s time} */
 	RedisBackend clientTimeBackend();
 
 }

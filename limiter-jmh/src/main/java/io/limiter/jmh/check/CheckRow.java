@@ -36,9 +36,8 @@ public record CheckRow(String impl, String algorithm, String scenario, int threa
 	}
 
 	/**
-	 * Returns the verdict column: {@code baseline} for a baseline, otherwise {@code OVER} when more than the
-	 * maximum was granted and {@code ok} when not.
-	 * @return the verdict
+	 * {@return the verdict column: {@code baseline} for a baseline, otherwise {@code OVER} when more than the maximum
+	 * was granted and {@code ok} when not}
 	 */
 	public String verdict() {
 		if (this.baseline) {

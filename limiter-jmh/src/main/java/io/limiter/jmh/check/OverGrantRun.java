@@ -99,10 +99,7 @@ public final class OverGrantRun {
 		return new Result(allowed, max, errors);
 	}
 
-	/**
-	 * Returns the limit of the run.
-	 * @return the limit
-	 */
+	/** {@return the limit of the run} */
 	public Limit limit() {
 		return this.limit;
 	}

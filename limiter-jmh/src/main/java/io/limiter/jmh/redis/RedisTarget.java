@@ -24,6 +24,7 @@ import io.limiter.LimiterClock;
 import io.limiter.LimiterObserver;
 import io.limiter.jmh.baseline.NodeConnections;
 import io.limiter.RedisBackend;
+import io.limiter.RedisBackendBuilder;
 import io.limiter.testsupport.RedisFixtures;
 
 /**
@@ -91,10 +92,7 @@ public final class RedisTarget implements NodeConnections, AutoCloseable {
 		return new RedisTarget(address);
 	}
 
-	/**
-	 * Returns the address connected to.
-	 * @return the address
-	 */
+	/** {@return the address connected to} */
 	public RedisAddress address() {
 		return this.address;
 	}
@@ -116,7 +114,7 @@ public final class RedisTarget implements NodeConnections, AutoCloseable {
 	 * @return the backend
 	 */
 	public RedisBackend backend(LimiterClock clientClock, LimiterObserver observer) {
-		RedisBackend.Builder builder = RedisBackend.builder()
+		RedisBackendBuilder builder = RedisBackend.builder()
 			.timeout(TIMEOUT)
 			.minimumTimeout(TIMEOUT)
 			.failurePolicy(FailurePolicy.FAIL_CLOSED)
@@ -176,9 +174,8 @@ public final class RedisTarget implements NodeConnections, AutoCloseable {
 	}
 
 	/**
-	 * Returns a builder of Bucket4j's Lettuce proxy manager over a byte-array connection to this Redis (a
-	 * cluster connection on a cluster).
-	 * @return the builder
+	 * {@return a builder of Bucket4j's Lettuce proxy manager over a byte-array connection to this Redis (a cluster
+	 * connection on a cluster)}
 	 */
 	public Bucket4jLettuce.LettuceBasedProxyManagerBuilder<byte[]> bucket4jBuilder() {
 		if (this.address.isCluster()) {

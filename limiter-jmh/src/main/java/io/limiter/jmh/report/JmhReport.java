@@ -12,7 +12,7 @@ import java.util.List;
  * Turns JMH's JSON results into a markdown table per benchmark, scenario and thread count, and an SVG bar
  * chart:
  * <pre>
- * java -cp limiter-jmh/target/benchmarks.jar io.limiter.jmh.report.JmhReport jmh.json src/docs/benchmarks.md src/docs/benchmarks.svg
+ * java -cp limiter-jmh/target/benchmarks.jar io.limiter.jmh.report.JmhReport jmh.json src/docs/benchmark-results.md src/docs/benchmark-results.svg
  * </pre>
  * Several JSON files may be given before the two outputs; their results are merged.
  */

@@ -12,7 +12,7 @@ import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException
 class CheckOptionsTests {
 
 	@Test
-	void defaultsToSeed001sTestOnBothScenariosAndTheFixture() {
+	void defaultsToTheOverGrantTestOfBenchmarkingTokenBucketRateLimiters() {
 		CheckOptions options = CheckOptions.parse();
 		assertThat(options.redis()).isNull();
 		assertThat(options.threads()).isEqualTo(64);

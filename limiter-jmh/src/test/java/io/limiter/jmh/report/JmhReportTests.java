@@ -22,8 +22,8 @@ class JmhReportTests {
 
 	@Test
 	void writesATablePerGroupFastestFirstAndAWellFormedChart() throws Exception {
-		Path markdown = this.directory.resolve("docs/benchmarks.md");
-		Path svg = this.directory.resolve("docs/benchmarks.svg");
+		Path markdown = this.directory.resolve("docs/benchmark-results.md");
+		Path svg = this.directory.resolve("docs/benchmark-results.svg");
 		int status = JmhReport.run(new String[] { JmhJsonTests.sample().toString(), markdown.toString(), svg.toString() },
 				new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
 		assertThat(status).isZero();

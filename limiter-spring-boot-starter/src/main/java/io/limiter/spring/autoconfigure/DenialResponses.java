@@ -9,7 +9,7 @@ import org.springframework.http.MediaType;
 
 import io.limiter.spring.RateLimitDenialBody;
 import io.limiter.spring.RateLimitDenialBody.Body;
-import io.limiter.spring.autoconfigure.LimiterProperties.Filter.Response;
+import io.limiter.spring.autoconfigure.FilterRuleSettings.Response;
 import io.limiter.spring.internal.http.DenialResponse;
 import io.limiter.spring.internal.http.RateLimitProblem;
 

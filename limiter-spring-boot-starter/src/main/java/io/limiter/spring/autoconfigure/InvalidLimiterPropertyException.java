@@ -1,6 +1,6 @@
 package io.limiter.spring.autoconfigure;
 
-import io.limiter.internal.redis.RedisEndpoints;
+import io.limiter.RedisSecrets;
 
 /**
  * Thrown at start-up when a {@code limiter.*} setting is invalid; names the property and its value, with the
@@ -24,25 +24,19 @@ public class InvalidLimiterPropertyException extends IllegalStateException {
 	 * @param cause the underlying failure, or {@code null}; its message must not hold a secret
 	 */
 	public InvalidLimiterPropertyException(String property, Object value, String reason, Throwable cause) {
-		super("Invalid value '" + RedisEndpoints.mask(String.valueOf(value)) + "' of " + property + ": "
-				+ RedisEndpoints.mask(reason), cause);
+		super("Invalid value '" + RedisSecrets.mask(String.valueOf(value)) + "' of " + property + ": "
+				+ RedisSecrets.mask(reason), cause);
 		this.property = property;
-		this.value = RedisEndpoints.mask(String.valueOf(value));
-		this.reason = RedisEndpoints.mask(reason);
+		this.value = RedisSecrets.mask(String.valueOf(value));
+		this.reason = RedisSecrets.mask(reason);
 	}
 
-	/**
-	 * Returns the full property name.
-	 * @return the property
-	 */
+	/** {@return the full property name} */
 	public String property() {
 		return this.property;
 	}
 
-	/**
-	 * Returns the invalid value as text ({@code "null"} when missing).
-	 * @return the value
-	 */
+	/** {@return the invalid value as text ({@code "null"} when missing)} */
 	public String value() {
 		return this.value;
 	}

@@ -2,24 +2,20 @@ package io.limiter.spring.autoconfigure;
 
 import java.time.Duration;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Consumer;
 
-import io.limiter.FailurePolicy;
 import io.limiter.Limit;
+import io.limiter.LimitNames;
 import io.limiter.LimiterOptions;
 import io.limiter.LocalTier;
-import io.limiter.internal.LimitNames;
 import io.limiter.spring.LimitPlanResolver;
-import io.limiter.spring.autoconfigure.LimiterProperties.LimitSettings;
-import io.limiter.spring.autoconfigure.LimiterProperties.LocalTierSettings;
-import io.limiter.spring.autoconfigure.LimiterProperties.PlanSettings;
-import io.limiter.spring.autoconfigure.LimiterProperties.RateSettings;
-import io.limiter.spring.internal.LimitPolicy;
 
 /**
- * Turns {@code limiter.limits.*} into checked {@link Limit}s, {@link LimiterOptions} and {@link LimitPolicy}s, reporting the first bad
+ * Turns {@code limiter.limits.*} into checked {@link Limit}s, {@link LimiterOptions} and the limits in shadow mode, reporting the first bad
  * setting by its property name.
  */
 final class LimitDefinitions {
@@ -106,14 +102,14 @@ final class LimitDefinitions {
 		}
 	}
 
-	static LimitPolicy policy(LimiterProperties properties, String name) {
-		LimitSettings settings = properties.getLimits().get(name);
-		if (settings == null) {
-			return new LimitPolicy(properties.getFailurePolicy(), false);
-		}
-		FailurePolicy failurePolicy = (settings.getFailurePolicy() != null) ? settings.getFailurePolicy()
-				: properties.getFailurePolicy();
-		return new LimitPolicy(failurePolicy, settings.isShadow());
+	static Set<String> shadowLimits(LimiterProperties properties) {
+		Set<String> shadow = new LinkedHashSet<>();
+		properties.getLimits().forEach((name, settings) -> {
+			if (settings.isShadow()) {
+				shadow.add(name);
+			}
+		});
+		return shadow;
 	}
 
 	static Map<String, LimiterOptions> options(LimiterProperties properties) {

@@ -1,7 +1,5 @@
 package io.limiter.spring.autoconfigure;
 
-import java.util.LinkedHashMap;
-import java.util.Map;
 
 import io.lettuce.core.RedisClient;
 import io.lettuce.core.cluster.RedisClusterClient;
@@ -19,10 +17,8 @@ import io.limiter.LimiterClock;
 import io.limiter.LimiterObserver;
 import io.limiter.RedisBackend;
 import io.limiter.spring.LimitPlanResolver;
-import io.limiter.spring.RateLimiterRegistry;
+import io.limiter.RateLimiterRegistry;
 import io.limiter.spring.internal.LimitEnforcers;
-import io.limiter.spring.internal.LimitPolicy;
-import io.limiter.spring.internal.LimiterMetrics;
 
 /**
  * Auto-configuration of Limiter: the backend (in memory, or Redis when {@code limiter.redis.url},
@@ -66,15 +62,10 @@ public final class LimiterAutoConfiguration {
 	@Bean
 	@ConditionalOnMissingBean
 	LimitEnforcers limitEnforcers(RateLimiterRegistry rateLimiterRegistry, LimiterProperties properties,
-			ObjectProvider<LimiterMetrics> metrics, ObjectProvider<LimitPlanResolver> plans) {
+			ObjectProvider<LimitPlanResolver> plans) {
 		LimitPlanResolver resolver = plans.getIfUnique();
 		LimitDefinitions.checkPlansResolvable(properties, resolver != null);
-		Map<String, LimitPolicy> policies = new LinkedHashMap<>();
-		for (String name : rateLimiterRegistry.names()) {
-			policies.put(name, LimitDefinitions.policy(properties, name));
-		}
-		return new LimitEnforcers(rateLimiterRegistry, policies, metrics.getIfUnique(() -> LimiterMetrics.NONE),
-				resolver);
+		return new LimitEnforcers(rateLimiterRegistry, LimitDefinitions.shadowLimits(properties), resolver);
 	}
 
 }

@@ -8,7 +8,7 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.context.annotation.Bean;
 
-import io.limiter.spring.RateLimiterRegistry;
+import io.limiter.RateLimiterRegistry;
 import io.limiter.spring.internal.LimitEnforcers;
 import io.limiter.spring.internal.actuate.LimitersEndpoint;
 
@@ -23,8 +23,9 @@ public final class LimiterEndpointAutoConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean
-	LimitersEndpoint limitersEndpoint(RateLimiterRegistry rateLimiterRegistry, LimitEnforcers limitEnforcers) {
-		return new LimitersEndpoint(rateLimiterRegistry, limitEnforcers);
+	LimitersEndpoint limitersEndpoint(RateLimiterRegistry rateLimiterRegistry, LimitEnforcers limitEnforcers,
+			LimiterProperties properties) {
+		return new LimitersEndpoint(rateLimiterRegistry, limitEnforcers, properties.getFailurePolicy());
 	}
 
 }

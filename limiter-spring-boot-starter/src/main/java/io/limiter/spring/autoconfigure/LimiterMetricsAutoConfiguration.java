@@ -2,6 +2,7 @@ package io.limiter.spring.autoconfigure;
 
 import io.micrometer.core.instrument.MeterRegistry;
 
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
@@ -9,9 +10,9 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean
 import org.springframework.context.annotation.Bean;
 
 import io.limiter.LimiterObserver;
-import io.limiter.spring.internal.LimiterMetrics;
-import io.limiter.spring.internal.metrics.MicrometerLimiterMetrics;
+import io.limiter.RateLimiterRegistry;
 import io.limiter.spring.internal.metrics.MicrometerLimiterObserver;
+import io.limiter.spring.internal.metrics.PlanNames;
 
 /**
  * Auto-configuration of the Micrometer meters of the decisions and of the Redis calls, when there is a
@@ -24,16 +25,16 @@ import io.limiter.spring.internal.metrics.MicrometerLimiterObserver;
 @ConditionalOnBean(MeterRegistry.class)
 public final class LimiterMetricsAutoConfiguration {
 
+	/**
+	 * The observer of the backend, which the registry is built on: it asks the registry for plan names lazily, at
+	 * the first decision of a limit with plans.
+	 */
 	@Bean
 	@ConditionalOnMissingBean
-	LimiterMetrics limiterMetrics(MeterRegistry meterRegistry) {
-		return new MicrometerLimiterMetrics(meterRegistry);
-	}
-
-	@Bean
-	@ConditionalOnMissingBean
-	LimiterObserver limiterObserver(MeterRegistry meterRegistry) {
-		return new MicrometerLimiterObserver(meterRegistry);
+	LimiterObserver limiterObserver(MeterRegistry meterRegistry, ObjectProvider<RateLimiterRegistry> registry,
+			LimiterProperties properties) {
+		PlanNames plans = (limitName, limit) -> registry.getObject().planOf(limitName, limit);
+		return new MicrometerLimiterObserver(meterRegistry, plans, LimitDefinitions.shadowLimits(properties));
 	}
 
 }

@@ -13,7 +13,8 @@ import org.apache.commons.logging.LogFactory;
 
 import io.limiter.LimiterObserver;
 import io.limiter.RedisBackend;
-import io.limiter.internal.redis.RedisEndpoints;
+import io.limiter.RedisBackendBuilder;
+import io.limiter.RedisSecrets;
 
 /**
  * Builds the {@link RedisBackend} of {@code limiter.redis.*} with the core's own builder, so that the starter's
@@ -40,14 +41,14 @@ final class LimiterRedisBackends {
 	/**
 	 * Returns whether the settings or the application's beans name Redis.
 	 */
-	static boolean isConfigured(LimiterProperties.Redis redis, RedisClusterClient cluster, RedisClient standalone) {
+	static boolean isConfigured(RedisSettings redis, RedisClusterClient cluster, RedisClient standalone) {
 		return cluster != null || standalone != null || !topologies(redis).isEmpty();
 	}
 
 	/**
 	 * Returns the Redis topologies that the settings name, each by one of its properties and its value.
 	 */
-	private static Map<String, String> topologies(LimiterProperties.Redis redis) {
+	private static Map<String, String> topologies(RedisSettings redis) {
 		Map<String, String> named = new LinkedHashMap<>();
 		if (redis.getUrl() != null) {
 			named.put(URL, redis.getUrl());
@@ -55,7 +56,7 @@ final class LimiterRedisBackends {
 		if (redis.getCluster().getNodes() != null) {
 			named.put(NODES, redis.getCluster().getNodes());
 		}
-		LimiterProperties.Redis.Sentinel sentinel = redis.getSentinel();
+		RedisSettings.Sentinel sentinel = redis.getSentinel();
 		if (sentinel.getNodes() != null) {
 			named.put(SENTINEL_NODES, String.join(",", sentinel.getNodes()));
 		}
@@ -68,12 +69,12 @@ final class LimiterRedisBackends {
 	/**
 	 * Fails when more than one topology is named, naming the first property and the others.
 	 */
-	private static void checkOneTopology(LimiterProperties.Redis redis) {
+	private static void checkOneTopology(RedisSettings redis) {
 		Map<String, String> named = topologies(redis);
 		if (named.size() > 1) {
 			Map.Entry<String, String> first = named.entrySet().iterator().next();
 			List<String> others = named.keySet().stream().skip(1).toList();
-			throw new InvalidLimiterPropertyException(first.getKey(), RedisEndpoints.maskValue(first.getValue()),
+			throw new InvalidLimiterPropertyException(first.getKey(), RedisSecrets.maskValue(first.getValue()),
 					"set either it or " + String.join(" or ", others) + ", not both", null);
 		}
 	}
@@ -85,9 +86,9 @@ final class LimiterRedisBackends {
 	 */
 	static RedisBackend build(LimiterProperties properties, RedisClusterClient cluster, RedisClient standalone,
 			LimiterObserver observer) {
-		LimiterProperties.Redis redis = properties.getRedis();
+		RedisSettings redis = properties.getRedis();
 		checkOneTopology(redis);
-		RedisBackend.Builder builder = RedisBackend.builder().observer(observer);
+		RedisBackendBuilder builder = RedisBackend.builder().observer(observer);
 		LimitDefinitions.check("limiter.failure-policy", properties.getFailurePolicy(), builder::failurePolicy);
 		LimitDefinitions.check("limiter.redis.timeout", redis.getTimeout(), builder::timeout);
 		LimitDefinitions.check("limiter.redis.minimum-timeout", redis.getMinimumTimeout(), builder::minimumTimeout);
@@ -123,9 +124,9 @@ final class LimiterRedisBackends {
 	 * Applies a Sentinel setup, which needs both properties: a missing or bad master name is reported under its
 	 * own property, missing or bad nodes under theirs.
 	 */
-	private static void sentinel(LimiterProperties.Redis.Sentinel sentinel, RedisBackend.Builder builder) {
+	private static void sentinel(RedisSettings.Sentinel sentinel, RedisBackendBuilder builder) {
 		String master = (sentinel.getMaster() != null) ? sentinel.getMaster().trim() : null;
-		endpoint(SENTINEL_MASTER, master, RedisEndpoints::sentinelMaster);
+		endpoint(SENTINEL_MASTER, master, RedisBackendBuilder::checkSentinelMaster);
 		String nodes = (sentinel.getNodes() != null) ? String.join(",", sentinel.getNodes()) : null;
 		endpoint(SENTINEL_NODES, nodes, (value) -> builder.sentinel(master, value));
 	}
@@ -136,7 +137,7 @@ final class LimiterRedisBackends {
 			apply.accept(value);
 		}
 		catch (IllegalArgumentException ex) {
-			throw new InvalidLimiterPropertyException(property, RedisEndpoints.maskValue(value), ex.getMessage(), null);
+			throw new InvalidLimiterPropertyException(property, RedisSecrets.maskValue(value), ex.getMessage(), null);
 		}
 	}
 

@@ -17,8 +17,7 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.core.env.Environment;
 import org.springframework.web.util.pattern.PathPattern;
 
-import io.limiter.spring.RateLimiterRegistry;
-import io.limiter.spring.autoconfigure.LimiterProperties.Filter;
+import io.limiter.RateLimiterRegistry;
 import io.limiter.spring.internal.ExpressionContexts;
 import io.limiter.spring.internal.LimitEnforcers;
 import io.limiter.spring.internal.http.LimitRule;
@@ -42,9 +41,9 @@ public final class LimiterWebAutoConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean
-	RateLimitResponses rateLimitResponses(LimiterProperties properties) {
-		Filter.Headers headers = properties.getFilter().getHeaders();
-		return new RateLimitResponses(headers.isEnabled(), headers.isLegacy());
+	RateLimitResponses rateLimitResponses(LimiterProperties properties, BeanFactory beans) {
+		FilterSettings.Headers headers = properties.getFilter().getHeaders();
+		return new RateLimitResponses(headers.isEnabled(), headers.isLegacy(), () -> ServerMessageConverters.of(beans));
 	}
 
 	/**
@@ -61,16 +60,17 @@ public final class LimiterWebAutoConfiguration {
 	FilterRegistrationBean<RateLimitFilter> rateLimitFilterRegistration(LimiterProperties properties,
 			LimitEnforcers limitEnforcers, RateLimitResponses rateLimitResponses, Environment environment,
 			BeanFactory beanFactory) {
-		Filter filter = properties.getFilter();
-		ClientAddressResolver clients = new ClientAddressResolver(FilterRules.clients(filter));
+		FilterSettings filter = properties.getFilter();
+		ClientAddressResolver clients = new ClientAddressResolver(FilterRuleDefinitions.clients(filter,
+				environment.getProperty(FilterRuleDefinitions.FORWARD_HEADERS_STRATEGY)));
 		ExpressionContexts contexts = new ExpressionContexts(beanFactory);
-		List<LimitRule<RequestKeyResolver>> rules = FilterRules.rules(filter, limitEnforcers,
+		List<LimitRule<RequestKeyResolver>> rules = FilterRuleDefinitions.rules(filter, limitEnforcers,
 				(setting) -> RequestKeyResolver.of(setting, clients, contexts), beanFactory);
-		RateLimitFilter rateLimitFilter = new RateLimitFilter(rules, filter.getMatch() == Filter.Match.FIRST,
+		RateLimitFilter rateLimitFilter = new RateLimitFilter(rules, filter.getMatch() == FilterSettings.Match.FIRST,
 				rateLimitResponses, contexts);
 		FilterRegistrationBean<RateLimitFilter> registration = new FilterRegistrationBean<>(rateLimitFilter);
 		registration.setName("rateLimitFilter");
-		registration.setOrder(FilterRules.order(filter,
+		registration.setOrder(FilterRuleDefinitions.order(filter,
 				environment.getProperty(SECURITY_FILTER_ORDER_PROPERTY, Integer.class, DEFAULT_SECURITY_FILTER_ORDER)));
 		registration.setDispatcherTypes(DispatcherType.REQUEST);
 		return registration;

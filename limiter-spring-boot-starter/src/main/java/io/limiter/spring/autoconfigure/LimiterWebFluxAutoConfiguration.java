@@ -5,6 +5,7 @@ import java.util.List;
 import reactor.core.publisher.Mono;
 
 import org.springframework.beans.factory.BeanFactory;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
@@ -13,11 +14,12 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication.Type;
 import org.springframework.context.annotation.Bean;
+import org.springframework.core.env.Environment;
+import org.springframework.http.codec.ServerCodecConfigurer;
 import org.springframework.web.server.WebFilter;
 import org.springframework.web.util.pattern.PathPattern;
 
-import io.limiter.spring.RateLimiterRegistry;
-import io.limiter.spring.autoconfigure.LimiterProperties.Filter;
+import io.limiter.RateLimiterRegistry;
 import io.limiter.spring.internal.ExpressionContexts;
 import io.limiter.spring.internal.LimitEnforcers;
 import io.limiter.spring.internal.http.ClientAddresses;
@@ -47,23 +49,26 @@ public final class LimiterWebFluxAutoConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean
-	ReactiveRateLimitResponses reactiveRateLimitResponses(LimiterProperties properties) {
-		Filter.Headers headers = properties.getFilter().getHeaders();
-		return new ReactiveRateLimitResponses(headers.isEnabled(), headers.isLegacy());
+	ReactiveRateLimitResponses reactiveRateLimitResponses(LimiterProperties properties,
+			ObjectProvider<ServerCodecConfigurer> codecs) {
+		FilterSettings.Headers headers = properties.getFilter().getHeaders();
+		return new ReactiveRateLimitResponses(headers.isEnabled(), headers.isLegacy(),
+				() -> codecs.getIfAvailable(ServerCodecConfigurer::create).getWriters());
 	}
 
 	@Bean
 	@ConditionalOnMissingBean
 	@ConditionalOnBooleanProperty(name = "limiter.filter.enabled", matchIfMissing = true)
 	RateLimitWebFilter rateLimitWebFilter(LimiterProperties properties, LimitEnforcers limitEnforcers,
-			ReactiveRateLimitResponses reactiveRateLimitResponses, BeanFactory beanFactory) {
-		Filter filter = properties.getFilter();
-		ClientAddresses clients = FilterRules.clients(filter);
+			ReactiveRateLimitResponses reactiveRateLimitResponses, BeanFactory beanFactory, Environment environment) {
+		FilterSettings filter = properties.getFilter();
+		ClientAddresses clients = FilterRuleDefinitions.clients(filter,
+				environment.getProperty(FilterRuleDefinitions.FORWARD_HEADERS_STRATEGY));
 		ExpressionContexts contexts = new ExpressionContexts(beanFactory);
-		List<LimitRule<ExchangeKeyResolver>> rules = FilterRules.rules(filter, limitEnforcers,
+		List<LimitRule<ExchangeKeyResolver>> rules = FilterRuleDefinitions.rules(filter, limitEnforcers,
 				(setting) -> ExchangeKeyResolver.of(setting, clients, contexts), beanFactory);
-		return new RateLimitWebFilter(rules, filter.getMatch() == Filter.Match.FIRST, reactiveRateLimitResponses,
-				FilterRules.order(filter, SECURITY_WEB_FILTER_ORDER), contexts);
+		return new RateLimitWebFilter(rules, filter.getMatch() == FilterSettings.Match.FIRST, reactiveRateLimitResponses,
+				FilterRuleDefinitions.order(filter, SECURITY_WEB_FILTER_ORDER), contexts);
 	}
 
 	@Bean

@@ -9,7 +9,7 @@ import org.springframework.boot.context.properties.bind.Bindable;
 import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.core.env.Environment;
 
-import io.limiter.internal.redis.RedisEndpoints;
+import io.limiter.RedisSecrets;
 
 /**
  * Reads where Redis is from Spring Data Redis' connection settings ({@code spring.data.redis.*}), for
@@ -33,7 +33,7 @@ final class SpringDataRedisSettings {
 	 * @param environment the application's environment
 	 * @param redis Limiter's Redis settings, changed in place
 	 */
-	static void apply(Environment environment, LimiterProperties.Redis redis) {
+	static void apply(Environment environment, RedisSettings redis) {
 		if (redis.getUrl() != null || redis.getCluster().getNodes() != null || redis.getSentinel().getNodes() != null
 				|| redis.getSentinel().getMaster() != null) {
 			return;
@@ -66,7 +66,7 @@ final class SpringDataRedisSettings {
 	private void checkOneSentinelPassword() {
 		String sentinelPassword = text("sentinel.password");
 		if (sentinelPassword != null && !sentinelPassword.equals(text("password"))) {
-			throw new InvalidLimiterPropertyException(PREFIX + "sentinel.password", RedisEndpoints.MASK,
+			throw new InvalidLimiterPropertyException(PREFIX + "sentinel.password", RedisSecrets.MASK,
 					"Limiter reaches the Sentinels and the servers with the same credentials, those of " + PREFIX
 							+ "password; set them alike",
 					null);

@@ -7,14 +7,15 @@ import io.limiter.Decision;
 import io.limiter.Limit;
 import io.limiter.LimiterClock;
 import io.limiter.RateLimiter;
-import io.limiter.internal.ThrottledLog;
+import io.limiter.ThrottledLog;
 import io.limiter.spring.LimitPlanResolver;
-import io.limiter.spring.RateLimiterRegistry;
+import io.limiter.RateLimiterRegistry;
 
 /**
  * Enforces one limit for the filters and the aspect: asks the current limiter of the key's plan (the
- * {@link LimitPlanResolver} chooses it when the limit has plans), applies the failure policy when the backend fails
- * and shadow mode when the limit denies, and records the outcome.
+ * {@link LimitPlanResolver} chooses it when the limit has plans) and applies shadow mode when the limit denies. The
+ * limiter has applied the failure policy when the backend failed, and reported the decision to the backend's
+ * {@link io.limiter.LimiterObserver}.
  */
 public final class LimitEnforcer {
 
@@ -30,9 +31,7 @@ public final class LimitEnforcer {
 
 	private final RateLimiterRegistry registry;
 
-	private final LimitPolicy policy;
-
-	private final LimiterMetrics metrics;
+	private final boolean shadow;
 
 	private final LimitPlanResolver plans;
 
@@ -48,42 +47,34 @@ public final class LimitEnforcer {
 	 * Creates an enforcer of a limit without plans, or whose keys all take its default plan.
 	 * @param name the limit name
 	 * @param registry where the limit's current limiter is
-	 * @param policy the limit's failure policy and shadow mode
-	 * @param metrics where outcomes are recorded
+	 * @param shadow whether the limit is in shadow mode: its denials are logged, never enforced
 	 */
-	public LimitEnforcer(String name, RateLimiterRegistry registry, LimitPolicy policy, LimiterMetrics metrics) {
-		this(name, registry, policy, metrics, null);
+	public LimitEnforcer(String name, RateLimiterRegistry registry, boolean shadow) {
+		this(name, registry, shadow, null);
 	}
 
 	/**
 	 * Creates an enforcer.
 	 * @param name the limit name
 	 * @param registry where the limit's current limiters are
-	 * @param policy the limit's failure policy and shadow mode
-	 * @param metrics where outcomes are recorded
+	 * @param shadow whether the limit is in shadow mode: its denials are logged, never enforced
 	 * @param plans chooses the plan of each key when the limit has plans, or {@code null} for the default plan
 	 */
-	public LimitEnforcer(String name, RateLimiterRegistry registry, LimitPolicy policy, LimiterMetrics metrics,
-			LimitPlanResolver plans) {
+	public LimitEnforcer(String name, RateLimiterRegistry registry, boolean shadow, LimitPlanResolver plans) {
 		this.name = name;
 		this.registry = registry;
-		this.policy = policy;
-		this.metrics = metrics;
+		this.shadow = shadow;
 		this.plans = (registry.plans(name).size() > 1) ? plans : null;
 	}
 
-	/**
-	 * Returns the name of the limit.
-	 * @return the name
-	 */
+	/** {@return the name of the limit} */
 	public String name() {
 		return this.name;
 	}
 
 	/**
-	 * Returns the current capacity of the limit, the smallest of its plans' when it has plans, and of its rates when
-	 * it has several: the most permits that every key may take at once.
-	 * @return the capacity
+	 * {@return the current capacity of the limit, the smallest of its plans' when it has plans, and of its rates when
+	 * it has several: the most permits that every key may take at once}
 	 */
 	public long capacity() {
 		return this.registry.plans(this.name)
@@ -129,53 +120,48 @@ public final class LimitEnforcer {
 		this.registry.requireCapacity(this.name, cost, user);
 	}
 
-	/**
-	 * Returns the limit's failure policy and shadow mode.
-	 * @return the policy
-	 */
-	public LimitPolicy policy() {
-		return this.policy;
+	/** {@return whether the limit is in shadow mode: its denials are logged, never enforced} */
+	public boolean shadow() {
+		return this.shadow;
 	}
 
 	/**
 	 * Takes permits for a key under its plan and concludes whether the request may go on. When the backend fails,
-	 * the limiter's failure policy has decided (a degraded decision) and the outcome is recorded as an error.
+	 * the limiter's failure policy has decided (a degraded decision).
 	 * @param key the key
 	 * @param permits the permits to take
 	 * @param request the request, for the plan resolver, or {@code null}
-	 * @return the verdict
+	 * @return the enforcement
 	 */
-	public Verdict enforce(String key, long permits, Object request) {
-		long start = System.nanoTime();
+	public Enforcement enforce(String key, long permits, Object request) {
 		String plan = plan(key, request);
 		RateLimiter limiter = this.registry.limiter(this.name, plan);
-		return conclude(limiter, plan, key, limiter.tryAcquire(key, permits), start);
+		return enforcement(limiter.limit(), plan, key, limiter.tryAcquire(key, permits));
 	}
 
 	/**
-	 * The asynchronous twin of {@link #enforce(String, long, Object)}, through
+	 * The asynchronous variant of {@link #enforce(String, long, Object)}, through
 	 * {@link RateLimiter#tryAcquireAsync(String, long)}: the calling thread never waits for the backend. The
-	 * verdict completes on the caller's thread when the decision is known at once (in memory, local tier, or a
+	 * enforcement completes on the caller's thread when the decision is known at once (in memory, local tier, or a
 	 * Redis answer that was quicker), else on the thread that completes it (Lettuce's for Redis).
 	 * @param key the key
 	 * @param permits the permits to take
 	 * @param request the request, for the plan resolver, or {@code null}
-	 * @return a future completed with the verdict
+	 * @return a future completed with the enforcement
 	 */
-	public CompletableFuture<Verdict> enforceAsync(String key, long permits, Object request) {
-		long start = System.nanoTime();
+	public CompletableFuture<Enforcement> enforceAsync(String key, long permits, Object request) {
 		String plan = plan(key, request);
 		RateLimiter limiter = this.registry.limiter(this.name, plan);
 		return limiter.tryAcquireAsync(key, permits)
 			.toCompletableFuture()
-			.thenApply((decision) -> conclude(limiter, plan, key, decision, start));
+			.thenApply((decision) -> enforcement(limiter.limit(), plan, key, decision));
 	}
 
 	/**
 	 * Gives permits a request took back to a key, when the outcome of the request does not count. A failure is
 	 * logged, not thrown: the request has been answered, and its permits stay taken.
 	 * @param key the key
-	 * @param plan the plan that decided the request ({@link Verdict#plan()})
+	 * @param plan the plan that decided the request ({@link Enforcement#plan()})
 	 * @param permits the permits to give back
 	 */
 	public void refund(String key, String plan, long permits) {
@@ -188,7 +174,7 @@ public final class LimitEnforcer {
 	}
 
 	/**
-	 * The asynchronous twin of {@link #refund(String, String, long)}, through {@link RateLimiter#refundAsync}:
+	 * The asynchronous variant of {@link #refund(String, String, long)}, through {@link RateLimiter#refundAsync}:
 	 * the calling thread never waits for the backend.
 	 * @param key the key
 	 * @param plan the plan that decided the request
@@ -214,26 +200,19 @@ public final class LimitEnforcer {
 				failure);
 	}
 
-	private Verdict conclude(RateLimiter limiter, String plan, String key, Decision decision, long start) {
-		Outcome outcome = decision.isDegraded() ? Outcome.ERROR : decision.isAllowed() ? Outcome.ALLOWED
-				: this.policy.shadow() ? Outcome.SHADOW_DENIED : Outcome.DENIED;
-		this.metrics.record(this.name, plan, outcome, decision, System.nanoTime() - start);
-		return verdict(limiter.limit(), plan, key, decision);
-	}
-
-	private Verdict verdict(Limit limit, String plan, String key, Decision decision) {
+	private Enforcement enforcement(Limit limit, String plan, String key, Decision decision) {
 		boolean charged = decision.isAllowed() && !decision.isDegraded();
 		if (decision.isDegraded() && decision.isAllowed()) {
-			return new Verdict(this.name, plan, limit, null, true, false);
+			return new Enforcement(this.name, plan, limit, null, true, false);
 		}
-		if (this.policy.shadow()) {
+		if (this.shadow) {
 			if (!decision.isAllowed()) {
 				this.shadowLog.log(Level.INFO, () -> "Limit '" + this.name + "' (shadow mode) would have denied key "
 						+ LoggedKeys.quote(key) + ": " + decision);
 			}
-			return new Verdict(this.name, plan, limit, null, true, charged);
+			return new Enforcement(this.name, plan, limit, null, true, charged);
 		}
-		return new Verdict(this.name, plan, limit, decision, decision.isAllowed(), charged);
+		return new Enforcement(this.name, plan, limit, decision, decision.isAllowed(), charged);
 	}
 
 }

@@ -3,9 +3,10 @@ package io.limiter.spring.internal;
 import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Set;
 
 import io.limiter.spring.LimitPlanResolver;
-import io.limiter.spring.RateLimiterRegistry;
+import io.limiter.RateLimiterRegistry;
 
 /**
  * The enforcer of every limit of a registry, by name.
@@ -15,31 +16,19 @@ public final class LimitEnforcers {
 	private final Map<String, LimitEnforcer> enforcers = new LinkedHashMap<>();
 
 	/**
-	 * Creates the enforcers.
-	 * @param registry the limits
-	 * @param policies the policy of each limit of the registry
-	 * @param metrics where outcomes are recorded
-	 */
-	public LimitEnforcers(RateLimiterRegistry registry, Map<String, LimitPolicy> policies, LimiterMetrics metrics) {
-		this(registry, policies, metrics, null);
-	}
-
-	/**
 	 * Creates the enforcers of limits that may have plans.
 	 * @param registry the limits
-	 * @param policies the policy of each limit of the registry
-	 * @param metrics where outcomes are recorded
+	 * @param shadowLimits the limits in shadow mode
 	 * @param plans chooses the plan of each key of a limit with plans, or {@code null} when no limit has plans
 	 * @throws IllegalArgumentException naming the limit and its plans when a limit has plans and no resolver is given
 	 */
-	public LimitEnforcers(RateLimiterRegistry registry, Map<String, LimitPolicy> policies, LimiterMetrics metrics,
-			LimitPlanResolver plans) {
+	public LimitEnforcers(RateLimiterRegistry registry, Set<String> shadowLimits, LimitPlanResolver plans) {
 		for (String name : registry.names()) {
 			if (plans == null && registry.plans(name).size() > 1) {
 				throw new IllegalArgumentException("limit '" + name + "' has the plans " + registry.plans(name)
 						+ " but there is no LimitPlanResolver bean to choose one per key");
 			}
-			this.enforcers.put(name, new LimitEnforcer(name, registry, policies.get(name), metrics, plans));
+			this.enforcers.put(name, new LimitEnforcer(name, registry, shadowLimits.contains(name), plans));
 		}
 	}
 

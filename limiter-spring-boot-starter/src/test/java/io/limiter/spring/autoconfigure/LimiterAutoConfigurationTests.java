@@ -24,15 +24,14 @@ import io.limiter.Algorithm;
 import io.limiter.InMemoryBackend;
 import io.limiter.Limit;
 import io.limiter.LimiterBackend;
+import io.limiter.LimiterObserver;
 import io.limiter.RedisBackend;
 import io.limiter.FailurePolicy;
 import io.limiter.spring.LimitPlanResolver;
-import io.limiter.spring.RateLimiterRegistry;
+import io.limiter.RateLimiterRegistry;
 import io.limiter.spring.internal.LimitEnforcers;
-import io.limiter.spring.internal.LimiterMetrics;
 import io.limiter.spring.internal.actuate.LimitersEndpoint;
 import io.limiter.spring.internal.aop.RateLimitedAspect;
-import io.limiter.spring.internal.metrics.MicrometerLimiterMetrics;
 import io.limiter.spring.internal.metrics.MicrometerLimiterObserver;
 import io.limiter.spring.internal.web.RateLimitExceededHandler;
 
@@ -79,10 +78,10 @@ class LimiterAutoConfigurationTests {
 					.isEqualTo(Limit.of(Algorithm.TOKEN_BUCKET, 10, Duration.ofSeconds(1)));
 				assertThat(registry.limiter("api").limit()).isEqualTo(Limit.of(Algorithm.GCRA, 100, Duration.ofMinutes(1)));
 				LimitEnforcers enforcers = context.getBean(LimitEnforcers.class);
-				assertThat(enforcers.get("hello").policy().failurePolicy()).isEqualTo(FailurePolicy.FAIL_CLOSED);
-				assertThat(enforcers.get("hello").policy().shadow()).isFalse();
-				assertThat(enforcers.get("api").policy().failurePolicy()).isEqualTo(FailurePolicy.LOCAL_FALLBACK);
-				assertThat(enforcers.get("api").policy().shadow()).isTrue();
+				assertThat(registry.options("hello").failurePolicy()).as("the backend's").isNull();
+				assertThat(enforcers.get("hello").shadow()).isFalse();
+				assertThat(registry.options("api").failurePolicy()).isEqualTo(FailurePolicy.LOCAL_FALLBACK);
+				assertThat(enforcers.get("api").shadow()).isTrue();
 			});
 	}
 
@@ -103,16 +102,16 @@ class LimiterAutoConfigurationTests {
 				Map.of("mine", Limit.of(Algorithm.TOKEN_BUCKET, 1, Duration.ofSeconds(1))));
 		this.runner.withBean(RateLimiterRegistry.class, () -> own).run((context) -> {
 			assertThat(context).getBean(RateLimiterRegistry.class).isSameAs(own);
-			assertThat(context.getBean(LimitEnforcers.class).get("mine").policy().failurePolicy())
-				.isEqualTo(FailurePolicy.LOCAL_FALLBACK);
+			assertThat(context.getBean(LimitEnforcers.class).get("mine").shadow()).isFalse();
 		});
 	}
 
 	@Test
 	void metricsNeedAMeterRegistry() {
-		this.runner.run((context) -> assertThat(context).doesNotHaveBean(LimiterMetrics.class));
+		this.runner.run((context) -> assertThat(context).doesNotHaveBean(LimiterObserver.class));
 		this.runner.withBean(MeterRegistry.class, SimpleMeterRegistry::new)
-			.run((context) -> assertThat(context).getBean(LimiterMetrics.class).isInstanceOf(MicrometerLimiterMetrics.class));
+			.run((context) -> assertThat(context).getBean(LimiterObserver.class)
+				.isInstanceOf(MicrometerLimiterObserver.class));
 	}
 
 	@Test
@@ -137,7 +136,7 @@ class LimiterAutoConfigurationTests {
 	void metricsBackOffWithoutMicrometer() {
 		this.runner.withBean(MeterRegistry.class, SimpleMeterRegistry::new)
 			.withClassLoader(new FilteredClassLoader(MeterRegistry.class))
-			.run((context) -> assertThat(context).hasSingleBean(LimitEnforcers.class).doesNotHaveBean(LimiterMetrics.class));
+			.run((context) -> assertThat(context).hasSingleBean(LimitEnforcers.class).doesNotHaveBean(LimiterObserver.class));
 	}
 
 	@Test

@@ -18,7 +18,7 @@ import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import io.limiter.Decision;
 import io.limiter.RateLimiter;
 import io.limiter.RedisBackend;
-import io.limiter.spring.RateLimiterRegistry;
+import io.limiter.RateLimiterRegistry;
 import io.limiter.testsupport.Certificates;
 import io.limiter.testsupport.LocalRedisCluster;
 import io.limiter.testsupport.RedisFixtures;

@@ -19,7 +19,7 @@ import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import io.limiter.Decision;
 import io.limiter.RateLimiter;
 import io.limiter.RedisBackend;
-import io.limiter.spring.RateLimiterRegistry;
+import io.limiter.RateLimiterRegistry;
 import io.limiter.spring.internal.actuate.LimiterHealthIndicator;
 import io.limiter.testsupport.LocalRedisSentinel;
 import io.limiter.testsupport.RedisServerProcess;

@@ -98,7 +98,7 @@ class LimiterWebFluxAutoConfigurationTests {
 
 	@Test
 	void userBeansBackOffTheDefaultOnes() {
-		ReactiveRateLimitResponses responses = new ReactiveRateLimitResponses(false, false);
+		ReactiveRateLimitResponses responses = new ReactiveRateLimitResponses(false, false, List::of);
 		RateLimitWebFilter filter = new RateLimitWebFilter(List.of(), true, responses, 0, new ExpressionContexts(null));
 		this.reactive.withBean(ReactiveRateLimitResponses.class, () -> responses)
 			.withBean(RateLimitWebFilter.class, () -> filter)

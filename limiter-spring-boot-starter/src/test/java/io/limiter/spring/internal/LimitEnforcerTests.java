@@ -6,10 +6,9 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 import io.limiter.Algorithm;
-import io.limiter.FailurePolicy;
 import io.limiter.InMemoryBackend;
 import io.limiter.Limit;
-import io.limiter.spring.RateLimiterRegistry;
+import io.limiter.RateLimiterRegistry;
 import io.limiter.testsupport.LogCapture;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -62,8 +61,7 @@ class LimitEnforcerTests {
 	private static LimitEnforcer shadowEnforcer() {
 		RateLimiterRegistry registry = new RateLimiterRegistry(InMemoryBackend.builder().build(),
 				Map.of("shadowed", Limit.of(Algorithm.TOKEN_BUCKET, 1, Duration.ofHours(1))));
-		return new LimitEnforcer("shadowed", registry, new LimitPolicy(FailurePolicy.FAIL_OPEN, true),
-				LimiterMetrics.NONE);
+		return new LimitEnforcer("shadowed", registry, true);
 	}
 
 }

@@ -14,14 +14,14 @@ import org.springframework.boot.actuate.endpoint.web.annotation.WebEndpoint;
 
 import io.limiter.AdminOperation;
 import io.limiter.Decision;
+import io.limiter.FailurePolicy;
 import io.limiter.Limit;
 import io.limiter.RateLimiter;
 import io.limiter.RateLimiterException;
 import io.limiter.spring.LimitPlanResolver;
-import io.limiter.spring.RateLimiterRegistry;
+import io.limiter.RateLimiterRegistry;
 import io.limiter.spring.internal.LimitEnforcer;
 import io.limiter.spring.internal.LimitEnforcers;
-import io.limiter.spring.internal.LimitPolicy;
 
 /**
  * The {@code limiters} endpoint: {@code /actuator/limiters} lists the limits with their settings, and
@@ -49,14 +49,18 @@ public final class LimitersEndpoint {
 
 	private final LimitEnforcers enforcers;
 
+	private final FailurePolicy defaultFailurePolicy;
+
 	/**
 	 * Creates the endpoint.
 	 * @param registry the limits
-	 * @param enforcers the policies of the limits
+	 * @param enforcers the enforcers of the limits, with their plans and shadow mode
+	 * @param defaultFailurePolicy the failure policy of the limits whose options name none
 	 */
-	public LimitersEndpoint(RateLimiterRegistry registry, LimitEnforcers enforcers) {
+	public LimitersEndpoint(RateLimiterRegistry registry, LimitEnforcers enforcers, FailurePolicy defaultFailurePolicy) {
 		this.registry = registry;
 		this.enforcers = enforcers;
+		this.defaultFailurePolicy = defaultFailurePolicy;
 	}
 
 	/**
@@ -68,7 +72,7 @@ public final class LimitersEndpoint {
 		Map<String, LimitDescriptor> limits = new LinkedHashMap<>();
 		for (LimitEnforcer enforcer : this.enforcers.all()) {
 			Limit limit = this.registry.limiter(enforcer.name()).limit();
-			LimitPolicy policy = enforcer.policy();
+			FailurePolicy failurePolicy = this.registry.options(enforcer.name()).failurePolicy();
 			Map<String, PlanDescriptor> plans = new LinkedHashMap<>();
 			for (String plan : this.registry.plans(enforcer.name())) {
 				if (!LimitPlanResolver.DEFAULT_PLAN.equals(plan)) {
@@ -78,7 +82,8 @@ public final class LimitersEndpoint {
 				}
 			}
 			limits.put(enforcer.name(), new LimitDescriptor(limit.algorithm().configName(), limit.capacity(),
-					limit.period().toString(), rates(limit), policy.shadow(), configName(policy.failurePolicy().name()),
+					limit.period().toString(), rates(limit), enforcer.shadow(),
+					configName(((failurePolicy != null) ? failurePolicy : this.defaultFailurePolicy).name()),
 					plans));
 		}
 		return new LimitersDescriptor(this.registry.backend().getClass().getSimpleName(), limits);

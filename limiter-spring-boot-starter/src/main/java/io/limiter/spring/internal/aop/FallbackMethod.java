@@ -1,9 +1,9 @@
 package io.limiter.spring.internal.aop;
 
-import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.util.Arrays;
 
+import org.springframework.aop.support.AopUtils;
 import org.springframework.util.ClassUtils;
 import org.springframework.util.ReflectionUtils;
 
@@ -22,7 +22,6 @@ final class FallbackMethod {
 	private FallbackMethod(Method method, boolean takesException) {
 		this.method = method;
 		this.takesException = takesException;
-		ReflectionUtils.makeAccessible(method);
 	}
 
 	static FallbackMethod find(Method limited, Class<?> targetClass, String name, String where) {
@@ -53,12 +52,7 @@ final class FallbackMethod {
 			actual = Arrays.copyOf(arguments, arguments.length + 1);
 			actual[arguments.length] = exception;
 		}
-		try {
-			return this.method.invoke(target, actual);
-		}
-		catch (InvocationTargetException ex) {
-			throw ex.getTargetException();
-		}
+		return AopUtils.invokeJoinpointUsingReflection(target, this.method, actual);
 	}
 
 }

@@ -49,7 +49,7 @@ final class KeyCheck {
 	 * @return the annotation, the method and the key expression
 	 */
 	static String where(RateLimited annotation, Method method) {
-		return MethodLimits.where(annotation, method) + " with key \"" + annotation.key() + "\"";
+		return MethodLimit.where(annotation, method) + " with key \"" + annotation.key() + "\"";
 	}
 
 	/**

@@ -8,7 +8,6 @@ import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
 import java.util.function.BiFunction;
 import java.util.function.Function;
-import java.util.function.Predicate;
 
 import org.aspectj.lang.ProceedingJoinPoint;
 
@@ -16,22 +15,14 @@ import org.springframework.aop.support.AopUtils;
 import org.springframework.context.expression.MethodBasedEvaluationContext;
 import org.springframework.core.DefaultParameterNameDiscoverer;
 import org.springframework.core.ParameterNameDiscoverer;
-import org.springframework.core.annotation.AnnotatedElementUtils;
 import org.springframework.expression.EvaluationContext;
-import org.springframework.expression.Expression;
-import org.springframework.expression.ParseException;
-import org.springframework.expression.spel.standard.SpelExpressionParser;
 
 import io.limiter.spring.RateLimitExceededException;
 import io.limiter.spring.RateLimited;
-import io.limiter.spring.RateLimited.Count;
-import io.limiter.spring.RateLimits;
 import io.limiter.spring.internal.ExpressionContexts;
-import io.limiter.spring.internal.LimitEnforcer;
 import io.limiter.spring.internal.LimitEnforcers;
 import io.limiter.spring.internal.PendingRefunds;
-import io.limiter.spring.internal.SkipCondition;
-import io.limiter.spring.internal.Verdict;
+import io.limiter.spring.internal.Enforcement;
 
 /**
  * The resolved {@link RateLimited} annotations of one method of one class: those of the class first, then
@@ -53,8 +44,6 @@ final class MethodLimits {
 
 	private static final ParameterNameDiscoverer PARAMETER_NAMES = new DefaultParameterNameDiscoverer();
 
-	private static final SpelExpressionParser PARSER = new SpelExpressionParser();
-
 	private final Method method;
 
 	private final List<MethodLimit> limits;
@@ -74,114 +63,10 @@ final class MethodLimits {
 			ExpressionContexts contexts) {
 		Method specific = AopUtils.getMostSpecificMethod(method, targetClass);
 		List<MethodLimit> limits = new ArrayList<>();
-		for (RateLimited annotation : annotations(specific, targetClass)) {
-			limits.add(resolve(annotation, specific, targetClass, enforcers));
+		for (RateLimited annotation : MethodLimit.annotations(specific, targetClass)) {
+			limits.add(MethodLimit.resolve(annotation, specific, targetClass, enforcers));
 		}
 		return new MethodLimits(specific, limits, Result.of(specific), contexts);
-	}
-
-	/**
-	 * Returns the annotations that apply to a method: those of its class first, then its own.
-	 * @param method the most specific method
-	 * @param targetClass the class of the bean
-	 * @return the annotations, possibly none
-	 */
-	static List<RateLimited> annotations(Method method, Class<?> targetClass) {
-		List<RateLimited> annotations = new ArrayList<>(
-				AnnotatedElementUtils.findMergedRepeatableAnnotations(targetClass, RateLimited.class, RateLimits.class));
-		annotations.addAll(
-				AnnotatedElementUtils.findMergedRepeatableAnnotations(method, RateLimited.class, RateLimits.class));
-		return annotations;
-	}
-
-	/**
-	 * Returns how messages name an annotation on a method.
-	 * @param annotation the annotation
-	 * @param method the method
-	 * @return such as {@code @RateLimited(limit = "quote") on public String QuoteService.quote(String)}
-	 */
-	static String where(RateLimited annotation, Method method) {
-		return "@RateLimited(limit = \"" + annotation.limit() + "\") on " + method.toGenericString();
-	}
-
-	/**
-	 * Checks what an annotation says without its limit: its key and condition parse, its key names a value that
-	 * has a text of its own where the declared types show it, and its count settings agree.
-	 * @param annotation the annotation
-	 * @param method the method
-	 * @throws IllegalStateException naming the annotation, the method, the attribute and its value
-	 */
-	static void check(RateLimited annotation, Method method) {
-		expression(annotation, method, "key", annotation.key());
-		expression(annotation, method, "skipIf", annotation.skipIf());
-		counts(annotation, method);
-		if (!annotation.key().isBlank()) {
-			KeyCheck.checkDeclared(annotation, method);
-		}
-	}
-
-	private static MethodLimit resolve(RateLimited annotation, Method method, Class<?> targetClass,
-			LimitEnforcers enforcers) {
-		String where = where(annotation, method);
-		LimitEnforcer enforcer;
-		try {
-			enforcer = enforcers.get(annotation.limit());
-		}
-		catch (IllegalArgumentException ex) {
-			throw new IllegalStateException(where + " is invalid: " + ex.getMessage(), ex);
-		}
-		if (annotation.cost() < 1) {
-			throw new IllegalStateException(where + " has cost " + annotation.cost() + "; it must be at least 1");
-		}
-		try {
-			enforcer.requireCapacity(annotation.cost(), where);
-		}
-		catch (IllegalArgumentException ex) {
-			throw new IllegalStateException(ex.getMessage(), ex);
-		}
-		FallbackMethod fallback = annotation.fallbackMethod().isEmpty() ? null
-				: FallbackMethod.find(method, targetClass, annotation.fallbackMethod(), where);
-		String constantKey = targetClass.getName() + '.' + method.getName();
-		Expression key = expression(annotation, method, "key", annotation.key());
-		if (key != null) {
-			KeyCheck.checkDeclared(annotation, method);
-		}
-		Expression skipIf = expression(annotation, method, "skipIf", annotation.skipIf());
-		return new MethodLimit(enforcer, key, constantKey, annotation.cost(), fallback,
-				KeyCheck.where(annotation, method),
-				new SkipCondition(skipIf, where + " skipIf"), counts(annotation, method));
-	}
-
-	private static Expression expression(RateLimited annotation, Method method, String attribute, String text) {
-		if (text.isBlank()) {
-			return null;
-		}
-		try {
-			return PARSER.parseExpression(text);
-		}
-		catch (ParseException ex) {
-			throw new IllegalStateException(where(annotation, method) + " has an invalid " + attribute + " \"" + text
-					+ "\": " + ex.getMessage(), ex);
-		}
-	}
-
-	/**
-	 * Returns which outcomes of a call count, or {@code null} when every call counts when it starts.
-	 */
-	private static Predicate<Throwable> counts(RateLimited annotation, Method method) {
-		List<Class<? extends Throwable>> types = List.of(annotation.countOn());
-		if (!types.isEmpty() && annotation.count() == Count.SUCCESS) {
-			throw new IllegalStateException(where(annotation, method) + " has count SUCCESS and countOn "
-					+ types.stream().map(Class::getName).toList() + "; countOn means count FAILURE");
-		}
-		if (annotation.count() == Count.SUCCESS) {
-			return (failure) -> failure == null;
-		}
-		if (annotation.count() == Count.ALL && types.isEmpty()) {
-			return null;
-		}
-		return (failure) -> failure != null
-				&& (types.isEmpty() || types.stream().anyMatch((type) -> type.isInstance(failure)));
 	}
 
 	Object invoke(ProceedingJoinPoint joinPoint, Object target) throws Throwable {
@@ -202,12 +87,12 @@ final class MethodLimits {
 				continue;
 			}
 			String key = key(limit, target, arguments);
-			Verdict verdict = limit.enforcer().enforce(key, limit.cost(), null);
-			if (!verdict.allowed()) {
+			Enforcement enforcement = limit.enforcer().enforce(key, limit.cost(), null);
+			if (!enforcement.allowed()) {
 				pending.refundAll();
-				return limit.deny(verdict, target, arguments);
+				return limit.deny(enforcement, target, arguments);
 			}
-			limit.pend(verdict, key, pending);
+			limit.pend(enforcement, key, pending);
 		}
 		if (pending.isEmpty()) {
 			return joinPoint.proceed();
@@ -238,7 +123,7 @@ final class MethodLimits {
 		return firstDenial(0, target, arguments, pending).thenCompose((denial) -> {
 			if (denial != null) {
 				return pending.refundAllAsync()
-					.thenCompose((refunded) -> call(() -> denial.limit().deny(denial.verdict(), target, arguments)));
+					.thenCompose((refunded) -> call(() -> denial.limit().deny(denial.enforcement(), target, arguments)));
 			}
 			if (pending.isEmpty()) {
 				return call(joinPoint::proceed);
@@ -260,11 +145,11 @@ final class MethodLimits {
 			return firstDenial(index + 1, target, arguments, pending);
 		}
 		String key = key(limit, target, arguments);
-		return limit.enforcer().enforceAsync(key, limit.cost(), null).thenCompose((verdict) -> {
-			if (!verdict.allowed()) {
-				return CompletableFuture.completedFuture(new Denial(limit, verdict));
+		return limit.enforcer().enforceAsync(key, limit.cost(), null).thenCompose((enforcement) -> {
+			if (!enforcement.allowed()) {
+				return CompletableFuture.completedFuture(new Denial(limit, enforcement));
 			}
-			limit.pend(verdict, key, pending);
+			limit.pend(enforcement, key, pending);
 			return firstDenial(index + 1, target, arguments, pending);
 		});
 	}
@@ -331,29 +216,7 @@ final class MethodLimits {
 
 	}
 
-	private record MethodLimit(LimitEnforcer enforcer, Expression key, String constantKey, long cost,
-			FallbackMethod fallback, String where, SkipCondition skipIf, Predicate<Throwable> counts) {
-
-		/** Answers a call this limit denied: its fallback's result, or the exception. */
-		Object deny(Verdict verdict, Object target, Object[] arguments) throws Throwable {
-			RateLimitExceededException exception = new RateLimitExceededException(verdict.limitName(),
-					verdict.plan(), verdict.decision());
-			if (this.fallback == null) {
-				throw exception;
-			}
-			return this.fallback.invoke(target, arguments, exception);
-		}
-
-		/** Keeps the permits a call took pending when this limit counts only some outcomes. */
-		void pend(Verdict verdict, String key, PendingRefunds<Throwable> pending) {
-			if (verdict.charged() && this.counts != null) {
-				pending.add(this.enforcer, key, verdict.plan(), this.cost, this.counts);
-			}
-		}
-
-	}
-
-	private record Denial(MethodLimit limit, Verdict verdict) {
+	private record Denial(MethodLimit limit, Enforcement enforcement) {
 	}
 
 	/** What a limited method returns, which says when and on which thread its limits are decided. */

@@ -30,8 +30,8 @@ public final class RateLimitedKeyCheck implements BeanPostProcessor {
 		if (Modifier.isPrivate(method.getModifiers()) || Modifier.isStatic(method.getModifiers())) {
 			return;
 		}
-		for (RateLimited annotation : MethodLimits.annotations(method, type)) {
-			MethodLimits.check(annotation, method);
+		for (RateLimited annotation : MethodLimit.annotations(method, type)) {
+			MethodLimit.check(annotation, method);
 		}
 	}
 

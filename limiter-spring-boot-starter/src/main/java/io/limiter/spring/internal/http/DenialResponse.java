@@ -2,6 +2,8 @@ package io.limiter.spring.internal.http;
 
 import java.util.Map;
 
+import org.springframework.http.ProblemDetail;
+
 import io.limiter.Decision;
 import io.limiter.spring.RateLimitDenialBody;
 import io.limiter.spring.RateLimitDenialBody.Body;
@@ -52,8 +54,8 @@ public final class DenialResponse {
 	 */
 	public Answer answer(String path, String limitName, Decision decision) {
 		long retryAfter = Math.max(1, RateLimitHeaders.seconds(decision.retryAfterMillis()));
-		Body content = this.body.body(new Denial(limitName, path, this.status, decision, retryAfter));
-		return new Answer(this.status, Long.toString(retryAfter), this.headers, content);
+		return new Answer(this.status, Long.toString(retryAfter), this.headers, this.body,
+				new Denial(limitName, path, this.status, decision, retryAfter));
 	}
 
 	/**
@@ -61,9 +63,26 @@ public final class DenialResponse {
 	 * @param status its status
 	 * @param retryAfter the value of {@code Retry-After}
 	 * @param headers extra headers
-	 * @param body its body
+	 * @param writer writes its body
+	 * @param denial what was denied
 	 */
-	public record Answer(int status, String retryAfter, Map<String, String> headers, Body body) {
+	public record Answer(int status, String retryAfter, Map<String, String> headers, RateLimitDenialBody writer,
+			Denial denial) {
+
+		/**
+		 * Returns the problem to write with the application's converters, when the rule answers with the default
+		 * problem.
+		 * @return the problem, or {@code null} when the rule names a body writer of its own
+		 */
+		public ProblemDetail problem() {
+			return (this.writer == RateLimitProblem.INSTANCE) ? RateLimitProblem.problem(this.denial) : null;
+		}
+
+		/** {@return the body as the rule's writer writes it: the problem by hand for the default rule} */
+		public Body body() {
+			return this.writer.body(this.denial);
+		}
+
 	}
 
 }

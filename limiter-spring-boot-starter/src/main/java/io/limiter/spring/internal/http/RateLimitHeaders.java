@@ -5,10 +5,10 @@ import java.util.function.BiConsumer;
 
 import io.limiter.Decision;
 import io.limiter.Rate;
-import io.limiter.spring.internal.Verdict;
+import io.limiter.spring.internal.Enforcement;
 
 /**
- * The rate-limit fields of draft-ietf-httpapi-ratelimit-headers-10 for the verdicts of a request, for any HTTP
+ * The rate-limit fields of draft-ietf-httpapi-ratelimit-headers-10 for the enforcements of a request, for any HTTP
  * stack:
  * <pre>
  * RateLimit-Policy: "hello";q=10;w=1
@@ -43,29 +43,29 @@ public final class RateLimitHeaders {
 	}
 
 	/**
-	 * Sets the fields of the reportable verdicts.
-	 * @param verdicts the verdicts of the limits applied to the request
+	 * Sets the fields of the reportable enforcements.
+	 * @param enforcements the enforcements of the limits applied to the request
 	 * @param header sets one header (name, value) on the response
 	 */
-	public void write(List<Verdict> verdicts, BiConsumer<String, String> header) {
+	public void write(List<Enforcement> enforcements, BiConsumer<String, String> header) {
 		StringBuilder policy = new StringBuilder();
 		StringBuilder state = new StringBuilder();
-		Verdict tightest = null;
+		Enforcement tightest = null;
 		long tightestCapacity = 0;
-		for (Verdict verdict : verdicts) {
-			if (!verdict.reportable()) {
+		for (Enforcement enforcement : enforcements) {
+			if (!enforcement.reportable()) {
 				continue;
 			}
-			Decision decision = verdict.decision();
-			List<Rate> rates = verdict.limit().rates();
+			Decision decision = enforcement.decision();
+			List<Rate> rates = enforcement.limit().rates();
 			for (Rate rate : rates) {
-				appendPolicy(separate(policy).append(policyName(verdict.limitName(), rate, rates.size())), rate);
+				appendPolicy(separate(policy).append(policyName(enforcement.limitName(), rate, rates.size())), rate);
 			}
 			Rate reported = rates.get(Math.min(decision.rate(), rates.size() - 1));
-			separate(state).append(policyName(verdict.limitName(), reported, rates.size())).append(";r=")
+			separate(state).append(policyName(enforcement.limitName(), reported, rates.size())).append(";r=")
 				.append(decision.remaining()).append(";t=").append(seconds(decision.resetAfterMillis()));
 			if (tightest == null || decision.remaining() < tightest.decision().remaining()) {
-				tightest = verdict;
+				tightest = enforcement;
 				tightestCapacity = reported.capacity();
 			}
 		}

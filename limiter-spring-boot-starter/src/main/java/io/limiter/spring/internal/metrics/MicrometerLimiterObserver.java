@@ -2,18 +2,23 @@ package io.limiter.spring.internal.metrics;
 
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 
 import io.limiter.AdminOperation;
+import io.limiter.Decision;
 import io.limiter.DegradedReason;
 import io.limiter.FailurePolicy;
+import io.limiter.Limit;
 import io.limiter.LimiterObserver;
+import io.limiter.spring.internal.metrics.DecisionMeters.Outcome;
 
 /**
- * Counts what the backend does behind the decisions: the counter {@code limiter.redis.calls} of the scripts it
+ * Meters every decision (see {@link DecisionMeters}: {@code limiter.decisions} by limit, plan, outcome and path, and
+ * {@code limiter.decision.latency}), and counts what the backend does behind them: the counter {@code limiter.redis.calls} of the scripts it
  * sends, so that the share of decisions kept off the network by the local tier can be watched;
  * {@code limiter.degraded} of the decisions made by the failure policy, by limit, policy and reason; and
  * {@code limiter.memory.overflow{limit}} of the decisions that an in-memory limit (the in-memory backend, or the
@@ -22,6 +27,12 @@ import io.limiter.LimiterObserver;
  * {@code applied}, {@code fallback} when only this instance's share took it, or {@code failed}).
  */
 public final class MicrometerLimiterObserver implements LimiterObserver {
+
+	/** The name of the decision counter. */
+	public static final String DECISIONS = "limiter.decisions";
+
+	/** The name of the decision latency timer. */
+	public static final String LATENCY = "limiter.decision.latency";
 
 	/** The name of the Redis call counter. */
 	public static final String REDIS_CALLS = "limiter.redis.calls";
@@ -37,6 +48,12 @@ public final class MicrometerLimiterObserver implements LimiterObserver {
 
 	private final MeterRegistry registry;
 
+	private final DecisionMeters decisions;
+
+	private final PlanNames plans;
+
+	private final Set<String> shadowLimits;
+
 	private final Counter redisCalls;
 
 	private final Map<DegradedKey, Counter> degraded = new ConcurrentHashMap<>();
@@ -46,14 +63,43 @@ public final class MicrometerLimiterObserver implements LimiterObserver {
 	private final Map<AdminKey, Counter> adminOperations = new ConcurrentHashMap<>();
 
 	/**
-	 * Creates an observer.
-	 * @param registry where the counter is registered
+	 * Creates an observer of limits without plans, none in shadow mode.
+	 * @param registry where the meters are registered
 	 */
 	public MicrometerLimiterObserver(MeterRegistry registry) {
+		this(registry, PlanNames.DEFAULT_ONLY, Set.of());
+	}
+
+	/**
+	 * Creates an observer.
+	 * @param registry where the meters are registered
+	 * @param plans tells the plan of the limiter that decided, for the {@code plan} tag
+	 * @param shadowLimits the limits in shadow mode, whose denials are counted as {@code shadow_denied}
+	 */
+	public MicrometerLimiterObserver(MeterRegistry registry, PlanNames plans, Set<String> shadowLimits) {
 		this.registry = registry;
+		this.decisions = new DecisionMeters(registry);
+		this.plans = plans;
+		this.shadowLimits = Set.copyOf(shadowLimits);
 		this.redisCalls = Counter.builder(REDIS_CALLS)
 			.description("Scripts sent to Redis: decisions, and borrows and give-backs of the local tier")
 			.register(registry);
+	}
+
+	@Override
+	public void onDecision(String limitName, Limit limit, Decision decision, long nanos) {
+		this.decisions.record(limitName, this.plans.planOf(limitName, limit), outcome(limitName, decision),
+				decision.isLocal(), nanos);
+	}
+
+	private Outcome outcome(String limitName, Decision decision) {
+		if (decision.isDegraded()) {
+			return Outcome.ERROR;
+		}
+		if (decision.isAllowed()) {
+			return Outcome.ALLOWED;
+		}
+		return this.shadowLimits.contains(limitName) ? Outcome.SHADOW_DENIED : Outcome.DENIED;
 	}
 
 	@Override

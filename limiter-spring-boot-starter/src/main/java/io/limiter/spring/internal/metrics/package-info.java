@@ -1,4 +1,4 @@
 /**
- * Micrometer meters of the enforced decisions.
+ * Micrometer meters of the decisions and of what the backend does behind them.
  */
 package io.limiter.spring.internal.metrics;

@@ -18,7 +18,7 @@ import org.springframework.web.server.WebFilterChain;
 
 import io.limiter.spring.internal.ExpressionContexts;
 import io.limiter.spring.internal.PendingRefunds;
-import io.limiter.spring.internal.Verdict;
+import io.limiter.spring.internal.Enforcement;
 import io.limiter.spring.internal.http.LimitRule;
 
 /**
@@ -71,18 +71,18 @@ public final class RateLimitWebFilter implements WebFilter, Ordered {
 		PendingRefunds<Integer> pending = new PendingRefunds<>();
 		return Flux.fromIterable(matching)
 			.concatMap((rule) -> enforce(rule, exchange, pending))
-			.takeUntil((enforced) -> !enforced.verdict().allowed())
+			.takeUntil((enforced) -> !enforced.enforcement().allowed())
 			.collectList()
 			.flatMap((enforced) -> {
-				List<Verdict> verdicts = enforced.stream().map(Enforced::verdict).toList();
+				List<Enforcement> enforcements = enforced.stream().map(Enforced::enforcement).toList();
 				Enforced last = enforced.get(enforced.size() - 1);
-				if (!last.verdict().allowed()) {
-					Verdict denied = last.verdict();
+				if (!last.enforcement().allowed()) {
+					Enforcement denied = last.enforcement();
 					return Mono.fromFuture(pending::refundAllAsync)
-						.then(this.responses.deny(exchange, verdicts, denied.limitName(), denied.decision(),
+						.then(this.responses.deny(exchange, enforcements, denied.limitName(), denied.decision(),
 								last.rule().denial()));
 				}
-				this.responses.writeHeaders(exchange.getResponse(), verdicts);
+				this.responses.writeHeaders(exchange.getResponse(), enforcements);
 				return pending.isEmpty() ? chain.filter(exchange) : proceedAndSettle(exchange, chain, pending);
 			});
 	}
@@ -137,15 +137,15 @@ public final class RateLimitWebFilter implements WebFilter, Ordered {
 		return rule.key()
 			.resolve(exchange)
 			.flatMap((key) -> Mono.fromFuture(rule.enforcer().enforceAsync(key, rule.cost(), exchange))
-				.map((verdict) -> {
-					if (verdict.charged() && rule.countOn().afterCompletion()) {
-						pending.add(rule.enforcer(), key, verdict.plan(), rule.cost(), rule.countOn()::counts);
+				.map((enforcement) -> {
+					if (enforcement.charged() && rule.countOn().afterCompletion()) {
+						pending.add(rule.enforcer(), key, enforcement.plan(), rule.cost(), rule.countOn()::counts);
 					}
-					return new Enforced(rule, verdict);
+					return new Enforced(rule, enforcement);
 				}));
 	}
 
-	private record Enforced(LimitRule<ExchangeKeyResolver> rule, Verdict verdict) {
+	private record Enforced(LimitRule<ExchangeKeyResolver> rule, Enforcement enforcement) {
 	}
 
 	@Override

@@ -9,8 +9,8 @@ import org.springframework.web.server.ServerWebExchange;
 import org.springframework.web.server.WebExceptionHandler;
 
 import io.limiter.spring.RateLimitExceededException;
-import io.limiter.spring.RateLimiterRegistry;
-import io.limiter.spring.internal.Verdict;
+import io.limiter.RateLimiterRegistry;
+import io.limiter.spring.internal.Enforcement;
 import io.limiter.spring.internal.http.DenialResponse;
 
 /**
@@ -45,7 +45,7 @@ public final class ReactiveRateLimitExceededHandler implements WebExceptionHandl
 	 */
 	@ExceptionHandler(RateLimitExceededException.class)
 	public Mono<Void> answer(RateLimitExceededException exception, ServerWebExchange exchange) {
-		return this.responses.deny(exchange, Verdict.of(this.registry, exception), exception.limitName(),
+		return this.responses.deny(exchange, Enforcement.of(this.registry, exception), exception.limitName(),
 				exception.decision(), DenialResponse.DEFAULT);
 	}
 

@@ -9,8 +9,8 @@ import org.springframework.web.bind.annotation.ControllerAdvice;
 import org.springframework.web.bind.annotation.ExceptionHandler;
 
 import io.limiter.spring.RateLimitExceededException;
-import io.limiter.spring.RateLimiterRegistry;
-import io.limiter.spring.internal.Verdict;
+import io.limiter.RateLimiterRegistry;
+import io.limiter.spring.internal.Enforcement;
 import io.limiter.spring.internal.http.DenialResponse;
 
 /**
@@ -46,7 +46,7 @@ public final class RateLimitExceededHandler implements Ordered {
 	@ExceptionHandler(RateLimitExceededException.class)
 	public void handle(RateLimitExceededException exception, HttpServletRequest request, HttpServletResponse response)
 			throws IOException {
-		this.responses.deny(request, response, Verdict.of(this.registry, exception), exception.limitName(),
+		this.responses.deny(request, response, Enforcement.of(this.registry, exception), exception.limitName(),
 				exception.decision(), DenialResponse.DEFAULT);
 	}
 

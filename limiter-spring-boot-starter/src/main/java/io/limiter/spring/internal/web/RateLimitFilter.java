@@ -18,7 +18,7 @@ import org.springframework.http.server.PathContainer;
 
 import io.limiter.spring.internal.ExpressionContexts;
 import io.limiter.spring.internal.PendingRefunds;
-import io.limiter.spring.internal.Verdict;
+import io.limiter.spring.internal.Enforcement;
 import io.limiter.spring.internal.http.LimitRule;
 
 /**
@@ -75,36 +75,36 @@ public final class RateLimitFilter implements Filter {
 		PathContainer path = PathContainer
 			.parsePath(uri.startsWith(contextPath) ? uri.substring(contextPath.length()) : uri);
 		String method = request.getMethod();
-		List<Verdict> verdicts = null;
+		List<Enforcement> enforcements = null;
 		PendingRefunds<Integer> pending = null;
 		for (LimitRule<RequestKeyResolver> rule : this.rules) {
 			if (!rule.requests().matches(method, path) || skips(rule, request)) {
 				continue;
 			}
 			String key = rule.key().resolve(request);
-			Verdict verdict = rule.enforcer().enforce(key, rule.cost(), request);
-			if (verdicts == null) {
-				verdicts = new ArrayList<>(2);
+			Enforcement enforcement = rule.enforcer().enforce(key, rule.cost(), request);
+			if (enforcements == null) {
+				enforcements = new ArrayList<>(2);
 			}
-			verdicts.add(verdict);
-			if (!verdict.allowed()) {
+			enforcements.add(enforcement);
+			if (!enforcement.allowed()) {
 				if (pending != null) {
 					pending.refundAll();
 				}
-				this.responses.deny(request, response, verdicts, verdict.limitName(), verdict.decision(),
+				this.responses.deny(request, response, enforcements, enforcement.limitName(), enforcement.decision(),
 						rule.denial());
 				return;
 			}
-			if (verdict.charged() && rule.countOn().afterCompletion()) {
+			if (enforcement.charged() && rule.countOn().afterCompletion()) {
 				pending = (pending != null) ? pending : new PendingRefunds<>();
-				pending.add(rule.enforcer(), key, verdict.plan(), rule.cost(), rule.countOn()::counts);
+				pending.add(rule.enforcer(), key, enforcement.plan(), rule.cost(), rule.countOn()::counts);
 			}
 			if (this.firstMatchOnly) {
 				break;
 			}
 		}
-		if (verdicts != null) {
-			this.responses.writeHeaders(response, verdicts);
+		if (enforcements != null) {
+			this.responses.writeHeaders(response, enforcements);
 		}
 		if (pending == null) {
 			chain.doFilter(request, response);

@@ -11,8 +11,9 @@ import org.springframework.mock.web.MockHttpServletResponse;
 import io.limiter.Algorithm;
 import io.limiter.Decision;
 import io.limiter.Limit;
+import io.limiter.internal.Decisions;
 import io.limiter.spring.LimitPlanResolver;
-import io.limiter.spring.internal.Verdict;
+import io.limiter.spring.internal.Enforcement;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -73,8 +74,8 @@ class RateLimitPolicyTests {
 	@Test
 	void severalLimitsMakeOneStructuredList() {
 		MockHttpServletResponse response = new MockHttpServletResponse();
-		new RateLimitResponses(true, false).writeHeaders(response,
-				List.of(verdict("per-ip", 10, Duration.ofMillis(250)), verdict("global", 10, Duration.ofMillis(1500))));
+		new RateLimitResponses(true, false, List::of).writeHeaders(response,
+				List.of(enforcement("per-ip", 10, Duration.ofMillis(250)), enforcement("global", 10, Duration.ofMillis(1500))));
 		assertThat(response.getHeader("RateLimit-Policy")).isEqualTo("\"per-ip\";q=40;w=1, \"global\";q=13;w=2")
 			.matches(SF_LIST);
 		assertThat(response.getHeader("RateLimit")).matches(SF_LIST);
@@ -84,10 +85,10 @@ class RateLimitPolicyTests {
 	void aLimitOfSeveralRatesAnnouncesEachRateAndReportsTheOneItsDecisionReports() {
 		Limit limit = Limit.builder().rate(10, Duration.ofMillis(250)).rate(100, Duration.ofMinutes(1))
 			.rate(1000, Duration.ofMillis(3_600_500)).build();
-		Decision decision = Decision.allowed(100, 4, 59_001).forRate(1);
+		Decision decision = Decisions.allowed(100, 4, 59_001).forRate(1);
 		MockHttpServletResponse response = new MockHttpServletResponse();
-		new RateLimitResponses(true, true).writeHeaders(response,
-				List.of(new Verdict("api", LimitPlanResolver.DEFAULT_PLAN, limit, decision, true, true)));
+		new RateLimitResponses(true, true, List::of).writeHeaders(response,
+				List.of(new Enforcement("api", LimitPlanResolver.DEFAULT_PLAN, limit, decision, true, true)));
 		assertThat(response.getHeader("RateLimit-Policy"))
 			.isEqualTo("\"api/250ms\";q=40;w=1, \"api/60s\";q=100;w=60, \"api/3600500ms\";q=1000;w=3601")
 			.matches(SF_LIST);
@@ -98,13 +99,13 @@ class RateLimitPolicyTests {
 
 	private static String policy(long capacity, Duration period) {
 		MockHttpServletResponse response = new MockHttpServletResponse();
-		new RateLimitResponses(true, false).writeHeaders(response, List.of(verdict("p", capacity, period)));
+		new RateLimitResponses(true, false, List::of).writeHeaders(response, List.of(enforcement("p", capacity, period)));
 		return response.getHeader("RateLimit-Policy");
 	}
 
-	private static Verdict verdict(String name, long capacity, Duration period) {
+	private static Enforcement enforcement(String name, long capacity, Duration period) {
 		Limit limit = Limit.of(Algorithm.TOKEN_BUCKET, capacity, period);
-		return new Verdict(name, "default", limit, Decision.allowed(capacity, capacity - 1, period.toMillis()), true,
+		return new Enforcement(name, "default", limit, Decisions.allowed(capacity, capacity - 1, period.toMillis()), true,
 				true);
 	}
 

@@ -38,10 +38,7 @@ public class ReactiveQuoteService {
 		return CompletableFuture.completedFuture("later quote for " + id);
 	}
 
-	/**
-	 * Returns the name of the thread that last called a limited method's body.
-	 * @return the thread's name
-	 */
+	/** {@return the name of the thread that last called a limited method's body} */
 	public String lastCallThread() {
 		return this.lastCallThread;
 	}

@@ -16,7 +16,6 @@ import org.yaml.snakeyaml.Yaml;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
-import io.limiter.spring.internal.metrics.MicrometerLimiterMetrics;
 import io.limiter.spring.internal.metrics.MicrometerLimiterObserver;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -49,8 +48,8 @@ class MonitoringFilesTests {
 				}
 			}
 		}
-		String decisions = prometheusName(MicrometerLimiterMetrics.DECISIONS) + "_total";
-		String latency = prometheusName(MicrometerLimiterMetrics.LATENCY) + "_seconds";
+		String decisions = prometheusName(MicrometerLimiterObserver.DECISIONS) + "_total";
+		String latency = prometheusName(MicrometerLimiterObserver.LATENCY) + "_seconds";
 		assertThat(queried).containsExactlyInAnyOrder(decisions, latency + "_bucket", latency + "_sum",
 				latency + "_count", prometheusName(MicrometerLimiterObserver.REDIS_CALLS) + "_total",
 				prometheusName(MicrometerLimiterObserver.DEGRADED) + "_total",

@@ -14,9 +14,7 @@ import org.springframework.web.util.pattern.PathPattern;
 import org.springframework.web.util.pattern.PathPatternParser;
 import org.springframework.web.util.pattern.PatternParseException;
 
-import io.limiter.spring.autoconfigure.LimiterProperties.Filter;
-import io.limiter.spring.autoconfigure.LimiterProperties.Filter.ClientAddress;
-import io.limiter.spring.autoconfigure.LimiterProperties.Filter.Rule;
+import io.limiter.spring.autoconfigure.FilterSettings.ClientAddress;
 import io.limiter.spring.internal.LimitEnforcer;
 import io.limiter.spring.internal.LimitEnforcers;
 import io.limiter.spring.internal.SkipCondition;
@@ -32,14 +30,17 @@ import io.limiter.spring.internal.http.RequestPattern;
  * reporting the first bad setting by its property name. Free of both stacks: each filter's auto-configuration
  * says how a parsed {@link KeySetting} becomes a key resolver of its own.
  */
-final class FilterRules {
+final class FilterRuleDefinitions {
+
+	/** Spring Boot's property that turns its handling of forwarded headers on. */
+	static final String FORWARD_HEADERS_STRATEGY = "server.forward-headers-strategy";
 
 	private static final SpelExpressionParser PARSER = new SpelExpressionParser();
 
 	private static final Set<String> METHODS = Set.of("GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS",
 			"TRACE");
 
-	private FilterRules() {
+	private FilterRuleDefinitions() {
 	}
 
 	/**
@@ -51,7 +52,7 @@ final class FilterRules {
 	 * @param beans the application's beans, for the body writers that rules name
 	 * @return the rules, in order
 	 */
-	static <K> List<LimitRule<K>> rules(Filter filter, LimitEnforcers enforcers, Function<KeySetting, K> keys,
+	static <K> List<LimitRule<K>> rules(FilterSettings filter, LimitEnforcers enforcers, Function<KeySetting, K> keys,
 			BeanFactory beans) {
 		List<LimitRule<K>> rules = new ArrayList<>();
 		for (int i = 0; i < filter.getRules().size(); i++) {
@@ -61,11 +62,26 @@ final class FilterRules {
 	}
 
 	/**
-	 * Checks {@code limiter.filter.trusted-proxies} and {@code limiter.filter.client-address}.
+	 * Checks {@code limiter.filter.trusted-proxies} and {@code limiter.filter.client-address}. Where the application
+	 * has Spring Boot resolve forwarded headers ({@value #FORWARD_HEADERS_STRATEGY} {@code native} or
+	 * {@code framework}), the request's remote address is already the client's, and the starter's own walk of the
+	 * header must stay off: trusted proxies are then refused, since two resolutions of one header would disagree.
+	 * Without it, the starter's own walk is kept, as Spring Boot resolves no header by default and a limiter must
+	 * not key every client behind a proxy by the proxy's address.
 	 * @param filter the filter settings
+	 * @param forwardHeadersStrategy the value of {@value #FORWARD_HEADERS_STRATEGY}, or {@code null}
 	 * @return the resolver of client addresses both filters use
 	 */
-	static ClientAddresses clients(Filter filter) {
+	static ClientAddresses clients(FilterSettings filter, String forwardHeadersStrategy) {
+		String strategy = (forwardHeadersStrategy != null) ? forwardHeadersStrategy.trim().toLowerCase(Locale.ROOT)
+				: "none";
+		if (!filter.getTrustedProxies().isEmpty() && !strategy.equals("none")) {
+			throw new InvalidLimiterPropertyException("limiter.filter.trusted-proxies", filter.getTrustedProxies(),
+					"Spring Boot already resolves the client's address from forwarded headers ("
+							+ FORWARD_HEADERS_STRATEGY + "=" + strategy + "); leave the trusted proxies empty, or set "
+							+ FORWARD_HEADERS_STRATEGY + "=none",
+					null);
+		}
 		ClientAddress settings = filter.getClientAddress();
 		ForwardedHeader header;
 		try {
@@ -97,7 +113,7 @@ final class FilterRules {
 	 * @return {@code limiter.filter.order} (0 when not set), or with {@code limiter.filter.before-security} one
 	 * less than the order of the security chain
 	 */
-	static int order(Filter filter, int securityOrder) {
+	static int order(FilterSettings filter, int securityOrder) {
 		if (!filter.isBeforeSecurity()) {
 			return (filter.getOrder() != null) ? filter.getOrder() : 0;
 		}
@@ -108,7 +124,7 @@ final class FilterRules {
 		return securityOrder - 1;
 	}
 
-	private static <K> LimitRule<K> rule(String prefix, Rule rule, LimitEnforcers enforcers,
+	private static <K> LimitRule<K> rule(String prefix, FilterRuleSettings rule, LimitEnforcers enforcers,
 			Function<KeySetting, K> keys, BeanFactory beans) {
 		if (rule.getLimit() == null) {
 			throw new InvalidLimiterPropertyException(prefix + "limit", null, "the rule must name a limit", null);

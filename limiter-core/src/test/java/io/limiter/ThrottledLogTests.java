@@ -1,4 +1,4 @@
-package io.limiter.internal;
+package io.limiter;
 
 import java.lang.System.Logger.Level;
 import java.util.ArrayList;
@@ -26,7 +26,7 @@ class ThrottledLogTests {
 
 	private final AtomicLong now = new AtomicLong(50_000);
 
-	private final ThrottledLog log = new ThrottledLog(ThrottledLog.CORE_LOGGER, 10_000, this.now::get);
+	private final ThrottledLog log = new ThrottledLog(System.getLogger("io.limiter"), 10_000, this.now::get);
 
 	@Test
 	void logsTheFirstFailureAtOnceThenOneLinePerIntervalWithTheSuppressedCount() {

@@ -1,4 +1,4 @@
-package io.limiter.spring;
+package io.limiter;
 
 import java.time.Duration;
 import java.util.Map;
@@ -6,10 +6,6 @@ import java.util.UUID;
 
 import org.junit.jupiter.api.Test;
 
-import io.limiter.Algorithm;
-import io.limiter.Limit;
-import io.limiter.RateLimiter;
-import io.limiter.RedisBackend;
 import io.limiter.testsupport.RedisFixtures;
 
 import static org.assertj.core.api.Assertions.assertThat;

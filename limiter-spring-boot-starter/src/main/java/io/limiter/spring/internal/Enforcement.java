@@ -6,7 +6,7 @@ import io.limiter.Decision;
 import io.limiter.Limit;
 import io.limiter.spring.LimitPlanResolver;
 import io.limiter.spring.RateLimitExceededException;
-import io.limiter.spring.RateLimiterRegistry;
+import io.limiter.RateLimiterRegistry;
 
 /**
  * What enforcing one limit on one request concluded.
@@ -19,11 +19,11 @@ import io.limiter.spring.RateLimiterRegistry;
  * @param charged whether the backend took the permits, so that a refund can give them back (not when the limit
  * denied, nor when the failure policy decided without the backend)
  */
-public record Verdict(String limitName, String plan, Limit limit, Decision decision, boolean allowed,
+public record Enforcement(String limitName, String plan, Limit limit, Decision decision, boolean allowed,
 		boolean charged) {
 
 	/**
-	 * Returns whether the verdict has a decision to report to the client.
+	 * Returns whether the enforcement has a decision to report to the client.
 	 * @return {@code true} when {@link #decision()} is set
 	 */
 	public boolean reportable() {
@@ -31,19 +31,19 @@ public record Verdict(String limitName, String plan, Limit limit, Decision decis
 	}
 
 	/**
-	 * Returns the verdicts to report in the answer to a {@link RateLimitExceededException}.
+	 * Returns the enforcements to report in the answer to a {@link RateLimitExceededException}.
 	 * @param registry the limits
 	 * @param exception the exception
 	 * @return its decision when its limit and plan are the registry's, else none (the policy is not known)
 	 */
-	public static List<Verdict> of(RateLimiterRegistry registry, RateLimitExceededException exception) {
+	public static List<Enforcement> of(RateLimiterRegistry registry, RateLimitExceededException exception) {
 		String name = exception.limitName();
 		String plan = exception.plan();
 		if (!registry.names().contains(name) || !registry.plans(name).contains(plan)) {
 			return List.of();
 		}
 		return List.of(
-				new Verdict(name, plan, registry.limiter(name, plan).limit(), exception.decision(), false, false));
+				new Enforcement(name, plan, registry.limiter(name, plan).limit(), exception.decision(), false, false));
 	}
 
 }

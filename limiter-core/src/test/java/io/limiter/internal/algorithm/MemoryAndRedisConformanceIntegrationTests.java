@@ -27,6 +27,7 @@ import io.limiter.LimiterClock;
 import io.limiter.LimiterObserver;
 import io.limiter.contract.ManualClock;
 import io.limiter.internal.DecisionSource;
+import io.limiter.internal.Decisions;
 import io.limiter.internal.StateKeys;
 import io.limiter.internal.memory.InMemoryStates;
 import io.limiter.internal.redis.RedisDecisionSource;
@@ -39,17 +40,17 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 /**
- * Each algorithm's Lua script against its in-memory twin on the shared standalone server: equal decisions at every
+ * Each algorithm's Lua script against its in-memory implementation on the shared standalone server: equal decisions at every
  * step of seeded random sequences under one manual clock, admin operations (reset, refund, penalty) among them;
  * server time; and the expiry of every key.
  * <p>
  * Redis expires keys in real time while the manual clock may stand still, so a key a few milliseconds from full
- * could vanish from Redis while its twin still holds it. The random sequences therefore use periods of about an
+ * could vanish from Redis while memory still holds it. The random sequences therefore use periods of about an
  * hour, and when a decision leaves any rate of a key less than {@link #SAFE_TTL_MILLIS} from full, the clock is moved
- * to that time before the key is used again. A third twin, the key states themselves, tells how far each rate is from
+ * to that time before the key is used again. A third view, the key states themselves, tells how far each rate is from
  * full.
  */
-class TwinConformanceIntegrationTests {
+class MemoryAndRedisConformanceIntegrationTests {
 
 	private static final long SEED = 0x5EED_2026L;
 
@@ -97,7 +98,7 @@ class TwinConformanceIntegrationTests {
 	void smallCapacityDecidesAlikeInMemoryAndInRedis(Algorithm algorithm) {
 		long seed = SEED + algorithm.ordinal();
 		Random random = new Random(seed);
-		runTwins(Limit.of(algorithm, 1 + random.nextInt(9), Duration.ofMillis(3_600_000 + random.nextInt(10_000))),
+		runSideBySide(Limit.of(algorithm, 1 + random.nextInt(9), Duration.ofMillis(3_600_000 + random.nextInt(10_000))),
 				random, seed);
 	}
 
@@ -106,7 +107,7 @@ class TwinConformanceIntegrationTests {
 	void largeCapacityDecidesAlikeInMemoryAndInRedis(Algorithm algorithm) {
 		long seed = SEED * 31 + algorithm.ordinal();
 		Random random = new Random(seed);
-		runTwins(Limit.of(algorithm, 200 + random.nextInt(800), Duration.ofMillis(3_000_000 + random.nextInt(99_999))),
+		runSideBySide(Limit.of(algorithm, 200 + random.nextInt(800), Duration.ofMillis(3_000_000 + random.nextInt(99_999))),
 				random, seed);
 	}
 
@@ -119,7 +120,7 @@ class TwinConformanceIntegrationTests {
 		List<Limit> limits = List.of(Limit.of(algorithm, 3 + random.nextInt(5), Duration.ofMillis(hour)),
 				Limit.of(algorithm, 10 + random.nextInt(10), Duration.ofMillis(hour + random.nextInt(600_000))),
 				Limit.of(algorithm, 1 + random.nextInt(3), Duration.ofMillis(hour / 2 + random.nextInt(600_000))));
-		runTwins(limits, random, seed);
+		runSideBySide(limits, random, seed);
 	}
 
 	@ParameterizedTest
@@ -127,7 +128,7 @@ class TwinConformanceIntegrationTests {
 	void severalRatesDecideAlikeInMemoryAndInRedis(Algorithm algorithm) {
 		long seed = SEED * 13 + algorithm.ordinal();
 		Random random = new Random(seed);
-		runTwins(severalRates(algorithm, 2 + random.nextInt(2), random), random, seed);
+		runSideBySide(severalRates(algorithm, 2 + random.nextInt(2), random), random, seed);
 	}
 
 	@ParameterizedTest
@@ -135,7 +136,7 @@ class TwinConformanceIntegrationTests {
 	void aChangedLimitOfSeveralRatesDecidesAlikeInMemoryAndInRedis(Algorithm algorithm) {
 		long seed = SEED * 19 + algorithm.ordinal();
 		Random random = new Random(seed);
-		runTwins(List.of(severalRates(algorithm, 2, random), severalRates(algorithm, 2, random),
+		runSideBySide(List.of(severalRates(algorithm, 2, random), severalRates(algorithm, 2, random),
 				severalRates(algorithm, 2, random)), random, seed);
 	}
 
@@ -153,15 +154,15 @@ class TwinConformanceIntegrationTests {
 		return builder.build();
 	}
 
-	private void runTwins(Limit limit, Random random, long seed) {
-		runTwins(List.of(limit), random, seed);
+	private void runSideBySide(Limit limit, Random random, long seed) {
+		runSideBySide(List.of(limit), random, seed);
 	}
 
 	/**
-	 * Runs a random sequence on both twins; with several limits (of one algorithm), each step decides under one of
+	 * Runs a random sequence on both implementations; with several limits (of one algorithm), each step decides under one of
 	 * them, picked at random, on the same name: the state of each key carries over from limit to limit.
 	 */
-	private void runTwins(List<Limit> limits, Random random, long seed) {
+	private void runSideBySide(List<Limit> limits, Random random, long seed) {
 		ManualClock clock = new ManualClock();
 		InMemoryStates memoryStates = new InMemoryStates(clock, 1000, LimiterObserver.NONE);
 		String name = uniqueName(limits.get(0));
@@ -196,7 +197,7 @@ class TwinConformanceIntegrationTests {
 			AdminOperation operation = (random.nextInt(8) == 0)
 					? AdminOperation.values()[random.nextInt(AdminOperation.values().length)] : null;
 			if (operation != null) {
-				// an admin operation, then a look at the key on both twins
+				// an admin operation, then a look at the key on both implementations
 				long amount = (operation == AdminOperation.RESET) ? 0 : 1 + random.nextLong(2 * limit.capacity() + 2);
 				memory.adjust(key, operation, amount);
 				redis.adjust(key, operation, amount);
@@ -305,7 +306,7 @@ class TwinConformanceIntegrationTests {
 			}
 		}
 		clock.advance(decision.resetAfterMillis());
-		assertThat(source.decide("k", 0, 0)).isEqualTo(Decision.allowed(4, 4, 0));
+		assertThat(source.decide("k", 0, 0)).isEqualTo(Decisions.allowed(4, 4, 0));
 		assertThat(redis.exists(keys)).as("keys of a full state").isZero();
 	}
 
@@ -337,7 +338,7 @@ class TwinConformanceIntegrationTests {
 		long twoPermitsAhead = clock.millis() + 2 * limit.periodMillis() / limit.capacity();
 		redis.eval("redis.call('SET', KEYS[1], struct.pack('<d<d', tonumber(ARGV[1]), 0), 'PX', 600000)",
 				ScriptOutputType.STATUS, new String[] { key }, Long.toString(twoPermitsAhead));
-		assertThat(source.decide("k", 1, 0)).isEqualTo(Decision.allowed(4, 1, 450_000));
+		assertThat(source.decide("k", 1, 0)).isEqualTo(Decisions.allowed(4, 1, 450_000));
 	}
 
 	@ParameterizedTest
@@ -383,7 +384,7 @@ class TwinConformanceIntegrationTests {
 	}
 
 	private static String uniqueName(Limit limit) {
-		return "twin-" + limit.algorithm().configName() + "-" + ProcessHandle.current().pid() + "-"
+		return "conformance-" + limit.algorithm().configName() + "-" + ProcessHandle.current().pid() + "-"
 				+ names.incrementAndGet();
 	}
 

@@ -1,7 +1,8 @@
-package io.limiter.internal;
+package io.limiter;
 
 /**
- * Checks limit names, which become part of Redis keys, metric tags and response headers.
+ * Checks limit names, which become part of Redis keys, metric tags and response headers: every backend checks the
+ * names of its limiters with it, and so can configuration that wants to report a bad name before it builds any.
  */
 public final class LimitNames {
 

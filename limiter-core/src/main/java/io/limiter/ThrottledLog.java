@@ -1,20 +1,19 @@
-package io.limiter.internal;
+package io.limiter;
 
 import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
 
-import io.limiter.LimiterClock;
-
 /**
- * Logs without flooding the log, whatever the rate of events (a Redis outage, a busy shadow limit): the first
- * line at once, then at most one line per interval that says how many were not logged since the last one.
+ * Logs without flooding the log, whatever the rate of events (a Redis outage, a busy shadow limit, a flood of
+ * denials): the first line at once, then at most one line per interval that says how many were not logged since
+ * the last one. Limiter logs through it wherever a line could be written per decision, and so can an application's
+ * {@link LimiterObserver} or denial handler. Written here because neither the JDK's {@link System.Logger} nor the
+ * logging facades give a per-line rate limit; the one Logback has ({@code DuplicateMessageFilter}) is the
+ * application's configuration to choose, not a library's.
  */
 public final class ThrottledLog {
-
-	/** The logger of the core's own lines. */
-	public static final Logger CORE_LOGGER = System.getLogger("io.limiter");
 
 	private final Logger logger;
 

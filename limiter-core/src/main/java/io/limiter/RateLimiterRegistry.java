@@ -1,4 +1,4 @@
-package io.limiter.spring;
+package io.limiter;
 
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -8,16 +8,12 @@ import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
-import io.limiter.Limit;
-import io.limiter.LimiterBackend;
-import io.limiter.LimiterOptions;
-import io.limiter.RateLimiter;
 
 /**
  * The configured limits by name, each as a {@link RateLimiter} of one backend, or as several when the limit has
- * plans: one limiter per plan, the limit's own numbers being the {@linkplain LimitPlanResolver#DEFAULT_PLAN default
- * plan}, all sharing the state of every key (see {@link LimiterBackend#limiters(String, List, LimiterOptions)}). The
- * servlet filter and the {@link RateLimited} aspect look their limiters up here on every decision, so
+ * plans: one limiter per plan, the limit's own numbers being the {@linkplain #DEFAULT_PLAN default plan}, all sharing
+ * the state of every key (see {@link LimiterBackend#limiters(String, List, LimiterOptions)}). Whoever enforces the
+ * limits (the Spring Boot starter's filters and aspect) looks their limiters up here on every decision, so
  * {@link #update(String, String, Limit)} takes effect at once.
  * <p>
  * An update keeps the state of existing keys, on every backend alike: the backend reads each key's stored state
@@ -28,6 +24,9 @@ import io.limiter.RateLimiter;
  * them, so no request asks for more than its limit can grant.
  */
 public final class RateLimiterRegistry {
+
+	/** The name of a limit's own numbers among its plans. */
+	public static final String DEFAULT_PLAN = "default";
 
 	private final LimiterBackend backend;
 
@@ -64,7 +63,7 @@ public final class RateLimiterRegistry {
 	 * @param backend where the state of the limits lives
 	 * @param limits the limits by name, each its own default plan
 	 * @param plans the named plans of the limits that have some, by limit name and plan name: limits of the limit's
-	 * algorithm, named neither {@value LimitPlanResolver#DEFAULT_PLAN} nor blank
+	 * algorithm, named neither {@value #DEFAULT_PLAN} nor blank
 	 * @param options the options of the limits that have some, by name
 	 * @throws IllegalArgumentException naming the limit and plan when plans are given for a limit that does not exist,
 	 * a plan's name is reserved or blank, or a plan's algorithm is not its limit's
@@ -82,7 +81,7 @@ public final class RateLimiterRegistry {
 		}
 		ordered.forEach((name, limit) -> {
 			Map<String, Limit> byPlan = new LinkedHashMap<>();
-			byPlan.put(LimitPlanResolver.DEFAULT_PLAN, limit);
+			byPlan.put(DEFAULT_PLAN, limit);
 			plans.getOrDefault(name, Map.of())
 				.forEach((plan, planLimit) -> byPlan.put(checkPlanName(name, plan), planLimit));
 			this.limiters.put(name, limiters(name, byPlan));
@@ -91,25 +90,21 @@ public final class RateLimiterRegistry {
 	}
 
 	private static String checkPlanName(String name, String plan) {
-		if (plan == null || plan.isBlank() || LimitPlanResolver.DEFAULT_PLAN.equals(plan)) {
+		if (plan == null || plan.isBlank() || DEFAULT_PLAN.equals(plan)) {
 			throw new IllegalArgumentException("limit '" + name + "' cannot have a plan named '" + plan + "': '"
-					+ LimitPlanResolver.DEFAULT_PLAN + "' is the limit's own numbers, and a name must not be blank");
+					+ DEFAULT_PLAN + "' is the limit's own numbers, and a name must not be blank");
 		}
 		return plan;
 	}
 
 	private Map<String, RateLimiter> limiters(String name, Map<String, Limit> byPlan) {
-		List<RateLimiter> created = this.backend.limiters(name, List.copyOf(byPlan.values()), optionsOf(name));
+		List<RateLimiter> created = this.backend.limiters(name, List.copyOf(byPlan.values()), options(name));
 		Map<String, RateLimiter> limiters = new LinkedHashMap<>();
 		int index = 0;
 		for (String plan : byPlan.keySet()) {
 			limiters.put(plan, created.get(index++));
 		}
 		return Collections.unmodifiableMap(limiters);
-	}
-
-	private LimiterOptions optionsOf(String name) {
-		return this.options.getOrDefault(name, LimiterOptions.defaults());
 	}
 
 	/**
@@ -119,13 +114,13 @@ public final class RateLimiterRegistry {
 	 * @throws IllegalArgumentException naming the limit and the known ones when there is no such limit
 	 */
 	public RateLimiter limiter(String name) {
-		return limiter(name, LimitPlanResolver.DEFAULT_PLAN);
+		return limiter(name, DEFAULT_PLAN);
 	}
 
 	/**
 	 * Returns the limiter of one plan of a limit.
 	 * @param name the limit name
-	 * @param plan the plan name, {@value LimitPlanResolver#DEFAULT_PLAN} for the limit's own numbers
+	 * @param plan the plan name, {@value #DEFAULT_PLAN} for the limit's own numbers
 	 * @return the limiter with the plan's current settings
 	 * @throws IllegalArgumentException naming the limit and the known ones when there is no such limit, or the plan
 	 * and the limit's plans when the limit has no such plan
@@ -140,7 +135,7 @@ public final class RateLimiterRegistry {
 	}
 
 	/**
-	 * Returns the plans of a limit: {@value LimitPlanResolver#DEFAULT_PLAN} first, then its named plans in
+	 * Returns the plans of a limit: {@value #DEFAULT_PLAN} first, then its named plans in
 	 * configuration order.
 	 * @param name the limit name
 	 * @return the plan names, only the default for a limit without plans
@@ -159,17 +154,40 @@ public final class RateLimiterRegistry {
 	}
 
 	/**
-	 * Returns the names of the limits, in configuration order.
-	 * @return the names
+	 * Returns the plan of a limiter of this registry, from its settings.
+	 * @param name the limit name
+	 * @param limit the settings of one of the limit's current limiters ({@link RateLimiter#limit()})
+	 * @return the plan of the limiter with exactly these settings (the same instance), else
+	 * {@value #DEFAULT_PLAN}: for a limit or limiter the registry does not know, or one an update has
+	 * replaced
 	 */
+	public String planOf(String name, Limit limit) {
+		Map<String, RateLimiter> plans = this.limiters.get(name);
+		if (plans != null && plans.size() > 1) {
+			for (Map.Entry<String, RateLimiter> plan : plans.entrySet()) {
+				if (plan.getValue().limit() == limit) {
+					return plan.getKey();
+				}
+			}
+		}
+		return DEFAULT_PLAN;
+	}
+
+	/**
+	 * Returns the options of a limit's limiters.
+	 * @param name the limit name
+	 * @return the options given for the limit, else {@link LimiterOptions#defaults()}
+	 */
+	public LimiterOptions options(String name) {
+		return this.options.getOrDefault(name, LimiterOptions.defaults());
+	}
+
+	/** {@return the names of the limits, in configuration order} */
 	public Set<String> names() {
 		return this.names;
 	}
 
-	/**
-	 * Returns the backend that keeps the state of the limits.
-	 * @return the backend
-	 */
+	/** {@return the backend that keeps the state of the limits} */
 	public LimiterBackend backend() {
 		return this.backend;
 	}
@@ -195,7 +213,7 @@ public final class RateLimiterRegistry {
 	}
 
 	private static String planSuffix(String plan) {
-		return LimitPlanResolver.DEFAULT_PLAN.equals(plan) ? "" : " (plan '" + plan + "')";
+		return DEFAULT_PLAN.equals(plan) ? "" : " (plan '" + plan + "')";
 	}
 
 	/**
@@ -207,13 +225,13 @@ public final class RateLimiterRegistry {
 	 * that a filter rule or method takes per request (naming them)
 	 */
 	public RateLimiter update(String name, Limit limit) {
-		return update(name, LimitPlanResolver.DEFAULT_PLAN, limit);
+		return update(name, DEFAULT_PLAN, limit);
 	}
 
 	/**
 	 * Changes the settings of one plan of a limit, keeping the state of its keys (see the class description).
 	 * @param name the name of a configured limit
-	 * @param plan the plan, {@value LimitPlanResolver#DEFAULT_PLAN} for the limit's own numbers
+	 * @param plan the plan, {@value #DEFAULT_PLAN} for the limit's own numbers
 	 * @param limit the new settings
 	 * @return the limiter with the new settings
 	 * @throws IllegalArgumentException when there is no such limit or plan, when the new capacity is below the permits

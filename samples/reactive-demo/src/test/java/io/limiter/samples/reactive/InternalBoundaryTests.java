@@ -1,0 +1,24 @@
+package io.limiter.samples.reactive;
+
+import java.nio.file.Path;
+
+import org.junit.jupiter.api.Test;
+
+import io.limiter.testsupport.PackageBoundary;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The reactive demo uses Limiter as an application would: no internal package of the core or of the starter.
+ */
+class InternalBoundaryTests {
+
+	@Test
+	void theReactiveDemoUsesOnlyPublicApi() {
+		assertThat(PackageBoundary.of(Path.of("src/main/java"))
+			.forbid("io.limiter.internal")
+			.forbid("io.limiter.spring.internal")
+			.violations()).isEmpty();
+	}
+
+}

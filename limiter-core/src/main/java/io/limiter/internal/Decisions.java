@@ -11,10 +11,6 @@ public final class Decisions {
 
 	private static Factory factory;
 
-	static {
-		initialize(Decision.class);
-	}
-
 	private Decisions() {
 	}
 
@@ -38,7 +34,7 @@ public final class Decisions {
 	 * @return the decision
 	 */
 	public static Decision allowed(long limit, long remaining, long resetAfterMillis) {
-		return factory.allowed(limit, remaining, resetAfterMillis);
+		return Installed.FACTORY.allowed(limit, remaining, resetAfterMillis);
 	}
 
 	/**
@@ -50,7 +46,7 @@ public final class Decisions {
 	 * @return the decision
 	 */
 	public static Decision reserved(long limit, long delayMillis, long resetAfterMillis) {
-		return factory.reserved(limit, delayMillis, resetAfterMillis);
+		return Installed.FACTORY.reserved(limit, delayMillis, resetAfterMillis);
 	}
 
 	/**
@@ -62,16 +58,31 @@ public final class Decisions {
 	 * @return the decision
 	 */
 	public static Decision denied(long limit, long remaining, long retryAfterMillis, long resetAfterMillis) {
-		return factory.denied(limit, remaining, retryAfterMillis, resetAfterMillis);
+		return Installed.FACTORY.denied(limit, remaining, retryAfterMillis, resetAfterMillis);
 	}
 
-	private static void initialize(Class<?> type) {
-		try {
-			Class.forName(type.getName(), true, type.getClassLoader());
+	private static synchronized Factory installed() {
+		return factory;
+	}
+
+	/**
+	 * The factory, read once {@code Decision} is initialized: a thread that finds {@code Decision}'s initializer under
+	 * way in another thread waits for it here, instead of reading the factory before it is installed.
+	 */
+	private static final class Installed {
+
+		static final Factory FACTORY;
+
+		static {
+			try {
+				Class.forName(Decision.class.getName(), true, Decision.class.getClassLoader());
+			}
+			catch (ClassNotFoundException ex) {
+				throw new IllegalStateException(ex);
+			}
+			FACTORY = installed();
 		}
-		catch (ClassNotFoundException ex) {
-			throw new IllegalStateException(ex);
-		}
+
 	}
 
 	/** The constructors of {@code Decision}, which only it implements: see {@link Decisions}' methods. */

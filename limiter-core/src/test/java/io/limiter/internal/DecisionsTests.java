@@ -1,9 +1,16 @@
 package io.limiter.internal;
 
+import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
+import java.net.URL;
+import java.net.URLClassLoader;
 import java.util.Arrays;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CyclicBarrier;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.Timeout.ThreadMode;
 
 import io.limiter.Decision;
 
@@ -40,6 +47,45 @@ class DecisionsTests {
 		Decisions.allowed(1, 0, 0);
 		assertThatIllegalStateException().isThrownBy(() -> Decisions.install(null))
 			.withMessage("the decision factory is installed once, by Decision");
+	}
+
+	@Test
+	@Timeout(value = 60, threadMode = ThreadMode.SEPARATE_THREAD)
+	void aThreadThatMakesADecisionWhileAnotherInitializesDecisionGetsOne() throws Exception {
+		URL classes = Decision.class.getProtectionDomain().getCodeSource().getLocation();
+		for (int round = 0; round < 200; round++) {
+			try (URLClassLoader fresh = new URLClassLoader(new URL[] { classes }, ClassLoader.getPlatformClassLoader())) {
+				Method allowed = fresh.loadClass(Decisions.class.getName())
+					.getMethod("allowed", long.class, long.class, long.class);
+				CyclicBarrier start = new CyclicBarrier(2);
+				CompletableFuture<Void> initializer = CompletableFuture.runAsync(() -> {
+					await(start);
+					initialize(Decision.class.getName(), fresh);
+				});
+				await(start);
+				Object decision = allowed.invoke(null, 5L, 4L, 100L);
+				initializer.join();
+				assertThat(decision).hasToString(Decisions.allowed(5, 4, 100).toString());
+			}
+		}
+	}
+
+	private static void await(CyclicBarrier barrier) {
+		try {
+			barrier.await();
+		}
+		catch (Exception ex) {
+			throw new IllegalStateException(ex);
+		}
+	}
+
+	private static void initialize(String type, ClassLoader loader) {
+		try {
+			Class.forName(type, true, loader);
+		}
+		catch (ClassNotFoundException ex) {
+			throw new IllegalStateException(ex);
+		}
 	}
 
 }

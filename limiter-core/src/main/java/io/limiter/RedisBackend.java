@@ -59,7 +59,7 @@ public final class RedisBackend implements LimiterBackend {
 	/** The default of {@link RedisBackendBuilder#failurePolicy(FailurePolicy)}. */
 	public static final FailurePolicy DEFAULT_FAILURE_POLICY = FailurePolicy.LOCAL_FALLBACK;
 
-	private static final long FAILURE_LOG_INTERVAL_MILLIS = 10_000;
+	private static final Duration FAILURE_LOG_INTERVAL = Duration.ofSeconds(10);
 
 	/** The shortest time {@link #close()} waits for unspent tokens to be given back. */
 	public static final Duration GIVE_BACK_WAIT = Duration.ofSeconds(1);
@@ -104,7 +104,7 @@ public final class RedisBackend implements LimiterBackend {
 		this.observer = settings.observer;
 		this.breakers = new CircuitBreakers(settings.breakerFailureThreshold, settings.breakerOpenDuration,
 				LimiterClock.system());
-		this.failureLog = new ThrottledLog(System.getLogger("io.limiter"), FAILURE_LOG_INTERVAL_MILLIS,
+		this.failureLog = new ThrottledLog(System.getLogger("io.limiter"), FAILURE_LOG_INTERVAL,
 				LimiterClock.system());
 		this.fallbackStates = new InMemoryStates(LimiterClock.system(), InMemoryBackend.DEFAULT_MAXIMUM_KEYS_PER_LIMIT,
 				settings.observer);

@@ -2,6 +2,8 @@ package io.limiter;
 
 import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
+import java.time.Duration;
+import java.util.Objects;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
 
@@ -28,13 +30,17 @@ public final class ThrottledLog {
 	/**
 	 * Creates a log.
 	 * @param logger where the lines go
-	 * @param intervalMillis the shortest time between two lines
+	 * @param interval the shortest time between two lines, at least a millisecond
 	 * @param clock the time source
+	 * @throws IllegalArgumentException when the interval is shorter than a millisecond
 	 */
-	public ThrottledLog(Logger logger, long intervalMillis, LimiterClock clock) {
-		this.logger = logger;
-		this.intervalMillis = intervalMillis;
-		this.clock = clock;
+	public ThrottledLog(Logger logger, Duration interval, LimiterClock clock) {
+		this.logger = Objects.requireNonNull(logger, "logger");
+		this.clock = Objects.requireNonNull(clock, "clock");
+		this.intervalMillis = Objects.requireNonNull(interval, "interval").toMillis();
+		if (this.intervalMillis < 1) {
+			throw new IllegalArgumentException("interval must be at least 1ms, was " + interval);
+		}
 	}
 
 	/**

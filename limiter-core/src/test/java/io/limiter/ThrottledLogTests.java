@@ -1,6 +1,7 @@
 package io.limiter;
 
 import java.lang.System.Logger.Level;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
@@ -17,6 +18,7 @@ import org.junit.jupiter.api.Test;
 import io.limiter.testsupport.LogCapture;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 
 class ThrottledLogTests {
 
@@ -26,7 +28,7 @@ class ThrottledLogTests {
 
 	private final AtomicLong now = new AtomicLong(50_000);
 
-	private final ThrottledLog log = new ThrottledLog(System.getLogger("io.limiter"), 10_000, this.now::get);
+	private final ThrottledLog log = new ThrottledLog(System.getLogger("io.limiter"), Duration.ofSeconds(10), this.now::get);
 
 	@Test
 	void logsTheFirstFailureAtOnceThenOneLinePerIntervalWithTheSuppressedCount() {
@@ -91,7 +93,8 @@ class ThrottledLogTests {
 	void linesOfALevelThatIsOffAreNeitherBuiltNorCounted() {
 		java.util.logging.Logger julLogger = java.util.logging.Logger.getLogger("io.limiter.quiet");
 		julLogger.setLevel(java.util.logging.Level.WARNING);
-		ThrottledLog quiet = new ThrottledLog(System.getLogger("io.limiter.quiet"), 10_000, this.now::get);
+		ThrottledLog quiet = new ThrottledLog(System.getLogger("io.limiter.quiet"), Duration.ofSeconds(10),
+				this.now::get);
 		try (LogCapture capture = new LogCapture()) {
 			assertThat(quiet.log(Level.INFO, () -> {
 				throw new AssertionError("built although INFO is off");
@@ -102,6 +105,16 @@ class ThrottledLogTests {
 		finally {
 			julLogger.setLevel(null);
 		}
+	}
+
+	@Test
+	void anIntervalShorterThanAMillisecondIsRefused() {
+		assertThatIllegalArgumentException()
+			.isThrownBy(() -> new ThrottledLog(System.getLogger("io.limiter"), Duration.ofNanos(999_999), this.now::get))
+			.withMessage("interval must be at least 1ms, was PT0.000999999S");
+		assertThatIllegalArgumentException()
+			.isThrownBy(() -> new ThrottledLog(System.getLogger("io.limiter"), Duration.ofSeconds(-1), this.now::get))
+			.withMessage("interval must be at least 1ms, was PT-1S");
 	}
 
 	private static long suppressedIn(String line) {

@@ -1,5 +1,6 @@
 package io.limiter.internal.redis;
 
+import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.RejectedExecutionException;
@@ -22,9 +23,9 @@ import io.limiter.ThrottledLog;
  */
 final class ReconnectingConnection<C extends StatefulConnection<String, String>> {
 
-	private static final long LOG_INTERVAL_MILLIS = 10_000;
+	private static final Duration LOG_INTERVAL = Duration.ofSeconds(10);
 
-	private final ThrottledLog log = new ThrottledLog(System.getLogger("io.limiter"), LOG_INTERVAL_MILLIS,
+	private final ThrottledLog log = new ThrottledLog(System.getLogger("io.limiter"), LOG_INTERVAL,
 			LimiterClock.system());
 
 	private final Supplier<CompletionStage<C>> connector;

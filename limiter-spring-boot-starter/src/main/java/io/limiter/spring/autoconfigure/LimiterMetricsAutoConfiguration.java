@@ -8,6 +8,7 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.context.annotation.Bean;
+import org.springframework.util.function.SingletonSupplier;
 
 import io.limiter.LimiterObserver;
 import io.limiter.RateLimiterRegistry;
@@ -33,7 +34,8 @@ public final class LimiterMetricsAutoConfiguration {
 	@ConditionalOnMissingBean
 	LimiterObserver limiterObserver(MeterRegistry meterRegistry, ObjectProvider<RateLimiterRegistry> registry,
 			LimiterProperties properties) {
-		PlanNames plans = (limitName, limit) -> registry.getObject().planOf(limitName, limit);
+		SingletonSupplier<RateLimiterRegistry> limiters = SingletonSupplier.of(registry::getObject);
+		PlanNames plans = (limitName, limit) -> limiters.obtain().planOf(limitName, limit);
 		return new MicrometerLimiterObserver(meterRegistry, plans, LimitDefinitions.shadowLimits(properties));
 	}
 

@@ -1,15 +1,16 @@
 package io.limiter.spring.internal;
 
 import java.lang.System.Logger.Level;
+import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 
 import io.limiter.Decision;
 import io.limiter.Limit;
 import io.limiter.LimiterClock;
 import io.limiter.RateLimiter;
+import io.limiter.RateLimiterRegistry;
 import io.limiter.ThrottledLog;
 import io.limiter.spring.LimitPlanResolver;
-import io.limiter.RateLimiterRegistry;
 
 /**
  * Enforces one limit for the filters and the aspect: asks the current limiter of the key's plan (the
@@ -21,11 +22,11 @@ public final class LimitEnforcer {
 
 	private static final System.Logger logger = System.getLogger(LimitEnforcer.class.getName());
 
-	private static final long SHADOW_LOG_INTERVAL_MILLIS = 1_000;
+	private static final Duration SHADOW_LOG_INTERVAL = Duration.ofSeconds(1);
 
-	private static final long UNKNOWN_PLAN_LOG_INTERVAL_MILLIS = 10_000;
+	private static final Duration UNKNOWN_PLAN_LOG_INTERVAL = Duration.ofSeconds(10);
 
-	private static final long REFUND_LOG_INTERVAL_MILLIS = 1_000;
+	private static final Duration REFUND_LOG_INTERVAL = Duration.ofSeconds(1);
 
 	private final String name;
 
@@ -35,12 +36,11 @@ public final class LimitEnforcer {
 
 	private final LimitPlanResolver plans;
 
-	private final ThrottledLog shadowLog = new ThrottledLog(logger, SHADOW_LOG_INTERVAL_MILLIS,
-			LimiterClock.system());
+	private final ThrottledLog shadowLog = new ThrottledLog(logger, SHADOW_LOG_INTERVAL, LimiterClock.system());
 
-	private final ThrottledLog refundLog = new ThrottledLog(logger, REFUND_LOG_INTERVAL_MILLIS, LimiterClock.system());
+	private final ThrottledLog refundLog = new ThrottledLog(logger, REFUND_LOG_INTERVAL, LimiterClock.system());
 
-	private final ThrottledLog unknownPlanLog = new ThrottledLog(logger, UNKNOWN_PLAN_LOG_INTERVAL_MILLIS,
+	private final ThrottledLog unknownPlanLog = new ThrottledLog(logger, UNKNOWN_PLAN_LOG_INTERVAL,
 			LimiterClock.system());
 
 	/**

@@ -1,6 +1,7 @@
 package io.limiter.spring.internal;
 
 import java.lang.System.Logger.Level;
+import java.time.Duration;
 
 import org.springframework.expression.EvaluationContext;
 import org.springframework.expression.Expression;
@@ -15,18 +16,18 @@ import io.limiter.ThrottledLog;
  */
 public final class SkipCondition {
 
-	/** A condition that never holds. */
-	public static final SkipCondition NEVER = new SkipCondition(null, "");
-
 	private static final System.Logger logger = System.getLogger(SkipCondition.class.getName());
 
-	private static final long FAILURE_LOG_INTERVAL_MILLIS = 1_000;
+	private static final Duration FAILURE_LOG_INTERVAL = Duration.ofSeconds(1);
+
+	/** A condition that never holds. */
+	public static final SkipCondition NEVER = new SkipCondition(null, "");
 
 	private final Expression expression;
 
 	private final String where;
 
-	private final ThrottledLog failures = new ThrottledLog(logger, FAILURE_LOG_INTERVAL_MILLIS, LimiterClock.system());
+	private final ThrottledLog failures = new ThrottledLog(logger, FAILURE_LOG_INTERVAL, LimiterClock.system());
 
 	/**
 	 * Creates a condition.

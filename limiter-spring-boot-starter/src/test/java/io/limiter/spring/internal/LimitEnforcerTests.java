@@ -14,8 +14,8 @@ import io.limiter.testsupport.LogCapture;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * {@link LimitEnforcer} in shadow mode: a denial is logged, never enforced, and the key in the log line is
- * escaped, as anyone can choose it; the log is the core's rate-limited one.
+ * {@link LimitEnforcer}'s log lines: a denial in shadow mode and a failed refund are logged, never enforced or
+ * thrown, the key in the line is escaped, as anyone can choose it, and the log is the core's rate-limited one.
  */
 class LimitEnforcerTests {
 
@@ -55,6 +55,20 @@ class LimitEnforcerTests {
 			assertThat(log.lines()).singleElement()
 				.satisfies((line) -> assertThat(line).contains("'" + "k".repeat(128) + "'... (5000 characters)")
 					.doesNotContain("k".repeat(129)));
+		}
+	}
+
+	@Test
+	void aRefundThatFailsIsLoggedOncePerSecondAndNeverThrown() {
+		LimitEnforcer enforcer = shadowEnforcer();
+		try (LogCapture log = new LogCapture()) {
+			enforcer.refund("alice\n", "no-such-plan", 1);
+			assertThat(enforcer.refundAsync("alice\n", "no-such-plan", 1)).succeedsWithin(Duration.ofSeconds(5));
+			enforcer.refund("alice\n", "no-such-plan", 1);
+			assertThat(log.lines()).singleElement()
+				.satisfies((line) -> assertThat(line)
+					.startsWith("WARNING Limit 'shadowed' could not give permits back to key 'alice\\n': "
+							+ "java.lang.IllegalArgumentException: limit 'shadowed' has no plan named 'no-such-plan'"));
 		}
 	}
 

@@ -63,14 +63,6 @@ public final class MicrometerLimiterObserver implements LimiterObserver {
 	private final Map<AdminKey, Counter> adminOperations = new ConcurrentHashMap<>();
 
 	/**
-	 * Creates an observer of limits without plans, none in shadow mode.
-	 * @param registry where the meters are registered
-	 */
-	public MicrometerLimiterObserver(MeterRegistry registry) {
-		this(registry, PlanNames.DEFAULT_ONLY, Set.of());
-	}
-
-	/**
 	 * Creates an observer.
 	 * @param registry where the meters are registered
 	 * @param plans tells the plan of the limiter that decided, for the {@code plan} tag

@@ -9,9 +9,6 @@ import io.limiter.spring.LimitPlanResolver;
 @FunctionalInterface
 public interface PlanNames {
 
-	/** Every limiter is its limit's default plan. */
-	PlanNames DEFAULT_ONLY = (limitName, limit) -> LimitPlanResolver.DEFAULT_PLAN;
-
 	/**
 	 * Returns the plan of the limiter that decided.
 	 * @param limitName the limit

@@ -12,7 +12,7 @@ if now < 0 then
   now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
 end
 
--- How far client clocks (RedisBackend.Builder.clientClock) may differ from each other: every key lives this much
+-- How far client clocks (RedisBackendBuilder.clientClock) may differ from each other: every key lives this much
 -- longer than its state needs, so that a client whose clock is behind the writer's still finds state that owes.
 local CLOCK_SKEW_MS = 1000
 

@@ -25,8 +25,6 @@ public class CeilingProbe {
 	/** The script calls sent per flush, and the operations of one benchmark invocation. */
 	public static final int PIPELINE = 64;
 
-	private static final String LIMIT_NAME = "bench-ceiling";
-
 	private final List<RedisFuture<List<Object>>> replies = new ArrayList<>(PIPELINE);
 
 	private Pipeline pipeline;
@@ -55,7 +53,8 @@ public class CeilingProbe {
 	int decide(KeySequence keys, RedisCalls calls) {
 		String script = BenchmarkAccess.decisionScriptSha1(Algorithm.TOKEN_BUCKET);
 		for (int i = 0; i < PIPELINE; i++) {
-			String[] redisKeys = BenchmarkAccess.decisionKeys(Algorithm.TOKEN_BUCKET, LIMIT_NAME, keys.nextKey());
+			String[] redisKeys = BenchmarkAccess.decisionKeys(Algorithm.TOKEN_BUCKET, RedisBenchmarkState.LIMIT_NAME,
+					keys.nextKey());
 			this.replies.add(this.pipeline.evalsha(script, redisKeys, this.capacity, this.periodMillis, "1",
 					Long.toString(LimiterClock.system().millis()), "0"));
 		}

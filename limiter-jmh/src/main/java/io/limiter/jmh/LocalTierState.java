@@ -38,9 +38,9 @@ public class LocalTierState {
 	public void open(RedisBenchmarkState shared) {
 		this.backend = shared.target.backend(LimiterClock.system(), this.calls);
 		Limit limit = shared.limit.limit(Algorithm.TOKEN_BUCKET);
-		this.twoTier = this.backend.limiter("bench-two-tier", limit,
+		this.twoTier = this.backend.limiter(RedisBenchmarkState.LIMIT_NAME, limit,
 				LimiterOptions.builder().localTier(LocalTier.twoTier()).build());
-		this.inMemoryBlock = this.backend.limiter("bench-block", limit,
+		this.inMemoryBlock = this.backend.limiter(RedisBenchmarkState.LIMIT_NAME, limit,
 				LimiterOptions.builder().localTier(LocalTier.block()).build());
 	}
 

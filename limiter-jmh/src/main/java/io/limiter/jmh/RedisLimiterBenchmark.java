@@ -2,6 +2,7 @@ package io.limiter.jmh;
 
 import java.util.concurrent.TimeUnit;
 
+import io.limiter.Decision;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -58,15 +59,17 @@ public class RedisLimiterBenchmark {
 
 	/**
 	 * A limiter built with no options ({@code backend.limiter(name, limit)}): the token bucket of
-	 * {@code luaEvalSha} behind the default local tier, in-memory block.
+	 * {@code luaEvalSha} behind the default local tier, in-memory block, which refuses a blocked key without a
+	 * call; any other decision is the one script call of {@code luaEvalSha}.
 	 * @param shared the variants
 	 * @param thread the thread's key
-	 * @param calls the counters, which also receive the scripts the limiter sent
+	 * @param calls the counters
 	 * @return whether the permit was granted
 	 */
 	@Benchmark
 	public boolean defaults(RedisBenchmarkState shared, BenchmarkThread thread, RedisCalls calls) {
-		return calls.decided(shared.defaults.tryAcquire(thread.key()).isAllowed(), shared.claimDefaultsCalls());
+		Decision decision = shared.defaults.tryAcquire(thread.key());
+		return calls.decided(decision.isAllowed(), decision.isLocal() ? 0 : 1);
 	}
 
 	/**

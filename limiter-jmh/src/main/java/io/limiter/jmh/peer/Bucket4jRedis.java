@@ -4,6 +4,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.UnaryOperator;
 
 import io.github.bucket4j.BucketConfiguration;
 import io.github.bucket4j.distributed.BucketProxy;
@@ -39,7 +40,7 @@ public final class Bucket4jRedis {
 
 	private final DelayParameters delay;
 
-	private final String prefix;
+	private final UnaryOperator<String> redisKey;
 
 	private final Map<String, BucketProxy> buckets = new ConcurrentHashMap<>();
 
@@ -48,15 +49,16 @@ public final class Bucket4jRedis {
 	 * @param target the Redis
 	 * @param limit the burst and rate of every bucket
 	 * @param optimized whether buckets use the delaying optimization
-	 * @param prefix what the Redis keys start with
+	 * @param redisKey the Redis key of a key
 	 */
-	public Bucket4jRedis(RedisTarget target, BenchmarkLimit limit, boolean optimized, String prefix) {
+	public Bucket4jRedis(RedisTarget target, BenchmarkLimit limit, boolean optimized,
+			UnaryOperator<String> redisKey) {
 		this.proxyManager = target.bucket4jBuilder()
 			.expirationAfterWrite(ExpirationAfterWriteStrategy.basedOnTimeForRefillingBucketUpToMax(limit.period()))
 			.build();
 		this.configuration = BucketLimits.configuration(limit);
 		this.delay = optimized ? new DelayParameters(Math.max(1, limit.burst() / 10), DELAY_TIMEOUT) : null;
-		this.prefix = prefix;
+		this.redisKey = redisKey;
 	}
 
 	/**
@@ -71,7 +73,7 @@ public final class Bucket4jRedis {
 			if (this.delay != null) {
 				builder = builder.withOptimization(Optimizations.delaying(this.delay));
 			}
-			return builder.build((this.prefix + k).getBytes(StandardCharsets.UTF_8), () -> this.configuration);
+			return builder.build(this.redisKey.apply(k).getBytes(StandardCharsets.UTF_8), () -> this.configuration);
 		});
 	}
 

@@ -120,8 +120,11 @@ public class RedisBenchmarkState {
 	/**
 	 * Returns a peer's Redis key of a key, on the slot of our token bucket's key of it: the same hash tag, so that
 	 * the peer's keys land on the masters ours do.
+	 * @param key the benchmark's key
+	 * @param peer the peer's name, which keeps its keys apart from ours
+	 * @return the peer's Redis key
 	 */
-	private static String besideOurs(String key, String peer) {
+	static String besideOurs(String key, String peer) {
 		return "{" + LIMIT_NAME + ":" + key + "}:" + peer;
 	}
 

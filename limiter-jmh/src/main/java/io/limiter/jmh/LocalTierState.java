@@ -26,8 +26,6 @@ public class LocalTierState {
 
 	RateLimiter inMemoryBlock;
 
-	private final UnclaimedCalls calls = new UnclaimedCalls();
-
 	private RedisBackend backend;
 
 	/**
@@ -36,20 +34,12 @@ public class LocalTierState {
 	 */
 	@Setup(Level.Trial)
 	public void open(RedisBenchmarkState shared) {
-		this.backend = shared.target.backend(LimiterClock.system(), this.calls);
+		this.backend = shared.target.backend(LimiterClock.system());
 		Limit limit = shared.limit.limit(Algorithm.TOKEN_BUCKET);
 		this.twoTier = this.backend.limiter(RedisBenchmarkState.LIMIT_NAME, limit,
 				LimiterOptions.builder().localTier(LocalTier.twoTier()).build());
 		this.inMemoryBlock = this.backend.limiter(RedisBenchmarkState.LIMIT_NAME, limit,
 				LimiterOptions.builder().localTier(LocalTier.block()).build());
-	}
-
-	/**
-	 * Claims the scripts sent since the last claim.
-	 * @return the calls
-	 */
-	int claimCalls() {
-		return this.calls.claim();
 	}
 
 	/**

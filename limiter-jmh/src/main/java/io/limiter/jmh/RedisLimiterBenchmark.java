@@ -164,27 +164,31 @@ public class RedisLimiterBenchmark {
 	/**
 	 * Our token bucket behind two-tier borrowing: most decisions are made from tokens borrowed in batches,
 	 * or from Redis' last retry deadline, without a network call.
+	 * Its borrows and give-backs are sent from whichever thread needs them, so the servers count them.
 	 * @param local the local tier variants
 	 * @param thread the thread's key
-	 * @param calls the counters, which also receive the scripts the local tier sent
+	 * @param counted the thread's counters, enrolled with the servers' count
+	 * @param count the servers' count
 	 * @return whether the permit was granted
 	 */
 	@Benchmark
-	public boolean twoTier(LocalTierState local, BenchmarkThread thread, RedisCalls calls) {
-		return calls.decided(local.twoTier.tryAcquire(thread.key()).isAllowed(), local.claimCalls());
+	public boolean twoTier(LocalTierState local, BenchmarkThread thread, ServerCountedThread counted,
+			ServerCommandCount count) {
+		return counted.calls.decided(local.twoTier.tryAcquire(thread.key()).isAllowed());
 	}
 
 	/**
 	 * Our token bucket behind in-memory block: keys that Redis refused are refused in memory until its
-	 * retry-after.
+	 * retry-after; any other decision is one script call.
 	 * @param local the local tier variants
 	 * @param thread the thread's key
-	 * @param calls the counters, which also receive the scripts the local tier sent
+	 * @param calls the counters
 	 * @return whether the permit was granted
 	 */
 	@Benchmark
 	public boolean inMemoryBlock(LocalTierState local, BenchmarkThread thread, RedisCalls calls) {
-		return calls.decided(local.inMemoryBlock.tryAcquire(thread.key()).isAllowed(), local.claimCalls());
+		Decision decision = local.inMemoryBlock.tryAcquire(thread.key());
+		return calls.decided(decision.isAllowed(), decision.isLocal() ? 0 : 1);
 	}
 
 	/**

@@ -21,7 +21,6 @@ import io.lettuce.core.cluster.models.partitions.RedisClusterNode;
 import io.lettuce.core.codec.ByteArrayCodec;
 import io.limiter.FailurePolicy;
 import io.limiter.LimiterClock;
-import io.limiter.LimiterObserver;
 import io.limiter.jmh.baseline.NodeConnections;
 import io.limiter.RedisBackend;
 import io.limiter.RedisBackendBuilder;
@@ -103,22 +102,10 @@ public final class RedisTarget implements NodeConnections, AutoCloseable {
 	 * @return the backend
 	 */
 	public RedisBackend backend(LimiterClock clientClock) {
-		return backend(clientClock, LimiterObserver.NONE);
-	}
-
-	/**
-	 * Creates a backend of our own on this Redis, connected and failing closed, whose calls an observer hears;
-	 * the caller closes it.
-	 * @param clientClock the time sent to the scripts, or {@code null} to use the server's {@code TIME}
-	 * @param observer hears of every Redis call
-	 * @return the backend
-	 */
-	public RedisBackend backend(LimiterClock clientClock, LimiterObserver observer) {
 		RedisBackendBuilder builder = RedisBackend.builder()
 			.timeout(TIMEOUT)
 			.minimumTimeout(TIMEOUT)
-			.failurePolicy(FailurePolicy.FAIL_CLOSED)
-			.observer(observer);
+			.failurePolicy(FailurePolicy.FAIL_CLOSED);
 		if (this.address.isCluster()) {
 			builder.client(this.clusterClient);
 		}

@@ -16,8 +16,9 @@ import org.openjdk.jmh.annotations.TearDown;
  * from the previous iteration's teardown to this one's: permits refill between iterations too, and the next
  * iteration takes them, so the measured time alone would overstate the utilization.
  * <p>
- * Our variants count where they send a command; Bucket4j sends its commands inside the library, so its
- * benchmarks count what the masters report ({@link ServerCommandCount}).
+ * Our script variants count where they send a command; Bucket4j sends its commands inside the library and the
+ * two-tier limiter from whichever thread needs one, so theirs are counted by the clients that send them
+ * ({@link SentCommandCount}).
  */
 @State(Scope.Thread)
 @AuxCounters(AuxCounters.Type.EVENTS)

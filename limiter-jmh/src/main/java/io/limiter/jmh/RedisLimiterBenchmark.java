@@ -164,16 +164,16 @@ public class RedisLimiterBenchmark {
 	/**
 	 * Our token bucket behind two-tier borrowing: most decisions are made from tokens borrowed in batches,
 	 * or from Redis' last retry deadline, without a network call.
-	 * Its borrows and give-backs are sent from whichever thread needs them, so the servers count them.
+	 * Its borrows and give-backs are sent from whichever thread needs them, so the clients count them.
 	 * @param local the local tier variants
 	 * @param thread the thread's key
-	 * @param counted the thread's counters, enrolled with the servers' count
-	 * @param count the servers' count
+	 * @param counted the thread's counters, enrolled with the count of sent commands
+	 * @param count the count of sent commands
 	 * @return whether the permit was granted
 	 */
 	@Benchmark
-	public boolean twoTier(LocalTierState local, BenchmarkThread thread, ServerCountedThread counted,
-			ServerCommandCount count) {
+	public boolean twoTier(LocalTierState local, BenchmarkThread thread, SentCountedThread counted,
+			SentCommandCount count) {
 		return counted.calls.decided(local.twoTier.tryAcquire(thread.key()).isAllowed());
 	}
 
@@ -218,26 +218,26 @@ public class RedisLimiterBenchmark {
 	/**
 	 * Bucket4j's Lettuce proxy manager, plain: read the state, compute, compare-and-swap, per request.
 	 * @param thread the thread's buckets
-	 * @param counted the thread's counters, enrolled with the servers' count
-	 * @param count the servers' count
+	 * @param counted the thread's counters, enrolled with the count of sent commands
+	 * @param count the count of sent commands
 	 * @return whether the permit was granted
 	 */
 	@Benchmark
-	public boolean bucket4jLettuce(Bucket4jThread thread, ServerCountedThread counted,
-			ServerCommandCount count) {
+	public boolean bucket4jLettuce(Bucket4jThread thread, SentCountedThread counted,
+			SentCommandCount count) {
 		return counted.calls.decided(thread.plain().tryConsume(1));
 	}
 
 	/**
 	 * Bucket4j's Lettuce proxy manager with its delaying optimization.
 	 * @param thread the thread's buckets
-	 * @param counted the thread's counters, enrolled with the servers' count
-	 * @param count the servers' count
+	 * @param counted the thread's counters, enrolled with the count of sent commands
+	 * @param count the count of sent commands
 	 * @return whether the permit was granted
 	 */
 	@Benchmark
-	public boolean bucket4jLettuceOptimized(Bucket4jThread thread, ServerCountedThread counted,
-			ServerCommandCount count) {
+	public boolean bucket4jLettuceOptimized(Bucket4jThread thread, SentCountedThread counted,
+			SentCommandCount count) {
 		return counted.calls.decided(thread.optimized().tryConsume(1));
 	}
 

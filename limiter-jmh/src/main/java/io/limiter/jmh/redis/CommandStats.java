@@ -30,11 +30,20 @@ public final class CommandStats {
 			}
 			int colon = line.indexOf(':');
 			String command = line.substring("cmdstat_".length(), (colon < 0) ? line.length() : colon);
-			if (!HOUSEKEEPING.contains(command.split("\\|")[0])) {
+			if (!isHousekeeping(command.split("\\|")[0])) {
 				total += calls(line, colon);
 			}
 		}
 		return total;
+	}
+
+	/**
+	 * Returns whether a command is housekeeping rather than a client's work.
+	 * @param command the command's name, lower case
+	 * @return {@code true} for the commands that measure, replicate, query the topology or set a connection up
+	 */
+	static boolean isHousekeeping(String command) {
+		return HOUSEKEEPING.contains(command);
 	}
 
 	private static long calls(String line, int colon) {

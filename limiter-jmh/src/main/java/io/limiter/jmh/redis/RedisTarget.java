@@ -19,6 +19,7 @@ import io.lettuce.core.cluster.api.StatefulRedisClusterConnection;
 import io.lettuce.core.cluster.api.sync.RedisClusterCommands;
 import io.lettuce.core.cluster.models.partitions.RedisClusterNode;
 import io.lettuce.core.codec.ByteArrayCodec;
+import io.lettuce.core.resource.ClientResources;
 import io.limiter.FailurePolicy;
 import io.limiter.LimiterClock;
 import io.limiter.jmh.baseline.NodeConnections;
@@ -60,14 +61,19 @@ public final class RedisTarget implements NodeConnections, AutoCloseable {
 
 	private final Queue<AutoCloseable> opened = new ConcurrentLinkedQueue<>();
 
+	private final SentCommands sent = new SentCommands();
+
+	private final ClientResources resources = ClientResources.builder().commandLatencyRecorder(this.sent).build();
+
 	private RedisTarget(RedisAddress address) {
 		this.address = address;
 		// Standalone, our backend connects with the client's own URI; on a cluster the client only opens the
 		// connections of one's own to the masters.
-		this.client = address.isCluster() ? RedisClient.create() : RedisClient.create(address.standalone());
+		this.client = address.isCluster() ? RedisClient.create(this.resources)
+				: RedisClient.create(this.resources, address.standalone());
 		this.client.setOptions(ClientOptions.builder().timeoutOptions(timeoutOptions()).build());
 		if (address.isCluster()) {
-			this.clusterClient = RedisClusterClient.create(address.seeds());
+			this.clusterClient = RedisClusterClient.create(this.resources, address.seeds());
 			this.clusterClient.setOptions(ClusterClientOptions.builder().timeoutOptions(timeoutOptions()).build());
 			this.clusterConnection = this.clusterClient.connect();
 			this.connection = null;
@@ -177,6 +183,16 @@ public final class RedisTarget implements NodeConnections, AutoCloseable {
 	}
 
 	/**
+	 * Returns the commands that this target's clients sent and had answered so far, housekeeping left out: round
+	 * trips, where {@link #commandsServed()} also counts what each script ran. Every backend built by
+	 * {@link #backend(LimiterClock)} and every Bucket4j proxy of {@link #bucket4jBuilder()} uses these clients.
+	 * @return the count
+	 */
+	public long commandsSent() {
+		return this.sent.count();
+	}
+
+	/**
 	 * Returns the commands served so far by every master, housekeeping left out ({@link CommandStats}).
 	 * @return the sum over the masters
 	 */
@@ -220,6 +236,7 @@ public final class RedisTarget implements NodeConnections, AutoCloseable {
 			this.connection.close();
 		}
 		this.client.shutdown();
+		this.resources.shutdown();
 	}
 
 	private static TimeoutOptions timeoutOptions() {

@@ -6,11 +6,11 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 
 /**
- * Marks a benchmark thread whose Redis commands are counted by the servers: enrolls its counters with
- * {@link ServerCommandCount}.
+ * Marks a benchmark thread whose Redis commands are counted where the clients send them: enrolls its counters with
+ * {@link SentCommandCount}.
  */
 @State(Scope.Thread)
-public class ServerCountedThread {
+public class SentCountedThread {
 
 	RedisCalls calls;
 
@@ -20,7 +20,7 @@ public class ServerCountedThread {
 	 * @param calls this thread's counters
 	 */
 	@Setup(Level.Trial)
-	public void enroll(ServerCommandCount count, RedisCalls calls) {
+	public void enroll(SentCommandCount count, RedisCalls calls) {
 		this.calls = calls;
 		count.enroll(calls);
 	}

@@ -10,13 +10,13 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 
 /**
- * Counts the commands that the Redis masters served in an iteration ({@code INFO commandstats} before and
- * after, summed over the masters) and adds them to the {@code redisCalls} of the benchmark, for variants
- * whose commands are sent inside a library. Only the sum over the threads matters, so the whole count goes to
- * one thread's counters.
+ * Counts the commands that the benchmark's Redis clients sent in an iteration ({@link io.limiter.jmh.redis.RedisTarget#commandsSent()}
+ * before and after) and adds them to the {@code redisCalls} of the benchmark, for variants whose commands are sent
+ * inside a library or from whichever thread needs them. Only the sum over the threads matters, so the whole count
+ * goes to one thread's counters. One variant runs per fork, so the count is that variant's.
  */
 @State(Scope.Benchmark)
-public class ServerCommandCount {
+public class SentCommandCount {
 
 	private final List<RedisCalls> threads = new ArrayList<>();
 
@@ -38,7 +38,7 @@ public class ServerCommandCount {
 	 */
 	@Setup(Level.Iteration)
 	public void before() {
-		this.before = this.shared.target.commandsServed();
+		this.before = this.shared.target.commandsSent();
 	}
 
 	/**
@@ -46,10 +46,10 @@ public class ServerCommandCount {
 	 */
 	@TearDown(Level.Iteration)
 	public void after() {
-		long served = this.shared.target.commandsServed() - this.before;
+		long sent = this.shared.target.commandsSent() - this.before;
 		synchronized (this.threads) {
 			if (!this.threads.isEmpty()) {
-				this.threads.get(0).commands((int) Math.min(Integer.MAX_VALUE, served));
+				this.threads.get(0).commands((int) Math.min(Integer.MAX_VALUE, sent));
 			}
 		}
 	}

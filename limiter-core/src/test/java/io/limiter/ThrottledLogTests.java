@@ -28,7 +28,8 @@ class ThrottledLogTests {
 
 	private final AtomicLong now = new AtomicLong(50_000);
 
-	private final ThrottledLog log = new ThrottledLog(System.getLogger("io.limiter"), Duration.ofSeconds(10), this.now::get);
+	private final ThrottledLog log = new ThrottledLog(System.getLogger("io.limiter"), Duration.ofSeconds(10),
+			this.now::get);
 
 	@Test
 	void logsTheFirstFailureAtOnceThenOneLinePerIntervalWithTheSuppressedCount() {

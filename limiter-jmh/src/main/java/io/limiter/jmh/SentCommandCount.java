@@ -10,10 +10,11 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 
 /**
- * Counts the commands that the benchmark's Redis clients sent in an iteration ({@link io.limiter.jmh.redis.RedisTarget#commandsSent()}
- * before and after) and adds them to the {@code redisCalls} of the benchmark, for variants whose commands are sent
- * inside a library or from whichever thread needs them. Only the sum over the threads matters, so the whole count
- * goes to one thread's counters. One variant runs per fork, so the count is that variant's.
+ * Counts the commands that the benchmark's Redis clients sent in an iteration
+ * ({@link io.limiter.jmh.redis.RedisTarget#commandsSent()} before and after) and adds them to the {@code redisCalls}
+ * of the benchmark, for variants whose commands are sent inside a library or from whichever thread needs them. Only
+ * the sum over the threads matters, so the whole count goes to one thread's counters. One variant runs per fork, so
+ * the count is that variant's.
  */
 @State(Scope.Benchmark)
 public class SentCommandCount {

@@ -6,6 +6,7 @@ import io.limiter.LimiterOptions;
 import io.limiter.LocalTier;
 import io.limiter.RateLimiter;
 import io.limiter.RedisBackend;
+import io.limiter.internal.benchmark.BenchmarkAccess;
 import io.limiter.jmh.baseline.MultiCommandTokenBucket;
 import io.limiter.jmh.baseline.WatchMultiExecTokenBucket;
 import io.limiter.jmh.peer.Bucket4jRedis;
@@ -118,14 +119,14 @@ public class RedisBenchmarkState {
 	}
 
 	/**
-	 * Returns a peer's Redis key of a key, on the slot of our token bucket's key of it: the same hash tag, so that
-	 * the peer's keys land on the masters ours do.
+	 * Returns a peer's Redis key of a key: our token bucket's key of it with the peer's name after it, so on the
+	 * same hash tag and slot, and the peer's keys land on the masters ours do.
 	 * @param key the benchmark's key
 	 * @param peer the peer's name, which keeps its keys apart from ours
 	 * @return the peer's Redis key
 	 */
 	static String besideOurs(String key, String peer) {
-		return "{" + LIMIT_NAME + ":" + key + "}:" + peer;
+		return BenchmarkAccess.decisionKeys(Algorithm.TOKEN_BUCKET, LIMIT_NAME, key)[0] + ":" + peer;
 	}
 
 	private RateLimiter ours(Algorithm algorithm) {

@@ -1,5 +1,6 @@
 package io.limiter.jmh;
 
+import io.limiter.Decision;
 import io.limiter.jmh.baseline.CallTally;
 import org.openjdk.jmh.annotations.AuxCounters;
 import org.openjdk.jmh.annotations.Level;
@@ -67,6 +68,16 @@ public class RedisCalls implements CallTally {
 	boolean decided(boolean granted, int commands) {
 		this.redisCalls += commands;
 		return decided(granted);
+	}
+
+	/**
+	 * Counts one decision of a single-rate limiter behind in-memory block: one script call, unless the block refused
+	 * the key locally.
+	 * @param decision the decision
+	 * @return whether it granted the permit
+	 */
+	boolean decidedBehindBlock(Decision decision) {
+		return decided(decision.isAllowed(), decision.isLocal() ? 0 : 1);
 	}
 
 	/**

@@ -2,7 +2,6 @@ package io.limiter.jmh;
 
 import java.util.concurrent.TimeUnit;
 
-import io.limiter.Decision;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -68,8 +67,7 @@ public class RedisLimiterBenchmark {
 	 */
 	@Benchmark
 	public boolean defaults(RedisBenchmarkState shared, BenchmarkThread thread, RedisCalls calls) {
-		Decision decision = shared.defaults.tryAcquire(thread.key());
-		return calls.decided(decision.isAllowed(), decision.isLocal() ? 0 : 1);
+		return calls.decidedBehindBlock(shared.defaults.tryAcquire(thread.key()));
 	}
 
 	/**
@@ -187,8 +185,7 @@ public class RedisLimiterBenchmark {
 	 */
 	@Benchmark
 	public boolean inMemoryBlock(LocalTierState local, BenchmarkThread thread, RedisCalls calls) {
-		Decision decision = local.inMemoryBlock.tryAcquire(thread.key());
-		return calls.decided(decision.isAllowed(), decision.isLocal() ? 0 : 1);
+		return calls.decidedBehindBlock(local.inMemoryBlock.tryAcquire(thread.key()));
 	}
 
 	/**

@@ -80,8 +80,8 @@ public final class ReactiveRateLimitResponses {
 	 * @param denial how the rule answers
 	 * @return completes when the body is written
 	 */
-	public Mono<Void> deny(ServerWebExchange exchange, List<Enforcement> enforcements, String limitName, Decision decision,
-			DenialResponse denial) {
+	public Mono<Void> deny(ServerWebExchange exchange, List<Enforcement> enforcements, String limitName,
+			Decision decision, DenialResponse denial) {
 		ServerHttpResponse response = exchange.getResponse();
 		writeHeaders(response, enforcements);
 		DenialResponse.Answer answer = denial.answer(exchange.getRequest().getPath().value(), limitName, decision);
@@ -92,7 +92,8 @@ public final class ReactiveRateLimitResponses {
 		ProblemDetail problem = answer.problem();
 		Optional<HttpMessageWriter<Object>> writer = (problem != null) ? this.problemWriter.obtain() : Optional.empty();
 		if (writer.isPresent()) {
-			return writer.get().write(Mono.just(problem), PROBLEM, MediaType.APPLICATION_PROBLEM_JSON, response, Map.of());
+			return writer.get()
+				.write(Mono.just(problem), PROBLEM, MediaType.APPLICATION_PROBLEM_JSON, response, Map.of());
 		}
 		RateLimitDenialBody.Body body = answer.body();
 		headers.setContentType(MediaType.parseMediaType(body.contentType()));

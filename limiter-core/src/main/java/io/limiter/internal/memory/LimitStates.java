@@ -70,6 +70,14 @@ public final class LimitStates {
 	 * @return the decision
 	 */
 	public Decision decide(Limit limit, String memoryKey, long nowMillis, long permits, long maxWaitMillis) {
+		// a kept state of these numbers decides without the call object the general path allocates
+		KeyState kept = this.states.getIfPresent(memoryKey);
+		if (kept != null && decidesWith(kept, limit)) {
+			Decision decision = kept.decide(nowMillis, permits, maxWaitMillis);
+			if (decision != null) {
+				return decision;
+			}
+		}
 		return onState(limit, memoryKey, nowMillis, (state) -> state.decide(nowMillis, permits, maxWaitMillis));
 	}
 
@@ -156,7 +164,7 @@ public final class LimitStates {
 
 	/** Calls a state of the limit's numbers; a state of other numbers is moved to them, and null returned. */
 	private <T> T callOn(String memoryKey, KeyState state, Limit limit, Function<KeyState, T> call) {
-		if (state.limit() != limit && !state.limit().equals(limit)) {
+		if (!decidesWith(state, limit)) {
 			KeyState moved = state.moveTo(limit);
 			if (moved != null) {
 				this.states.replace(memoryKey, state, moved);
@@ -164,6 +172,10 @@ public final class LimitStates {
 			return null;
 		}
 		return call.apply(state);
+	}
+
+	private static boolean decidesWith(KeyState state, Limit limit) {
+		return state.limit() == limit || state.limit().equals(limit);
 	}
 
 	private void refundOverflow(String memoryKey, Limit limit, long nowMillis, long permits) {
@@ -207,7 +219,7 @@ public final class LimitStates {
 		if (this.overflow == null) {
 			this.overflow = this.algorithm.newState(limit);
 		}
-		else if (this.overflow.limit() != limit && !this.overflow.limit().equals(limit)) {
+		else if (!decidesWith(this.overflow, limit)) {
 			this.overflow = this.overflow.moveTo(limit);
 		}
 		return this.overflow;

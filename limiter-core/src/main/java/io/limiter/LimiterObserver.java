@@ -21,7 +21,9 @@ public interface LimiterObserver {
 	 * @param limit the settings of the limiter that decided; a limit with plans has a limiter, and a {@code Limit},
 	 * per plan
 	 * @param decision the decision
-	 * @param nanos how long the decision took, failure policy included
+	 * @param nanos how long the decision took when it went to the backend over the network, failure policy included;
+	 * 0 for a decision made in this process, by the local tier or the {@link InMemoryBackend}, which is not timed: the
+	 * two clock reads would cost more than such a decision
 	 */
 	default void onDecision(String limitName, Limit limit, Decision decision, long nanos) {
 	}

@@ -15,7 +15,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Every decision of a limiter reaches the backend's observer once, whoever made it: memory, Redis, the local tier or
- * the failure policy, synchronously or not.
+ * the failure policy, synchronously or not; only those that went to Redis are timed.
  */
 class DecisionObserverIntegrationTests {
 
@@ -24,7 +24,7 @@ class DecisionObserverIntegrationTests {
 	private final Recorder recorder = new Recorder();
 
 	@Test
-	void inMemoryReportsEachDecisionOnceAndNoLook() throws Exception {
+	void inMemoryReportsEachDecisionOnceUntimedAndNoLook() throws Exception {
 		RateLimiter limiter = InMemoryBackend.builder().observer(this.recorder).build().limiter("memory", FIVE_PER_MINUTE);
 		Decision allowed = limiter.tryAcquire("k", 5);
 		Decision denied = limiter.tryAcquireAsync("k", 1).toCompletableFuture().get(5, TimeUnit.SECONDS);
@@ -34,13 +34,14 @@ class DecisionObserverIntegrationTests {
 		assertThat(this.recorder.decisions).allSatisfy((reported) -> {
 			assertThat(reported.limitName()).isEqualTo("memory");
 			assertThat(reported.limit()).isSameAs(FIVE_PER_MINUTE);
-			assertThat(reported.nanos()).isNotNegative();
+			assertThat(reported.nanos()).isZero();
 		});
 	}
 
 	@Test
 	void acquireReportsEachAttemptWhileItWaits() throws Exception {
-		Limit twoPerHundredMillis = Limit.of(Algorithm.FIXED_WINDOW, 2, Duration.ofMillis(100));
+		// no reservations, and the permits come back 100 ms after they were taken, wherever a window would end
+		Limit twoPerHundredMillis = Limit.of(Algorithm.SLIDING_WINDOW_LOG, 2, Duration.ofMillis(100));
 		RateLimiter limiter = InMemoryBackend.builder().observer(this.recorder).build().limiter("wait", twoPerHundredMillis);
 		limiter.tryAcquire("k", 2);
 		Decision waited = limiter.acquire("k", 1, Duration.ofSeconds(5));
@@ -66,11 +67,12 @@ class DecisionObserverIntegrationTests {
 				.containsExactly(basicAllowed, goldAllowed, basicDenied);
 			assertThat(this.recorder.decisions).extracting(Reported::limit).containsExactly(basic, gold, basic);
 			assertThat(this.recorder.decisions).noneMatch((reported) -> reported.decision().isLocal());
+			assertThat(this.recorder.decisions).allMatch((reported) -> reported.nanos() > 0);
 		}
 	}
 
 	@Test
-	void localTierDecisionsAreReportedAsLocal() {
+	void localTierDecisionsAreReportedAsLocalAndUntimed() {
 		try (RedisBackend backend = RedisBackend.builder().standalone(RedisFixtures.standalone().uri())
 			.observer(this.recorder)
 			.build()) {
@@ -83,6 +85,9 @@ class DecisionObserverIntegrationTests {
 				.containsExactly(byRedis, refusedByRedis, blocked);
 			assertThat(blocked.isLocal()).isTrue();
 			assertThat(byRedis.isLocal()).isFalse();
+			assertThat(this.recorder.decisions).extracting(Reported::nanos)
+				.satisfiesExactly((first) -> assertThat(first).isPositive(),
+						(second) -> assertThat(second).isPositive(), (third) -> assertThat(third).isZero());
 		}
 	}
 
@@ -98,6 +103,7 @@ class DecisionObserverIntegrationTests {
 			Decision async = limiter.tryAcquireAsync("k", 1).toCompletableFuture().get(5, TimeUnit.SECONDS);
 			assertThat(this.recorder.decisions).extracting(Reported::decision).containsExactly(sync, async);
 			assertThat(this.recorder.decisions).allMatch((reported) -> reported.decision().isDegraded());
+			assertThat(this.recorder.decisions).allMatch((reported) -> reported.nanos() > 0);
 			assertThat(this.recorder.events).containsExactly("failure", "decision", "failure", "decision");
 		}
 	}

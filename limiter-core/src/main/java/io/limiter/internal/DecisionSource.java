@@ -16,6 +16,15 @@ import io.limiter.Decision;
 public interface DecisionSource {
 
 	/**
+	 * Returns whether every decision is made in this process, without a network call; such decisions are not timed
+	 * for the observer, as the two clock reads would cost more than the decision.
+	 * @return {@code true} for a source in memory; {@code false}, the default, for one that may call a server
+	 */
+	default boolean decidesInProcess() {
+		return false;
+	}
+
+	/**
 	 * Decides now, waiting at most the backend's timeout.
 	 * @param key the user's key
 	 * @param permits the permits to take

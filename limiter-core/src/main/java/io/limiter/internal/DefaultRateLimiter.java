@@ -15,7 +15,8 @@ import io.limiter.RateLimiter;
 
 /**
  * The public {@link RateLimiter} contract in front of a {@link DecisionSource}: argument checks, the waiting of
- * {@code acquire}, and telling the observer of every decision and admin operation.
+ * {@code acquire}, and telling the observer of every decision and admin operation. Only decisions that went to the
+ * backend over the network are timed for the observer; those made in this process are reported with 0 nanoseconds.
  */
 public final class DefaultRateLimiter implements RateLimiter {
 
@@ -28,6 +29,8 @@ public final class DefaultRateLimiter implements RateLimiter {
 	private final Waits waits;
 
 	private final LimiterObserver observer;
+
+	private final boolean timed;
 
 	/**
 	 * Creates a limiter whose decisions and admin operations nobody hears of.
@@ -54,6 +57,7 @@ public final class DefaultRateLimiter implements RateLimiter {
 		this.source = Objects.requireNonNull(source, "source must not be null");
 		this.waits = Objects.requireNonNull(waits, "waits must not be null");
 		this.observer = Objects.requireNonNull(observer, "observer must not be null");
+		this.timed = !source.decidesInProcess();
 	}
 
 	@Override
@@ -90,20 +94,30 @@ public final class DefaultRateLimiter implements RateLimiter {
 		if (this.observer == LimiterObserver.NONE) {
 			return this.source.decide(key, permits, maxWaitMillis);
 		}
+		if (!this.timed) {
+			return observed(this.source.decide(key, permits, maxWaitMillis), 0);
+		}
 		long start = System.nanoTime();
-		return observed(this.source.decide(key, permits, maxWaitMillis), start);
+		return timed(this.source.decide(key, permits, maxWaitMillis), start);
 	}
 
 	private CompletionStage<Decision> decideAsync(String key, long permits, long maxWaitMillis) {
 		if (this.observer == LimiterObserver.NONE) {
 			return this.source.decideAsync(key, permits, maxWaitMillis);
 		}
+		if (!this.timed) {
+			return this.source.decideAsync(key, permits, maxWaitMillis).thenApply((decision) -> observed(decision, 0));
+		}
 		long start = System.nanoTime();
-		return this.source.decideAsync(key, permits, maxWaitMillis).thenApply((decision) -> observed(decision, start));
+		return this.source.decideAsync(key, permits, maxWaitMillis).thenApply((decision) -> timed(decision, start));
 	}
 
-	private Decision observed(Decision decision, long start) {
-		this.observer.onDecision(this.name, this.limit, decision, System.nanoTime() - start);
+	private Decision timed(Decision decision, long start) {
+		return observed(decision, decision.isLocal() ? 0 : System.nanoTime() - start);
+	}
+
+	private Decision observed(Decision decision, long nanos) {
+		this.observer.onDecision(this.name, this.limit, decision, nanos);
 		return decision;
 	}
 

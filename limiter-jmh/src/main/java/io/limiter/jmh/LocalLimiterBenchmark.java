@@ -11,7 +11,8 @@ import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * In-process limiters side by side, no network: our in-memory backend per algorithm, our two-tier token
+ * In-process limiters side by side, no network: our in-memory backend per algorithm (and its token bucket as the
+ * starter builds it, metered: {@link MeteredStarterState}), our two-tier token
  * bucket ({@code localTier}, which needs a Redis for its occasional borrows, see
  * {@link LocalTierFastPathState}), Resilience4j's {@code RateLimiter}, Bucket4j's local bucket, Guava's {@code RateLimiter}, and a floor (a
  * {@code ConcurrentHashMap} lookup and an {@code AtomicLong} add) that shows how close to free a decision is.
@@ -36,6 +37,18 @@ public class LocalLimiterBenchmark {
 	 */
 	@Benchmark
 	public boolean inMemory(InMemoryState ours, LocalThread thread) {
+		return ours.limiter.tryAcquire(thread.key()).isAllowed();
+	}
+
+	/**
+	 * Our in-memory token bucket as the starter builds it, with its Micrometer meters: beside
+	 * {@code inMemory@algorithm=TOKEN_BUCKET}, what the meters cost a decision.
+	 * @param ours the limiter
+	 * @param thread the thread's key
+	 * @return whether the permit was granted
+	 */
+	@Benchmark
+	public boolean inMemoryMetered(MeteredStarterState ours, LocalThread thread) {
 		return ours.limiter.tryAcquire(thread.key()).isAllowed();
 	}
 

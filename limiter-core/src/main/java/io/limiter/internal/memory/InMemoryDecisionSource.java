@@ -38,6 +38,11 @@ public final class InMemoryDecisionSource implements DecisionSource {
 	}
 
 	@Override
+	public boolean decidesInProcess() {
+		return true;
+	}
+
+	@Override
 	public Decision decide(String key, long permits, long maxWaitMillis) {
 		return this.states.decide(this.limit, StateKeys.memoryKey(key), this.clock.millis(), permits, maxWaitMillis);
 	}

@@ -99,7 +99,7 @@ class LimiterRedisAutoConfigurationIntegrationTests {
 	}
 
 	@Test
-	void redisCallsAndLocalTiersAreMeteredAndConfigured() {
+	void redisCallsLocalTiersAndDecisionTimesAreMetered() {
 		String key = UUID.randomUUID().toString();
 		this.runner.withConfiguration(AutoConfigurations.of(LimiterMetricsAutoConfiguration.class))
 			.withBean(MeterRegistry.class, SimpleMeterRegistry::new)
@@ -121,6 +121,8 @@ class LimiterRedisAutoConfigurationIntegrationTests {
 				assertThat(decisions(meters, "backend", "allowed")).isEqualTo(1);
 				assertThat(decisions(meters, "backend", "denied")).isEqualTo(1);
 				assertThat(decisions(meters, "local", "denied")).isEqualTo(1);
+				assertThat(meters.get("limiter.decision.latency").tag("limit", "blocked").timer().count())
+					.as("the decisions by Redis are timed, not the one in memory").isEqualTo(2);
 			});
 	}
 

@@ -13,44 +13,49 @@ import io.micrometer.core.instrument.Timer;
  * The counter {@code limiter.decisions} tagged {@code limit}, {@code plan} ({@code default} for the limit's own
  * numbers), {@code outcome} and {@code path} ({@code local} when the local tier decided in this process,
  * {@code backend} when the backend did: Redis, or memory for the in-memory backend), and the timer
- * {@code limiter.decision.latency} tagged {@code limit}. The meters of a limit's plan are registered on its first
- * decision, every outcome of the backend path at once, so that dashboards see zeros rather than gaps; those of the
- * local path on its first local decision.
+ * {@code limiter.decision.latency} tagged {@code limit} of the decisions that went to Redis (decisions made in this
+ * process are not timed). The counters of a limit's plan are registered on its first decision, every outcome of the
+ * backend path at once, so that dashboards see zeros rather than gaps; those of the local path on its first local
+ * decision, and the timer on the first timed decision. Recording a decision of a plan already seen allocates nothing.
  */
 final class DecisionMeters {
 
 	private final MeterRegistry registry;
 
-	/** Limit and plan names are the configured ones, so the map holds at most one entry per plan. */
-	private final Map<PlanKey, PlanMeters> meters = new ConcurrentHashMap<>();
+	/** Limit and plan names are the configured ones, so the maps hold at most one entry per plan. */
+	private final Map<String, Map<String, PlanMeters>> meters = new ConcurrentHashMap<>();
 
 	DecisionMeters(MeterRegistry registry) {
 		this.registry = registry;
 	}
 
 	void record(String limit, String plan, Outcome outcome, boolean local, long nanos) {
-		PlanMeters planMeters = this.meters.computeIfAbsent(new PlanKey(limit, plan), this::register);
+		PlanMeters planMeters = planMeters(limit, plan);
 		Counter[] decisions = local ? planMeters.local() : planMeters.backend;
 		decisions[outcome.ordinal()].increment();
-		planMeters.latency.record(nanos, TimeUnit.NANOSECONDS);
+		if (nanos > 0) {
+			planMeters.latency().record(nanos, TimeUnit.NANOSECONDS);
+		}
 	}
 
-	private PlanMeters register(PlanKey plan) {
-		Timer latency = Timer.builder(MicrometerLimiterObserver.LATENCY)
-			.description("Time to decide a rate limit, failure policy included")
-			.tag("limit", plan.limit())
-			.register(this.registry);
-		return new PlanMeters(plan, counters(plan, "backend"), latency);
+	private PlanMeters planMeters(String limit, String plan) {
+		Map<String, PlanMeters> plans = this.meters.get(limit);
+		if (plans == null) {
+			plans = this.meters.computeIfAbsent(limit, (name) -> new ConcurrentHashMap<>());
+		}
+		PlanMeters planMeters = plans.get(plan);
+		return (planMeters != null) ? planMeters
+				: plans.computeIfAbsent(plan, (name) -> new PlanMeters(limit, plan, counters(limit, plan, "backend")));
 	}
 
-	private Counter[] counters(PlanKey plan, String path) {
+	private Counter[] counters(String limit, String plan, String path) {
 		Outcome[] outcomes = Outcome.values();
 		Counter[] decisions = new Counter[outcomes.length];
 		for (Outcome outcome : outcomes) {
 			decisions[outcome.ordinal()] = Counter.builder(MicrometerLimiterObserver.DECISIONS)
 				.description("Rate-limit decisions by limit, plan, outcome and the path that decided")
-				.tag("limit", plan.limit())
-				.tag("plan", plan.plan())
+				.tag("limit", limit)
+				.tag("plan", plan)
 				.tag("outcome", outcome.tagValue)
 				.tag("path", path)
 				.register(this.registry);
@@ -79,33 +84,43 @@ final class DecisionMeters {
 
 	private final class PlanMeters {
 
-		private final PlanKey plan;
+		private final String limit;
+
+		private final String plan;
 
 		private final Counter[] backend;
 
-		private final Timer latency;
-
 		private volatile Counter[] local;
 
-		PlanMeters(PlanKey plan, Counter[] backend, Timer latency) {
+		private volatile Timer latency;
+
+		PlanMeters(String limit, String plan, Counter[] backend) {
+			this.limit = limit;
 			this.plan = plan;
 			this.backend = backend;
-			this.latency = latency;
 		}
 
 		Counter[] local() {
 			Counter[] counters = this.local;
 			if (counters == null) {
-				counters = counters(this.plan, "local");
+				counters = counters(this.limit, this.plan, "local");
 				this.local = counters;
 			}
 			return counters;
 		}
 
-	}
+		Timer latency() {
+			Timer timer = this.latency;
+			if (timer == null) {
+				timer = Timer.builder(MicrometerLimiterObserver.LATENCY)
+					.description("Time Redis took to decide a rate limit, failure policy included")
+					.tag("limit", this.limit)
+					.register(DecisionMeters.this.registry);
+				this.latency = timer;
+			}
+			return timer;
+		}
 
-	/** A plan of a limit, whose decisions are counted apart. */
-	private record PlanKey(String limit, String plan) {
 	}
 
 }

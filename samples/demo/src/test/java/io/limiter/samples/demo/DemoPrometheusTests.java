@@ -10,13 +10,17 @@ import org.junit.jupiter.api.Test;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
 import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+
+import io.limiter.testsupport.RedisFixtures;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The demo as Prometheus scrapes it, run as README.md says ({@code --management.endpoints.web.exposure.include=*}),
- * over real HTTP without credentials or a CSRF token: {@code /actuator/prometheus} lists the meters the Grafana
- * dashboard of {@code samples/monitoring} queries.
+ * The demo as Prometheus scrapes it, on Redis as {@code samples/monitoring} runs it and with the endpoints README.md
+ * exposes ({@code --management.endpoints.web.exposure.include=*}), over real HTTP without credentials or a CSRF token:
+ * {@code /actuator/prometheus} lists the meters the Grafana dashboard of {@code samples/monitoring} queries.
  */
 @SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT,
 		properties = "management.endpoints.web.exposure.include=*")
@@ -28,6 +32,11 @@ class DemoPrometheusTests {
 
 	@LocalServerPort
 	private int port;
+
+	@DynamicPropertySource
+	static void redis(DynamicPropertyRegistry properties) {
+		properties.add("limiter.redis.url", () -> RedisFixtures.standalone().uri());
+	}
 
 	@Test
 	void prometheusListsTheDecisionsAndTheLatencyHistogramWithoutCredentials() throws Exception {
@@ -42,6 +51,7 @@ class DemoPrometheusTests {
 			.containsPattern(DECISIONS + "outcome=\"allowed\",path=\"backend\"[^}]*} (9|10|11)\\.0")
 			.containsPattern(DECISIONS + "outcome=\"denied\",path=\"backend\"[^}]*} [0-9.]+")
 			.contains("limiter_decision_latency_seconds_bucket{limit=\"hello\",le=")
+			.as("every decision went to Redis: the block tier refuses locally only after Redis refused")
 			.contains("limiter_decision_latency_seconds_count{limit=\"hello\"} 11");
 	}
 

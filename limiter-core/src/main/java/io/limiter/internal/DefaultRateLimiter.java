@@ -91,9 +91,11 @@ public final class DefaultRateLimiter implements RateLimiter {
 	}
 
 	private Decision decide(String key, long permits, long maxWaitMillis) {
-		if (this.observer == LimiterObserver.NONE) {
-			return this.source.decide(key, permits, maxWaitMillis);
-		}
+		return (this.observer == LimiterObserver.NONE) ? this.source.decide(key, permits, maxWaitMillis)
+				: decideObserved(key, permits, maxWaitMillis);
+	}
+
+	private Decision decideObserved(String key, long permits, long maxWaitMillis) {
 		if (!this.timed) {
 			return observed(this.source.decide(key, permits, maxWaitMillis), 0);
 		}

@@ -1,7 +1,10 @@
 package io.limiter.internal.local;
 
+import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.TimeUnit;
 
 import io.limiter.AdminOperation;
 import io.limiter.Decision;
@@ -10,6 +13,7 @@ import io.limiter.internal.DecisionSource;
 import io.limiter.internal.Decisions;
 import io.limiter.internal.StateKeys;
 import io.limiter.internal.memory.BoundedStateMap;
+import io.limiter.internal.redis.RedisCalls;
 
 /**
  * In-memory block in front of any algorithm: once Redis refuses a key with a retry-after, requests for the same
@@ -25,8 +29,15 @@ import io.limiter.internal.memory.BoundedStateMap;
  * Redis would make. Requests for other permits, and reservations that fit in their wait, ask Redis; a grant
  * (a reservation) ends the key's block, as it moves the key's retry-after.
  * <p>
- * Blocks live in a bounded map and are dropped lazily, with no timer: when a lookup finds one expired, and
- * when the map is full. Only expired blocks are dropped; a refusal that finds the map full of blocks that still run
+ * A key at its limit asks Redis one request at a time. Once a block's retry-after has passed, one request of its
+ * permits (without a reservation) asks Redis, the probe, and requests that come meanwhile wait for its answer and look
+ * again, instead of all asking at once when the refill arrives: a refusal is a new block for them, and a grant that
+ * leaves no room for the same request keeps the key at its limit, so the next probe follows. A request waits for
+ * probes at most the backend's timeout, and then asks Redis itself; a probe that fails fails the requests that waited
+ * for it, as their own call would have, and their failure policy decides. A grant that leaves room, or one of other permits, ends the block. Every grant is still Redis'.
+ * <p>
+ * Blocks live in a bounded map and are dropped with no timer: when a grant leaves room, and, once expired, when the
+ * map is full. Only expired blocks are dropped then; a refusal that finds the map full of blocks that still run
  * is not remembered, and its key keeps asking Redis, which decides exactly.
  * <p>
  * An admin operation lifts this instance's block of the key once Redis has it, whatever it did: a reset or refund
@@ -39,37 +50,136 @@ import io.limiter.internal.memory.BoundedStateMap;
  */
 public final class BlockingDecisionSource implements DecisionSource {
 
+	private final String name;
+
 	private final DecisionSource delegate;
 
 	private final LimiterClock clock;
 
+	private final long timeoutNanos;
+
 	private final BoundedStateMap<Block> blocks;
 
-	BlockingDecisionSource(DecisionSource delegate, LimiterClock clock, int maximumKeys) {
+	BlockingDecisionSource(String name, DecisionSource delegate, LimiterClock clock, Duration timeout,
+			int maximumKeys) {
+		this.name = name;
 		this.delegate = delegate;
 		this.clock = clock;
+		this.timeoutNanos = timeout.toNanos();
 		this.blocks = new BoundedStateMap<>(maximumKeys);
 	}
 
 	@Override
 	public Decision decide(String key, long permits, long maxWaitMillis) {
-		long now = this.clock.millis();
 		String memoryKey = StateKeys.memoryKey(key);
+		long now = this.clock.millis();
 		Block block = this.blocks.getIfPresent(memoryKey);
-		Decision blocked = refusal(memoryKey, block, now, permits, maxWaitMillis);
-		return (blocked != null) ? blocked
+		Decision blocked = refusal(block, now, permits, maxWaitMillis);
+		if (blocked != null) {
+			return blocked;
+		}
+		return atItsLimit(block, now, permits, maxWaitMillis) ? decideAtItsLimit(key, memoryKey, permits)
 				: remember(memoryKey, block, now, permits, this.delegate.decide(key, permits, maxWaitMillis));
+	}
+
+	private Decision decideAtItsLimit(String key, String memoryKey, long permits) {
+		long waitEnd = System.nanoTime() + this.timeoutNanos;
+		while (true) {
+			long now = this.clock.millis();
+			Block block = this.blocks.getIfPresent(memoryKey);
+			Decision blocked = refusal(block, now, permits, 0);
+			if (blocked != null) {
+				return blocked;
+			}
+			long waitLeft = atItsLimit(block, now, permits, 0) ? waitEnd - System.nanoTime() : 0;
+			if (waitLeft <= 0) {
+				return remember(memoryKey, block, now, permits, this.delegate.decide(key, permits, 0));
+			}
+			CompletableFuture<Decision> inFlight = block.probeInFlight();
+			if (inFlight != null) {
+				RedisCalls.await(inFlight, Math.max(1, TimeUnit.NANOSECONDS.toMillis(waitLeft)), this.name);
+				continue;
+			}
+			CompletableFuture<Decision> answer = new CompletableFuture<>();
+			if (block.startProbe(answer)) {
+				Decision decision;
+				try {
+					decision = remember(memoryKey, block, now, permits, this.delegate.decide(key, permits, 0));
+				}
+				catch (RuntimeException failure) {
+					failed(block, answer, failure);
+					throw failure;
+				}
+				return answered(block, answer, decision);
+			}
+		}
 	}
 
 	@Override
 	public CompletionStage<Decision> decideAsync(String key, long permits, long maxWaitMillis) {
-		long now = this.clock.millis();
 		String memoryKey = StateKeys.memoryKey(key);
+		long now = this.clock.millis();
 		Block block = this.blocks.getIfPresent(memoryKey);
-		Decision blocked = refusal(memoryKey, block, now, permits, maxWaitMillis);
-		return (blocked != null) ? CompletableFuture.completedFuture(blocked)
-				: this.delegate.decideAsync(key, permits, maxWaitMillis)
+		Decision blocked = refusal(block, now, permits, maxWaitMillis);
+		if (blocked != null) {
+			return CompletableFuture.completedFuture(blocked);
+		}
+		if (atItsLimit(block, now, permits, maxWaitMillis)) {
+			return decideAtItsLimitAsync(key, memoryKey, permits, System.nanoTime() + this.timeoutNanos);
+		}
+		return this.delegate.decideAsync(key, permits, maxWaitMillis)
+			.thenApply((decision) -> remember(memoryKey, block, now, permits, decision));
+	}
+
+	private CompletionStage<Decision> decideAtItsLimitAsync(String key, String memoryKey, long permits, long waitEnd) {
+		while (true) {
+			long now = this.clock.millis();
+			Block block = this.blocks.getIfPresent(memoryKey);
+			Decision blocked = refusal(block, now, permits, 0);
+			if (blocked != null) {
+				return CompletableFuture.completedFuture(blocked);
+			}
+			if (!atItsLimit(block, now, permits, 0) || waitEnd - System.nanoTime() <= 0) {
+				return this.delegate.decideAsync(key, permits, 0)
 					.thenApply((decision) -> remember(memoryKey, block, now, permits, decision));
+			}
+			CompletableFuture<Decision> inFlight = block.probeInFlight();
+			if (inFlight != null) {
+				return inFlight.thenCompose((answered) -> decideAtItsLimitAsync(key, memoryKey, permits, waitEnd));
+			}
+			CompletableFuture<Decision> answer = new CompletableFuture<>();
+			if (block.startProbe(answer)) {
+				return this.delegate.decideAsync(key, permits, 0).handle((decision, failure) -> {
+					if (failure != null) {
+						throw failed(block, answer, failure);
+					}
+					return answered(block, answer, remember(memoryKey, block, now, permits, decision));
+				});
+			}
+		}
+	}
+
+	/**
+	 * Returns whether a request finds its key at the limit this instance last heard of: Redis refused these permits
+	 * one short, the retry-after has passed, and no grant since left room. One such request at a time asks Redis;
+	 * the others wait for its answer and then look again.
+	 */
+	private static boolean atItsLimit(Block block, long now, long permits, long maxWaitMillis) {
+		return block != null && now >= block.untilMillis() && permits == block.permits() && maxWaitMillis == 0;
+	}
+
+	/** Ends a probe and hands its decision to the requests that waited for it; returns the decision. */
+	private static Decision answered(Block block, CompletableFuture<Decision> answer, Decision decision) {
+		block.endProbe(answer);
+		answer.complete(decision);
+		return decision;
+	}
+
+	/** Ends a probe and hands its failure to the requests that waited for it; returns it to throw from a stage. */
+	private static CompletionException failed(Block block, CompletableFuture<Decision> answer, Throwable failure) {
+		block.endProbe(answer);
+		answer.completeExceptionally(failure);
+		return (failure instanceof CompletionException completion) ? completion : new CompletionException(failure);
 	}
 
 	/**
@@ -110,12 +220,9 @@ public final class BlockingDecisionSource implements DecisionSource {
 		return this.blocks.size();
 	}
 
-	private Decision refusal(String memoryKey, Block block, long now, long permits, long maxWaitMillis) {
-		if (block == null) {
-			return null;
-		}
-		if (now >= block.untilMillis()) {
-			this.blocks.remove(memoryKey, block);
+	/** {@return the local refusal of a request that a block still covers, or {@code null} when Redis must decide} */
+	private static Decision refusal(Block block, long now, long permits, long maxWaitMillis) {
+		if (block == null || now >= block.untilMillis()) {
 			return null;
 		}
 		long wait = block.untilMillis() - now;
@@ -127,9 +234,15 @@ public final class BlockingDecisionSource implements DecisionSource {
 			.local();
 	}
 
+	/**
+	 * Keeps what Redis answered: a refusal one permit short becomes a block; a grant ends the block it was sent under,
+	 * unless it was a probe that left no room for the same request, which keeps the key at its limit.
+	 */
 	private Decision remember(String memoryKey, Block seen, long sentAt, long permits, Decision decision) {
 		if (decision.isAllowed()) {
-			if (seen != null) {
+			boolean stillAtLimit = decision.delayMillis() == 0 && decision.remaining() < permits
+					&& atItsLimit(seen, sentAt, permits, 0);
+			if (seen != null && !stillAtLimit) {
 				this.blocks.remove(memoryKey, seen);
 			}
 		}

@@ -122,7 +122,7 @@ public final class LocalTiers {
 			return new TwoTierDecisionSource(name, limit, tier, new Borrower(limit, this.executor, this.clientClock),
 					redis, this.clock, this.timeout, this.timer);
 		}
-		return new BlockingDecisionSource(redis, this.clock, tier.maximumKeys());
+		return new BlockingDecisionSource(name, redis, this.clock, this.timeout, tier.maximumKeys());
 	}
 
 	/**

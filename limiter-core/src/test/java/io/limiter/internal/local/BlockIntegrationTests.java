@@ -1,11 +1,19 @@
 package io.limiter.internal.local;
 
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import io.limiter.AdminOperation;
 import io.limiter.Algorithm;
@@ -173,7 +181,7 @@ class BlockIntegrationTests {
 	}
 
 	@Test
-	void blocksAreBoundedAndExpiredOnesAreCollectedLazily() {
+	void blocksAreBoundedAndExpiredOnesMakeRoom() {
 		LocalTier tier = LocalTier.builder().mode(LocalTier.Mode.BLOCK).maximumKeys(20).build();
 		BlockingDecisionSource source = (BlockingDecisionSource) block(
 				Limit.of(Algorithm.TOKEN_BUCKET, 1, Duration.ofSeconds(1)), tier);
@@ -182,11 +190,66 @@ class BlockIntegrationTests {
 			assertThat(source.decide("stranger-" + i, 1, 0).isAllowed()).isFalse();
 			assertThat(source.size()).isLessThanOrEqualTo(20);
 		}
-		assertThat(source.size()).isPositive();
+		assertThat(source.size()).isEqualTo(20);
 		this.clock.advance(1000);
 		for (int i = 0; i < 100; i++) {
 			assertThat(source.decide("stranger-" + i, 1, 0).isAllowed()).isTrue();
 		}
+		for (int i = 0; i < 20; i++) {
+			source.decide("newcomer-" + i, 1, 0);
+			assertThat(source.decide("newcomer-" + i, 1, 0).isAllowed()).isFalse();
+		}
+		assertThat(source.decide("newcomer-19", 1, 0).isLocal()).as("blocked in place of an expired block").isTrue();
+		assertThat(source.size()).isLessThanOrEqualTo(20);
+	}
+
+	@ParameterizedTest
+	@ValueSource(booleans = { false, true })
+	void requestsAtAKeysLimitWaitForOneProbeInsteadOfAllAskingRedis(boolean async) throws Exception {
+		DecisionSource source = block(Limit.of(Algorithm.TOKEN_BUCKET, 1, Duration.ofSeconds(10)), LocalTier.block());
+		assertThat(source.decide("k", 1, 0).isAllowed()).isTrue();
+		assertThat(source.decide("k", 1, 0).isAllowed()).isFalse();
+		this.clock.advance(10_000);
+		long calls = this.instance.executor().calls();
+		int requests = 16;
+		ExecutorService callers = Executors.newFixedThreadPool(requests);
+		try {
+			CountDownLatch start = new CountDownLatch(1);
+			List<Future<Decision>> sent = new ArrayList<>();
+			for (int i = 0; i < requests; i++) {
+				sent.add(callers.submit(() -> {
+					start.await();
+					return async ? source.decideAsync("k", 1, 0).toCompletableFuture().get(10, TimeUnit.SECONDS)
+							: source.decide("k", 1, 0);
+				}));
+			}
+			start.countDown();
+			List<Decision> decisions = new ArrayList<>();
+			for (Future<Decision> decision : sent) {
+				decisions.add(decision.get(10, TimeUnit.SECONDS));
+			}
+			assertThat(decisions).filteredOn(Decision::isAllowed).as("the one permit refilled").hasSize(1);
+			assertThat(this.instance.executor().calls() - calls)
+				.as("the probe that took the refill and the one refused after it").isBetween(1L, 2L);
+			assertThat(this.instance.executor().mostInFlightPerKey()).isOne();
+		}
+		finally {
+			callers.shutdownNow();
+		}
+	}
+
+	@Test
+	void aGrantThatLeavesRoomEndsTheBlock() {
+		BlockingDecisionSource source = (BlockingDecisionSource) block(
+				Limit.of(Algorithm.TOKEN_BUCKET, 2, Duration.ofSeconds(1)), LocalTier.block());
+		assertThat(source.decide("k", 2, 0).isAllowed()).isTrue();
+		assertThat(source.decide("k", 1, 0).isAllowed()).isFalse();
+		assertThat(source.size()).isOne();
+		this.clock.advance(500);
+		assertThat(source.decide("k", 1, 0).remaining()).as("the refill of one permit taken").isZero();
+		assertThat(source.size()).as("still at its limit").isOne();
+		this.clock.advance(1000);
+		assertThat(source.decide("k", 1, 0).remaining()).isOne();
 		assertThat(source.size()).isZero();
 	}
 

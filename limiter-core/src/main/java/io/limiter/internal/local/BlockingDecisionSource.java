@@ -33,8 +33,9 @@ import io.limiter.internal.redis.RedisCalls;
  * permits (without a reservation) asks Redis, the probe, and requests that come meanwhile wait for its answer and look
  * again, instead of all asking at once when the refill arrives: a refusal is a new block for them, and a grant that
  * leaves no room for the same request keeps the key at its limit, so the next probe follows. A request waits for
- * probes at most the backend's timeout, and then asks Redis itself; a probe that fails fails the requests that waited
- * for it, as their own call would have, and their failure policy decides. A grant that leaves room, or one of other permits, ends the block. Every grant is still Redis'.
+ * probes at most the backend's timeout, and then asks Redis itself (a synchronous request waits at most that timeout in
+ * all, as for any decision); a probe that fails fails the requests that waited for it, as their own call would have,
+ * and their failure policy decides. A grant that leaves room, or one of other permits, ends the block. Every grant is still Redis'.
  * <p>
  * Blocks live in a bounded map and are dropped with no timer: when a grant leaves room, and, once expired, when the
  * map is full. Only expired blocks are dropped then; a refusal that finds the map full of blocks that still run
@@ -56,7 +57,7 @@ public final class BlockingDecisionSource implements DecisionSource {
 
 	private final LimiterClock clock;
 
-	private final long timeoutNanos;
+	private final long timeoutMillis;
 
 	private final BoundedStateMap<Block> blocks;
 
@@ -65,7 +66,7 @@ public final class BlockingDecisionSource implements DecisionSource {
 		this.name = name;
 		this.delegate = delegate;
 		this.clock = clock;
-		this.timeoutNanos = timeout.toNanos();
+		this.timeoutMillis = timeout.toMillis();
 		this.blocks = new BoundedStateMap<>(maximumKeys);
 	}
 
@@ -78,41 +79,11 @@ public final class BlockingDecisionSource implements DecisionSource {
 		if (blocked != null) {
 			return blocked;
 		}
-		return atItsLimit(block, now, permits, maxWaitMillis) ? decideAtItsLimit(key, memoryKey, permits)
-				: remember(memoryKey, block, now, permits, this.delegate.decide(key, permits, maxWaitMillis));
-	}
-
-	private Decision decideAtItsLimit(String key, String memoryKey, long permits) {
-		long waitEnd = System.nanoTime() + this.timeoutNanos;
-		while (true) {
-			long now = this.clock.millis();
-			Block block = this.blocks.getIfPresent(memoryKey);
-			Decision blocked = refusal(block, now, permits, 0);
-			if (blocked != null) {
-				return blocked;
-			}
-			long waitLeft = atItsLimit(block, now, permits, 0) ? waitEnd - System.nanoTime() : 0;
-			if (waitLeft <= 0) {
-				return remember(memoryKey, block, now, permits, this.delegate.decide(key, permits, 0));
-			}
-			CompletableFuture<Decision> inFlight = block.probeInFlight();
-			if (inFlight != null) {
-				RedisCalls.await(inFlight, Math.max(1, TimeUnit.NANOSECONDS.toMillis(waitLeft)), this.name);
-				continue;
-			}
-			CompletableFuture<Decision> answer = new CompletableFuture<>();
-			if (block.startProbe(answer)) {
-				Decision decision;
-				try {
-					decision = remember(memoryKey, block, now, permits, this.delegate.decide(key, permits, 0));
-				}
-				catch (RuntimeException failure) {
-					failed(block, answer, failure);
-					throw failure;
-				}
-				return answered(block, answer, decision);
-			}
+		if (atItsLimit(block, now, permits, maxWaitMillis)) {
+			return RedisCalls.await(decideAtItsLimit(key, memoryKey, permits, waitEnd()), this.timeoutMillis,
+					this.name);
 		}
+		return remember(memoryKey, block, now, permits, this.delegate.decide(key, permits, maxWaitMillis));
 	}
 
 	@Override
@@ -125,13 +96,23 @@ public final class BlockingDecisionSource implements DecisionSource {
 			return CompletableFuture.completedFuture(blocked);
 		}
 		if (atItsLimit(block, now, permits, maxWaitMillis)) {
-			return decideAtItsLimitAsync(key, memoryKey, permits, System.nanoTime() + this.timeoutNanos);
+			return decideAtItsLimit(key, memoryKey, permits, waitEnd());
 		}
 		return this.delegate.decideAsync(key, permits, maxWaitMillis)
 			.thenApply((decision) -> remember(memoryKey, block, now, permits, decision));
 	}
 
-	private CompletionStage<Decision> decideAtItsLimitAsync(String key, String memoryKey, long permits, long waitEnd) {
+	/** {@return until when, on {@link System#nanoTime()}, a request at its key's limit may wait for probes} */
+	private long waitEnd() {
+		return System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(this.timeoutMillis);
+	}
+
+	/**
+	 * Decides a request at its key's limit: refused by a block that a probe set meanwhile, made the probe, or waiting
+	 * for the probe in flight and then looking again; after {@code waitEnd} it asks Redis itself. A synchronous
+	 * caller waits for the result within the backend's timeout, as for any decision.
+	 */
+	private CompletionStage<Decision> decideAtItsLimit(String key, String memoryKey, long permits, long waitEnd) {
 		while (true) {
 			long now = this.clock.millis();
 			Block block = this.blocks.getIfPresent(memoryKey);
@@ -145,7 +126,7 @@ public final class BlockingDecisionSource implements DecisionSource {
 			}
 			CompletableFuture<Decision> inFlight = block.probeInFlight();
 			if (inFlight != null) {
-				return inFlight.thenCompose((answered) -> decideAtItsLimitAsync(key, memoryKey, permits, waitEnd));
+				return inFlight.thenCompose((answered) -> decideAtItsLimit(key, memoryKey, permits, waitEnd));
 			}
 			CompletableFuture<Decision> answer = new CompletableFuture<>();
 			if (block.startProbe(answer)) {

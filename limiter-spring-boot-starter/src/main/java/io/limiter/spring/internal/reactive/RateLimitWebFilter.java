@@ -25,8 +25,8 @@ import io.limiter.spring.internal.http.LimitRule;
  * Applies the filter rules to every request of a WebFlux application, as the servlet filter does: the first
  * matching rule, or every matching rule in order until one denies; a rule whose {@code skip-if} holds does not
  * match. An allowed request goes on with RateLimit headers; a denied one is answered as its rule says (429 by
- * default). Decisions are asynchronous and no thread waits for one: the exchange goes on on the calling thread
- * when they are known at once, else on the thread that completes the last.
+ * default). Decisions are asynchronous and no thread waits for one: the exchange goes on on Reactor's parallel
+ * scheduler, never on the Redis client's I/O thread ({@link ReactiveFutures}).
  * <p>
  * A rule that counts only some statuses takes its permits before the exchange and gives them back through
  * {@link io.limiter.RateLimiter#refundAsync}, just before the response is committed, when its status does not
@@ -78,7 +78,7 @@ public final class RateLimitWebFilter implements WebFilter, Ordered {
 				Enforced last = enforced.get(enforced.size() - 1);
 				if (!last.enforcement().allowed()) {
 					Enforcement denied = last.enforcement();
-					return Mono.fromFuture(pending::refundAllAsync)
+					return ReactiveFutures.resume(pending::refundAllAsync)
 						.then(this.responses.deny(exchange, enforcements, denied.limitName(), denied.decision(),
 								last.rule().denial()));
 				}
@@ -96,7 +96,7 @@ public final class RateLimitWebFilter implements WebFilter, Ordered {
 	private static Mono<Void> proceedAndSettle(ServerWebExchange exchange, WebFilterChain chain,
 			PendingRefunds<Integer> pending) {
 		ServerHttpResponse response = exchange.getResponse();
-		response.beforeCommit(() -> Mono.fromFuture(() -> pending.settleAsync(status(response))));
+		response.beforeCommit(() -> ReactiveFutures.resume(() -> pending.settleAsync(status(response))));
 		return chain.filter(exchange);
 	}
 
@@ -136,7 +136,7 @@ public final class RateLimitWebFilter implements WebFilter, Ordered {
 			PendingRefunds<Integer> pending) {
 		return rule.key()
 			.resolve(exchange)
-			.flatMap((key) -> Mono.fromFuture(rule.enforcer().enforceAsync(key, rule.cost(), exchange))
+			.flatMap((key) -> ReactiveFutures.resume(rule.enforcer().enforceAsync(key, rule.cost(), exchange))
 				.map((enforcement) -> {
 					if (enforcement.charged() && rule.countOn().afterCompletion()) {
 						pending.add(rule.enforcer(), key, enforcement.plan(), rule.cost(), rule.countOn()::counts);

@@ -212,8 +212,9 @@ class RateLimitedMisuseTests {
 			Misused bean = context.getBean(Misused.class);
 			assertThatExceptionOfType(InvalidRateLimitedException.class)
 				.isThrownBy(() -> bean.byObject(new Credentials("alice")))
-				.withMessageStartingWith("@RateLimited(limit = \"known\") on " + TESTS + "$Misused#byObject(Object) has "
-						+ "key \"#request\": it gives a " + TESTS + "$Credentials, which has no toString() of its own");
+				.withMessageStartingWith("@RateLimited(limit = \"known\") on " + TESTS + "$Misused#byObject(Object) "
+						+ "has key \"#request\": it gives a " + TESTS + "$Credentials, which has no toString() of its "
+						+ "own");
 			assertThatExceptionOfType(InvalidRateLimitedException.class)
 				.isThrownBy(() -> bean.byObject(new String[] { "alice" }))
 				.withMessageContaining("it gives a java.lang.String[], which has no toString() of its own");

@@ -91,10 +91,10 @@ final class KeyCheck {
 	}
 
 	private static InvalidRateLimitedException rejection(AnnotationSite site, Class<?> type) {
-		return site.invalid("key", site.annotation().key(), "it gives a " + type.getTypeName() + ", which has no "
-				+ "toString() of its own: its text is its identity, new with every object, so every call would get a key "
-				+ "of its own and the limit would never apply. Name a value that identifies the caller instead, such as "
-				+ "a property of it (#request.userId).", null);
+		return site.invalid("key", site.annotation().key(), "it gives a " + type.getTypeName()
+				+ ", which has no toString() of its own: its text is its identity, new with every object, so every "
+				+ "call would get a key of its own and the limit would never apply. Name a value that identifies the "
+				+ "caller instead, such as a property of it (#request.userId).", null);
 	}
 
 }

@@ -101,7 +101,8 @@ final class MethodLimits {
 					+ "calling thread, which would wait for the backend, and the calling thread "
 					+ Thread.currentThread().getName() + " is a non-blocking one (a Netty event loop in WebFlux) that "
 					+ "must never wait: return a Mono, a Flux or a CompletionStage, whose limits are decided without "
-					+ "blocking, or call the method on a thread that may block (publishOn(Schedulers.boundedElastic()))",
+					+ "blocking, or call the method on a thread that may block "
+					+ "(publishOn(Schedulers.boundedElastic()))",
 					"Return a reactive type from the method, or call it on a thread that may block.");
 		}
 		Object[] arguments = invocation.getArguments();

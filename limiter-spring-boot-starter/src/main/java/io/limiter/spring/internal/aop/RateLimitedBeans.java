@@ -34,8 +34,7 @@ public final class RateLimitedBeans
 
 	private static final String AUTO_PROXYING = "spring.aop.auto";
 
-	private static final boolean ASPECTJ = ClassUtils.isPresent("org.aspectj.weaver.Advice",
-			RateLimitedBeans.class.getClassLoader());
+	private static final String ASPECTJ_WEAVER = "org.aspectj.weaver.Advice";
 
 	private final Supplier<RateLimitedMethods> methods;
 
@@ -122,9 +121,9 @@ public final class RateLimitedBeans
 					+ "applies the limit", "Remove " + AUTO_PROXYING + "=false, or turn auto-proxying on with "
 							+ "@EnableAspectJAutoProxy.");
 		}
-		if (!ASPECTJ) {
+		if (!ClassUtils.isPresent(ASPECTJ_WEAVER, this.beanFactory.getBeanClassLoader())) {
 			throw site.unenforced("the context has no auto-proxy creator, so no proxy applies the limit: without "
-					+ "AspectJ's weaver (org.aspectj.weaver.Advice) Spring Boot makes one only when "
+					+ "AspectJ's weaver (" + ASPECTJ_WEAVER + ") Spring Boot makes one only when "
 					+ "spring.aop.proxy-target-class is true", "Add org.aspectj:aspectjweaver (Spring Boot's "
 							+ "spring-boot-starter-aspectj), or remove spring.aop.proxy-target-class=false.");
 		}

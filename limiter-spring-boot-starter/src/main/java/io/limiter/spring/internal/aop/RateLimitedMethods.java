@@ -40,15 +40,16 @@ public final class RateLimitedMethods {
 
 	/**
 	 * Returns the limits of a method, resolving them the first time.
-	 * @param method the method, as called or as declared
+	 * @param method the method as called (or as declared, at start-up)
 	 * @param targetClass the class of the bean
 	 * @return the limits
 	 * @throws InvalidRateLimitedException when an annotation cannot be enforced
 	 */
 	MethodLimits limits(Method method, Class<?> targetClass) {
-		Method specific = AopUtils.getMostSpecificMethod(method, targetClass);
-		return this.resolved.computeIfAbsent(new MethodClassKey(specific, targetClass),
-				(key) -> MethodLimits.resolve(specific, targetClass, this.enforcers, this.contexts, this.adapters));
+		// keyed by the method as called, so that a call finds its limits without looking up the most specific method
+		return this.resolved.computeIfAbsent(new MethodClassKey(method, targetClass),
+				(key) -> MethodLimits.resolve(AopUtils.getMostSpecificMethod(method, targetClass), targetClass,
+						this.enforcers, this.contexts, this.adapters));
 	}
 
 	/**

@@ -18,6 +18,7 @@ import org.springframework.boot.test.context.assertj.AssertableApplicationContex
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
+import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Import;
 import org.springframework.context.annotation.Scope;
@@ -308,7 +309,7 @@ class RateLimitedMisuseTests {
 	@Configuration(proxyBeanMethods = false)
 	static class PrototypeConfiguration {
 
-		@org.springframework.context.annotation.Bean
+		@Bean
 		@Scope("prototype")
 		MissingFallback missingFallback() {
 			return new MissingFallback();

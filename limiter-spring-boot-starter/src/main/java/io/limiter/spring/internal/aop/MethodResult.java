@@ -6,7 +6,6 @@ import java.util.concurrent.CompletionStage;
 
 import org.springframework.core.ReactiveAdapter;
 import org.springframework.core.ReactiveAdapterRegistry;
-import org.springframework.util.ClassUtils;
 
 /**
  * What a rate-limited method returns, which says when and on which thread its limits are decided: a value on the
@@ -20,9 +19,6 @@ import org.springframework.util.ClassUtils;
 record MethodResult(Kind kind, ReactiveAdapter adapter) {
 
 	private static final String KOTLIN_CONTINUATION = "kotlin.coroutines.Continuation";
-
-	private static final boolean REACTOR = ClassUtils.isPresent("reactor.core.publisher.Mono",
-			MethodResult.class.getClassLoader());
 
 	private static final MethodResult VALUE = new MethodResult(Kind.VALUE, null);
 
@@ -57,10 +53,6 @@ record MethodResult(Kind kind, ReactiveAdapter adapter) {
 		}
 		if (!type.isAssignableFrom(adapter.getReactiveType())) {
 			throw site.invalid(null, null, cannotProduce(type, adapter.getReactiveType().getName()), null);
-		}
-		if (!REACTOR) {
-			throw site.unenforced("it returns " + type.getName() + ", whose limits are decided through Reactor, which "
-					+ "is not on the class path", "Add io.projectreactor:reactor-core to the application.");
 		}
 		return new MethodResult(adapter.isMultiValue() ? Kind.MULTI : Kind.SINGLE, adapter);
 	}

@@ -8,9 +8,12 @@ import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
 
 /**
- * Applies a configured limit to a method, or to every public method of a class. Repeat it to apply several
- * limits; they are taken in order, and permits already taken are not given back when a later one denies, except
- * those of limits that count only some calls (the call did not run).
+ * Applies a configured limit to a method (or to the methods that implement it, on an interface), or to every
+ * public method of a class. Repeat it to apply several limits; they are taken in order, and permits already taken
+ * are not given back when a later one denies, except those of limits that count only some calls (the call did not
+ * run). Every annotation of every bean is checked at start-up, which fails naming the method, the attribute and its
+ * value when one cannot be enforced (a limit that is not configured, a missing fallback, a method that no Spring
+ * proxy sees, ...).
  * <pre>{@code
  * @RateLimited(limit = "quote", key = "#id", fallbackMethod = "cachedQuote")
  * public Quote quote(@PathVariable String id) { ... }
@@ -18,12 +21,14 @@ import java.lang.annotation.Target;
  * Without a fallback a denied call throws {@link RateLimitExceededException}, which Spring MVC and WebFlux answer
  * with 429 and a {@code application/problem+json} body.
  * <p>
- * A method that returns {@code Mono}, {@code Flux}, {@code CompletionStage} or {@code CompletableFuture} is
- * limited without blocking: its limits are decided through {@link io.limiter.RateLimiter#tryAcquireAsync}, at
- * each subscription for {@code Mono} and {@code Flux} and at the call for the others, and the denial arrives as
- * an error signal or a failed stage (or as the fallback's result). The method itself is called once its limits
- * allowed: on the calling thread when the decisions are known at once, else on the thread that completes the
- * last one.
+ * A method that returns {@code Mono}, {@code Flux}, {@code CompletionStage}, {@code CompletableFuture} or another
+ * type that Spring's {@code ReactiveAdapterRegistry} adapts ({@code Publisher}, RxJava's types, ...) is limited
+ * without blocking: its limits are decided through {@link io.limiter.RateLimiter#tryAcquireAsync}, at each
+ * subscription for a lazy type such as {@code Mono}, {@code Flux} and {@code Publisher} and at the call for the
+ * others, and the denial arrives as an error signal or a failed stage (or as the fallback's result). The method
+ * itself is called once its limits allowed: on the calling thread when the decisions are known at once, else on the
+ * thread that completes the last one. A method that returns a value is decided on the calling thread, and fails at
+ * once when that thread must not block (a Netty event loop); Kotlin suspending functions are not supported yet.
  */
 @Target({ ElementType.METHOD, ElementType.TYPE })
 @Retention(RetentionPolicy.RUNTIME)

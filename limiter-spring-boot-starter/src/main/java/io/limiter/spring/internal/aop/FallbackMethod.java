@@ -24,7 +24,16 @@ final class FallbackMethod {
 		this.takesException = takesException;
 	}
 
-	static FallbackMethod find(Method limited, Class<?> targetClass, String name, String where) {
+	/**
+	 * Finds the fallback an annotation names.
+	 * @param site the annotation and its method
+	 * @return the fallback
+	 * @throws InvalidRateLimitedException when the class has no such method, or its return type does not fit
+	 */
+	static FallbackMethod find(AnnotationSite site) {
+		Method limited = site.method();
+		Class<?> targetClass = site.targetClass();
+		String name = site.annotation().fallbackMethod();
 		Class<?>[] parameters = limited.getParameterTypes();
 		Class<?>[] withException = Arrays.copyOf(parameters, parameters.length + 1);
 		withException[parameters.length] = RateLimitExceededException.class;
@@ -34,14 +43,13 @@ final class FallbackMethod {
 			candidate = ReflectionUtils.findMethod(targetClass, name, parameters);
 		}
 		if (candidate == null) {
-			throw new IllegalStateException(where + " names fallbackMethod \"" + name + "\", but "
-					+ targetClass.getName() + " has no method " + name + " with the parameters "
-					+ Arrays.toString(parameters) + ", optionally followed by RateLimitExceededException");
+			throw site.invalid("fallbackMethod", name, targetClass.getName() + " has no method " + name
+					+ " with the parameters " + Arrays.toString(parameters)
+					+ ", optionally followed by RateLimitExceededException", null);
 		}
 		if (!ClassUtils.isAssignable(limited.getReturnType(), candidate.getReturnType())) {
-			throw new IllegalStateException(where + " names fallbackMethod \"" + name + "\" whose return type "
-					+ candidate.getReturnType().getName() + " is not assignable to "
-					+ limited.getReturnType().getName());
+			throw site.invalid("fallbackMethod", name, "its return type " + candidate.getReturnType().getName()
+					+ " is not assignable to " + limited.getReturnType().getName(), null);
 		}
 		return new FallbackMethod(candidate, takesException);
 	}

@@ -8,8 +8,6 @@ import java.util.regex.Pattern;
 import org.springframework.core.DefaultParameterNameDiscoverer;
 import org.springframework.core.ParameterNameDiscoverer;
 
-import io.limiter.spring.RateLimited;
-
 /**
  * Rejects {@link io.limiter.spring.RateLimited} keys that cannot tell callers apart: a value whose text is
  * {@code Object}'s (class name and identity hash) is new with every object, so every call would get a key of its
@@ -43,24 +41,14 @@ final class KeyCheck {
 	}
 
 	/**
-	 * Returns how messages name the key of an annotation on a method.
-	 * @param annotation the annotation
-	 * @param method the method
-	 * @return the annotation, the method and the key expression
-	 */
-	static String where(RateLimited annotation, Method method) {
-		return MethodLimit.where(annotation, method) + " with key \"" + annotation.key() + "\"";
-	}
-
-	/**
 	 * Checks the value of a key at a call.
 	 * @param value the value the key expression gave
-	 * @param where the annotation, the method and the expression, for the message
-	 * @throws IllegalStateException when the value's text is {@code Object}'s
+	 * @param site the annotation and its method, for the message
+	 * @throws InvalidRateLimitedException when the value's text is {@code Object}'s
 	 */
-	static void checkValue(Object value, String where) {
+	static void checkValue(Object value, AnnotationSite site) {
 		if (!HAS_OWN_TO_STRING.get(value.getClass())) {
-			throw rejection(where, value.getClass());
+			throw rejection(site, value.getClass());
 		}
 	}
 
@@ -68,18 +56,17 @@ final class KeyCheck {
 	 * Checks a key before any call, when it names one parameter whose declared type shows that every value's text
 	 * is {@code Object}'s: an array, or a concrete class other than {@code Object} without its own
 	 * {@code toString()}. Interfaces, abstract classes and {@code Object} are left to {@link #checkValue}.
-	 * @param annotation the annotation
-	 * @param method the method
-	 * @throws IllegalStateException when the declared type shows it
+	 * @param site the annotation and its method
+	 * @throws InvalidRateLimitedException when the declared type shows it
 	 */
-	static void checkDeclared(RateLimited annotation, Method method) {
-		Class<?> type = parameterType(annotation.key().trim(), method);
+	static void checkDeclared(AnnotationSite site) {
+		Class<?> type = parameterType(site.annotation().key().trim(), site.method());
 		if (type == null || type == Object.class) {
 			return;
 		}
 		boolean concrete = !type.isInterface() && !Modifier.isAbstract(type.getModifiers());
 		if ((type.isArray() || concrete) && !HAS_OWN_TO_STRING.get(type)) {
-			throw rejection(where(annotation, method), type);
+			throw rejection(site, type);
 		}
 	}
 
@@ -103,11 +90,11 @@ final class KeyCheck {
 		return null;
 	}
 
-	private static IllegalStateException rejection(String where, Class<?> type) {
-		return new IllegalStateException(where + " gives a " + type.getTypeName() + ", which has no toString() of its "
-				+ "own: its text is its identity, new with every object, so every call would get a key of its own and "
-				+ "the limit would never apply. Name a value that identifies the caller instead, such as a property "
-				+ "of it (#request.userId).");
+	private static InvalidRateLimitedException rejection(AnnotationSite site, Class<?> type) {
+		return site.invalid("key", site.annotation().key(), "it gives a " + type.getTypeName()
+				+ ", which has no toString() of its own: its text is its identity, new with every object, so every "
+				+ "call would get a key of its own and the limit would never apply. Name a value that identifies the "
+				+ "caller instead, such as a property of it (#request.userId).", null);
 	}
 
 }

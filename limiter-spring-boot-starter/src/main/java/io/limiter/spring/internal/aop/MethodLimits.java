@@ -9,36 +9,39 @@ import java.util.concurrent.CompletionStage;
 import java.util.function.BiFunction;
 import java.util.function.Function;
 
-import org.aspectj.lang.ProceedingJoinPoint;
+import org.aopalliance.intercept.MethodInvocation;
 
-import org.springframework.aop.support.AopUtils;
+import org.springframework.aop.ProxyMethodInvocation;
 import org.springframework.context.expression.MethodBasedEvaluationContext;
+import org.springframework.core.ReactiveAdapter;
+import org.springframework.core.ReactiveAdapterRegistry;
 import org.springframework.core.DefaultParameterNameDiscoverer;
 import org.springframework.core.ParameterNameDiscoverer;
 import org.springframework.expression.EvaluationContext;
 
 import io.limiter.spring.RateLimitExceededException;
 import io.limiter.spring.RateLimited;
+import io.limiter.spring.internal.Enforcement;
 import io.limiter.spring.internal.ExpressionContexts;
 import io.limiter.spring.internal.LimitEnforcers;
 import io.limiter.spring.internal.PendingRefunds;
-import io.limiter.spring.internal.Enforcement;
 
 /**
  * The resolved {@link RateLimited} annotations of one method of one class: those of the class first, then
  * those of the method, each with its parsed key expression and fallback.
  * <p>
- * A method that returns a value is called once every limit allowed, decided on the calling thread. A method that
- * returns a {@code CompletionStage}, {@code CompletableFuture}, {@code Mono} or {@code Flux} gets one at once, and
- * its limits are decided through {@link io.limiter.RateLimiter#tryAcquireAsync(String, long)}, so no thread waits
- * for them: the stage's limits are taken at the call, the {@code Mono}'s and {@code Flux}'s at each
- * subscription. The method (or its fallback) is then called on the calling thread when the decisions are known
- * at once, else on the thread that completes the last one.
+ * A method that returns a value is called once every limit allowed, decided on the calling thread; called on a
+ * non-blocking thread (a Netty event loop), it fails at once rather than wait for the backend. A method that
+ * returns a {@code CompletionStage} or a reactive type ({@link MethodResult}) gets one at once, and its limits are
+ * decided through {@link io.limiter.RateLimiter#tryAcquireAsync(String, long)}, so no thread waits for them: the
+ * stage's limits are taken at the call, a lazy reactive type's ({@code Mono}, {@code Flux}, {@code Publisher})
+ * at each subscription. The method (or its fallback) is then called on the calling thread when the decisions are
+ * known at once, else on the thread that completes the last one.
  * <p>
  * A limit that counts only some outcomes ({@link RateLimited#count()}, {@link RateLimited#countOn()}) takes its
  * permits as any other and gives them back when the call ends with an outcome that does not count: a value's
- * method when it returns or throws (waiting for the backend), a stage, {@code Mono} or {@code Flux} when it
- * completes ({@link io.limiter.RateLimiter#refundAsync}, before the caller sees the completion).
+ * method when it returns or throws (waiting for the backend), a stage or reactive type when it completes
+ * ({@link io.limiter.RateLimiter#refundAsync}, before the caller sees the completion).
  */
 final class MethodLimits {
 
@@ -48,39 +51,61 @@ final class MethodLimits {
 
 	private final List<MethodLimit> limits;
 
-	private final Result result;
+	private final MethodResult result;
 
 	private final ExpressionContexts contexts;
 
-	private MethodLimits(Method method, List<MethodLimit> limits, Result result, ExpressionContexts contexts) {
+	private MethodLimits(Method method, List<MethodLimit> limits, MethodResult result, ExpressionContexts contexts) {
 		this.method = method;
 		this.limits = limits;
 		this.result = result;
 		this.contexts = contexts;
 	}
 
+	/**
+	 * Reads and checks the annotations of a method.
+	 * @param method the most specific method, which carries at least one annotation
+	 * @param targetClass the class of the bean
+	 * @param enforcers the limits
+	 * @param contexts makes the contexts of keys and conditions
+	 * @param adapters the reactive types
+	 * @return the method's limits
+	 * @throws InvalidRateLimitedException naming the annotation, the attribute and its value when one cannot be
+	 * enforced
+	 */
 	static MethodLimits resolve(Method method, Class<?> targetClass, LimitEnforcers enforcers,
-			ExpressionContexts contexts) {
-		Method specific = AopUtils.getMostSpecificMethod(method, targetClass);
+			ExpressionContexts contexts, ReactiveAdapterRegistry adapters) {
 		List<MethodLimit> limits = new ArrayList<>();
-		for (RateLimited annotation : MethodLimit.annotations(specific, targetClass)) {
-			limits.add(MethodLimit.resolve(annotation, specific, targetClass, enforcers));
+		for (RateLimited annotation : MethodLimit.annotations(method, targetClass)) {
+			limits.add(MethodLimit.resolve(new AnnotationSite(annotation, method, targetClass), enforcers));
 		}
-		return new MethodLimits(specific, limits, Result.of(specific), contexts);
+		return new MethodLimits(method, limits, MethodResult.of(limits.get(0).site(), adapters), contexts);
 	}
 
-	Object invoke(ProceedingJoinPoint joinPoint, Object target) throws Throwable {
-		return switch (this.result) {
-			case VALUE -> invokeNow(joinPoint, target);
-			case STAGE -> invokeWhenAllowed(joinPoint, target, MethodLimits::settleWhenDone)
+	Object invoke(MethodInvocation invocation, Object target) throws Throwable {
+		ReactiveAdapter adapter = this.result.adapter();
+		return switch (this.result.kind()) {
+			case VALUE -> invokeNow(invocation, target);
+			case STAGE -> invokeWhenAllowed(invocation, target, Function.identity(), MethodLimits::settleWhenDone)
 				.thenCompose(MethodLimits::stage);
-			case MONO -> ReactorResults.mono(() -> invokeWhenAllowed(joinPoint, target, ReactorResults::settleMono));
-			case FLUX -> ReactorResults.flux(() -> invokeWhenAllowed(joinPoint, target, ReactorResults::settleFlux));
+			case SINGLE -> ReactorResults.single(adapter, () -> invokeWhenAllowed(invocation, target,
+					(result) -> ReactorResults.mono(adapter, result), ReactorResults::settleMono));
+			case MULTI -> ReactorResults.multi(adapter, () -> invokeWhenAllowed(invocation, target,
+					(result) -> ReactorResults.flux(adapter, result), ReactorResults::settleFlux));
 		};
 	}
 
-	private Object invokeNow(ProceedingJoinPoint joinPoint, Object target) throws Throwable {
-		Object[] arguments = joinPoint.getArgs();
+	private Object invokeNow(MethodInvocation invocation, Object target) throws Throwable {
+		if (NonBlockingThreads.isCurrent()) {
+			throw this.limits.get(0).site().unenforced("it returns a value, so its limits are decided on the "
+					+ "calling thread, which would wait for the backend, and the calling thread "
+					+ Thread.currentThread().getName() + " is a non-blocking one (a Netty event loop in WebFlux) that "
+					+ "must never wait: return a Mono, a Flux or a CompletionStage, whose limits are decided without "
+					+ "blocking, or call the method on a thread that may block "
+					+ "(publishOn(Schedulers.boundedElastic()))",
+					"Return a reactive type from the method, or call it on a thread that may block.");
+		}
+		Object[] arguments = invocation.getArguments();
 		PendingRefunds<Throwable> pending = new PendingRefunds<>();
 		for (MethodLimit limit : this.limits) {
 			if (skips(limit, target, arguments)) {
@@ -95,11 +120,11 @@ final class MethodLimits {
 			limit.pend(enforcement, key, pending);
 		}
 		if (pending.isEmpty()) {
-			return joinPoint.proceed();
+			return invocation.proceed();
 		}
 		Object result;
 		try {
-			result = joinPoint.proceed();
+			result = invocation.proceed();
 		}
 		catch (Throwable ex) {
 			pending.settle(ex);
@@ -112,23 +137,27 @@ final class MethodLimits {
 	/**
 	 * Decides every limit asynchronously, then calls the method, or its fallback when a limit denied; when some
 	 * limits count only some outcomes, what the method returned settles their permits when it completes.
+	 * @param adapt makes what the method or its fallback returned into what {@code settleWhenDone} takes
 	 * @param settleWhenDone returns what the method returned, made to settle the pending permits with its outcome
-	 * @return a future completed with what the method or its fallback returned, or failed with what it threw
-	 * ({@link RateLimitExceededException} when a limit denied and there is no fallback)
+	 * @return a future completed with what the method or its fallback returned, adapted, or failed with what it
+	 * threw ({@link RateLimitExceededException} when a limit denied and there is no fallback)
 	 */
-	private CompletableFuture<Object> invokeWhenAllowed(ProceedingJoinPoint joinPoint, Object target,
-			BiFunction<Object, PendingRefunds<Throwable>, Object> settleWhenDone) {
-		Object[] arguments = joinPoint.getArgs();
+	private CompletableFuture<Object> invokeWhenAllowed(MethodInvocation invocation, Object target,
+			Function<Object, Object> adapt, BiFunction<Object, PendingRefunds<Throwable>, Object> settleWhenDone) {
+		// a clone for each call, which may come later on another thread, and once per subscription
+		MethodInvocation thisCall = ((ProxyMethodInvocation) invocation).invocableClone();
+		Object[] arguments = thisCall.getArguments();
 		PendingRefunds<Throwable> pending = new PendingRefunds<>();
 		return firstDenial(0, target, arguments, pending).thenCompose((denial) -> {
 			if (denial != null) {
 				return pending.refundAllAsync()
-					.thenCompose((refunded) -> call(() -> denial.limit().deny(denial.enforcement(), target, arguments)));
+					.thenCompose((refunded) -> call(
+							() -> adapt.apply(denial.limit().deny(denial.enforcement(), target, arguments))));
 			}
 			if (pending.isEmpty()) {
-				return call(joinPoint::proceed);
+				return call(() -> adapt.apply(thisCall.proceed()));
 			}
-			return call(joinPoint::proceed).handle((result, failure) -> (failure == null)
+			return call(() -> adapt.apply(thisCall.proceed())).handle((result, failure) -> (failure == null)
 					? CompletableFuture.completedFuture(settleWhenDone.apply(result, pending))
 					: pending.settleAsync(failure).thenCompose((settled) -> CompletableFuture.failedFuture(failure)))
 				.thenCompose(Function.identity());
@@ -199,7 +228,7 @@ final class MethodLimits {
 		if (value == null) {
 			return "";
 		}
-		KeyCheck.checkValue(value, limit.where());
+		KeyCheck.checkValue(value, limit.site());
 		return value.toString();
 	}
 
@@ -217,36 +246,6 @@ final class MethodLimits {
 	}
 
 	private record Denial(MethodLimit limit, Enforcement enforcement) {
-	}
-
-	/** What a limited method returns, which says when and on which thread its limits are decided. */
-	private enum Result {
-
-		/** A value (or nothing): decided on the calling thread before the call. */
-		VALUE,
-
-		/** A {@code CompletionStage} or {@code CompletableFuture}. */
-		STAGE,
-
-		/** A Reactor {@code Mono}. */
-		MONO,
-
-		/** A Reactor {@code Flux}. */
-		FLUX;
-
-		static Result of(Method method) {
-			Class<?> type = method.getReturnType();
-			if (type == CompletionStage.class || type == CompletableFuture.class) {
-				return STAGE;
-			}
-			// by name, so that applications without Reactor never load it
-			return switch (type.getName()) {
-				case "reactor.core.publisher.Mono" -> MONO;
-				case "reactor.core.publisher.Flux" -> FLUX;
-				default -> VALUE;
-			};
-		}
-
 	}
 
 }

@@ -6,24 +6,49 @@ import java.util.function.Supplier;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
+import org.springframework.core.ReactiveAdapter;
+
 import io.limiter.spring.internal.PendingRefunds;
 
 /**
- * The {@code Mono} and {@code Flux} of a rate-limited method: each subscription decides the limits and then
- * subscribes to what the method (or its fallback) returned. Loaded only for methods that return them, so the
- * aspect needs no Reactor otherwise.
+ * The reactive results of a rate-limited method, through Reactor: what the method (or its fallback) returns is
+ * adapted to a {@code Mono} or {@code Flux}, and the method's declared type is adapted back from one whose every
+ * subscription decides the limits and then subscribes to what the method returned. Loaded only for methods that
+ * return a reactive type, so the aspect needs no Reactor otherwise.
  */
 final class ReactorResults {
 
 	private ReactorResults() {
 	}
 
-	static Mono<Object> mono(Supplier<CompletableFuture<Object>> call) {
-		return Mono.fromFuture(call).flatMap((result) -> (Mono<?>) result);
+	/**
+	 * Returns the method's reactive type of at most one value.
+	 * @param adapter the adapter of the method's return type
+	 * @param call decides the limits and calls the method or its fallback, giving what {@link #mono} made of it
+	 * @return an instance of the method's return type
+	 */
+	static Object single(ReactiveAdapter adapter, Supplier<CompletableFuture<Object>> call) {
+		return adapter.fromPublisher(Mono.fromFuture(call).flatMap((result) -> (Mono<?>) result));
 	}
 
-	static Flux<Object> flux(Supplier<CompletableFuture<Object>> call) {
-		return Mono.fromFuture(call).flatMapMany((result) -> (Flux<?>) result);
+	/**
+	 * Returns the method's reactive type of many values.
+	 * @param adapter the adapter of the method's return type
+	 * @param call decides the limits and calls the method or its fallback, giving what {@link #flux} made of it
+	 * @return an instance of the method's return type
+	 */
+	static Object multi(ReactiveAdapter adapter, Supplier<CompletableFuture<Object>> call) {
+		return adapter.fromPublisher(Mono.fromFuture(call).flatMapMany((result) -> (Flux<?>) result));
+	}
+
+	/** Adapts what the method or its fallback returned to a {@code Mono}. */
+	static Object mono(ReactiveAdapter adapter, Object result) {
+		return Mono.from(adapter.toPublisher(result));
+	}
+
+	/** Adapts what the method or its fallback returned to a {@code Flux}. */
+	static Object flux(ReactiveAdapter adapter, Object result) {
+		return Flux.from(adapter.toPublisher(result));
 	}
 
 	/**

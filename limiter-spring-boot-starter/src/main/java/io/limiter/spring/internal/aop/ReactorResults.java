@@ -9,12 +9,14 @@ import reactor.core.publisher.Mono;
 import org.springframework.core.ReactiveAdapter;
 
 import io.limiter.spring.internal.PendingRefunds;
+import io.limiter.spring.internal.reactive.ReactiveFutures;
 
 /**
  * The reactive results of a rate-limited method, through Reactor: what the method (or its fallback) returns is
  * adapted to a {@code Mono} or {@code Flux}, and the method's declared type is adapted back from one whose every
- * subscription decides the limits and then subscribes to what the method returned. Loaded only for methods that
- * return a reactive type, so the aspect needs no Reactor otherwise.
+ * subscription decides the limits and then subscribes to what the method returned, on Reactor's parallel scheduler
+ * ({@link ReactiveFutures}). Loaded only for methods that return a reactive type, so the aspect needs no Reactor
+ * otherwise.
  */
 final class ReactorResults {
 
@@ -28,7 +30,7 @@ final class ReactorResults {
 	 * @return an instance of the method's return type
 	 */
 	static Object single(ReactiveAdapter adapter, Supplier<CompletableFuture<Object>> call) {
-		return adapter.fromPublisher(Mono.fromFuture(call).flatMap((result) -> (Mono<?>) result));
+		return adapter.fromPublisher(ReactiveFutures.resume(call).flatMap((result) -> (Mono<?>) result));
 	}
 
 	/**
@@ -38,7 +40,7 @@ final class ReactorResults {
 	 * @return an instance of the method's return type
 	 */
 	static Object multi(ReactiveAdapter adapter, Supplier<CompletableFuture<Object>> call) {
-		return adapter.fromPublisher(Mono.fromFuture(call).flatMapMany((result) -> (Flux<?>) result));
+		return adapter.fromPublisher(ReactiveFutures.resume(call).flatMapMany((result) -> (Flux<?>) result));
 	}
 
 	/** Adapts what the method or its fallback returned to a {@code Mono}. */
@@ -74,7 +76,7 @@ final class ReactorResults {
 	}
 
 	private static Mono<Void> settle(PendingRefunds<Throwable> pending, Throwable failure) {
-		return Mono.fromFuture(() -> pending.settleAsync(failure));
+		return ReactiveFutures.resume(() -> pending.settleAsync(failure));
 	}
 
 	private static Mono<Void> keep(PendingRefunds<Throwable> pending) {

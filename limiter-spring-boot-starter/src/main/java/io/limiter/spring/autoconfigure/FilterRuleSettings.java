@@ -23,6 +23,25 @@ public class FilterRuleSettings {
 	/** Key: ip, header:<Name>, principal, or a SpEL expression over the request (servlet or reactive). */
 	private String key = "ip";
 
+	/**
+	 * What the key of a request that lacks it is (no header or a blank one, a SpEL key that gives null or blank
+	 * text, no authenticated user): its client address, none (deny it with empty-key-status), or one key shared by
+	 * every such request.
+	 */
+	private EmptyKey emptyKey = EmptyKey.CLIENT_ADDRESS;
+
+	/**
+	 * Status of the answer to a request denied for lacking its key, from 400 to 599 (401 needs a WWW-Authenticate
+	 * header, which the limiter cannot write).
+	 */
+	private int emptyKeyStatus = 400;
+
+	/**
+	 * Length of the network prefix that is the key of an IPv6 client under this rule, 1 to 128; unset for
+	 * limiter.filter.client-address.ipv6-prefix-length.
+	 */
+	private Integer ipv6PrefixLength;
+
 	/** Permits one request takes. */
 	private long cost = 1;
 
@@ -72,6 +91,30 @@ public class FilterRuleSettings {
 		this.key = key;
 	}
 
+	public EmptyKey getEmptyKey() {
+		return this.emptyKey;
+	}
+
+	public void setEmptyKey(EmptyKey emptyKey) {
+		this.emptyKey = emptyKey;
+	}
+
+	public int getEmptyKeyStatus() {
+		return this.emptyKeyStatus;
+	}
+
+	public void setEmptyKeyStatus(int emptyKeyStatus) {
+		this.emptyKeyStatus = emptyKeyStatus;
+	}
+
+	public Integer getIpv6PrefixLength() {
+		return this.ipv6PrefixLength;
+	}
+
+	public void setIpv6PrefixLength(Integer ipv6PrefixLength) {
+		this.ipv6PrefixLength = ipv6PrefixLength;
+	}
+
 	public long getCost() {
 		return this.cost;
 	}
@@ -98,6 +141,22 @@ public class FilterRuleSettings {
 
 	public Response getResponse() {
 		return this.response;
+	}
+
+	/**
+	 * What the key of a request that lacks it is.
+	 */
+	public enum EmptyKey {
+
+		/** Its client address, as the key 'ip' finds it. */
+		CLIENT_ADDRESS,
+
+		/** None: the request is answered with empty-key-status and does not reach the application. */
+		DENY,
+
+		/** One key, shared by every request that lacks its own. */
+		SHARE
+
 	}
 
 	/**

@@ -3,6 +3,7 @@ package io.limiter.spring.autoconfigure;
 import java.util.List;
 
 import jakarta.servlet.DispatcherType;
+import jakarta.servlet.http.HttpServletRequest;
 
 import org.springframework.beans.factory.BeanFactory;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -20,7 +21,9 @@ import org.springframework.web.util.pattern.PathPattern;
 import io.limiter.RateLimiterRegistry;
 import io.limiter.spring.internal.ExpressionContexts;
 import io.limiter.spring.internal.LimitEnforcers;
+import io.limiter.spring.internal.http.ClientAddresses;
 import io.limiter.spring.internal.http.LimitRule;
+import io.limiter.spring.internal.http.RuleExpressionContexts;
 import io.limiter.spring.internal.web.ClientAddressResolver;
 import io.limiter.spring.internal.web.RateLimitExceededHandler;
 import io.limiter.spring.internal.web.RateLimitFilter;
@@ -61,11 +64,14 @@ public final class LimiterWebAutoConfiguration {
 			LimitEnforcers limitEnforcers, RateLimitResponses rateLimitResponses, Environment environment,
 			BeanFactory beanFactory) {
 		FilterSettings filter = properties.getFilter();
-		ClientAddressResolver clients = new ClientAddressResolver(FilterRuleDefinitions.clients(filter,
-				environment.getProperty(FilterRuleDefinitions.FORWARD_HEADERS_STRATEGY)));
-		ExpressionContexts contexts = new ExpressionContexts(beanFactory);
-		List<LimitRule<RequestKeyResolver>> rules = FilterRuleDefinitions.rules(filter, limitEnforcers,
-				(setting) -> RequestKeyResolver.of(setting, clients, contexts), beanFactory);
+		ForwardedHeaders forwarded = ForwardedHeaders.of(environment, false, filter);
+		ClientAddresses clients = FilterRuleDefinitions.clients(filter, forwarded);
+		RuleExpressionContexts<HttpServletRequest> contexts = new RuleExpressionContexts<>(
+				new ExpressionContexts(beanFactory), new ClientAddressResolver(clients)::address);
+		List<LimitRule<RequestKeyResolver>> rules = FilterRuleDefinitions.rules(filter, forwarded, clients,
+				limitEnforcers, (setting, emptyKey, ruleClients) -> RequestKeyResolver.of(setting, emptyKey,
+						new ClientAddressResolver(ruleClients), contexts),
+				beanFactory);
 		RateLimitFilter rateLimitFilter = new RateLimitFilter(rules, filter.getMatch() == FilterSettings.Match.FIRST,
 				rateLimitResponses, contexts);
 		FilterRegistrationBean<RateLimitFilter> registration = new FilterRegistrationBean<>(rateLimitFilter);

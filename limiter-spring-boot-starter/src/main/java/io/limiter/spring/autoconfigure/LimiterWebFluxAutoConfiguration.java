@@ -16,6 +16,7 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplicat
 import org.springframework.context.annotation.Bean;
 import org.springframework.core.env.Environment;
 import org.springframework.http.codec.ServerCodecConfigurer;
+import org.springframework.http.server.reactive.ServerHttpRequest;
 import org.springframework.web.server.WebFilter;
 import org.springframework.web.util.pattern.PathPattern;
 
@@ -24,6 +25,8 @@ import io.limiter.spring.internal.ExpressionContexts;
 import io.limiter.spring.internal.LimitEnforcers;
 import io.limiter.spring.internal.http.ClientAddresses;
 import io.limiter.spring.internal.http.LimitRule;
+import io.limiter.spring.internal.http.RuleExpressionContexts;
+import io.limiter.spring.internal.reactive.ExchangeClientAddressResolver;
 import io.limiter.spring.internal.reactive.ExchangeKeyResolver;
 import io.limiter.spring.internal.reactive.RateLimitWebFilter;
 import io.limiter.spring.internal.reactive.ReactiveRateLimitExceededHandler;
@@ -62,11 +65,14 @@ public final class LimiterWebFluxAutoConfiguration {
 	RateLimitWebFilter rateLimitWebFilter(LimiterProperties properties, LimitEnforcers limitEnforcers,
 			ReactiveRateLimitResponses reactiveRateLimitResponses, BeanFactory beanFactory, Environment environment) {
 		FilterSettings filter = properties.getFilter();
-		ClientAddresses clients = FilterRuleDefinitions.clients(filter,
-				environment.getProperty(FilterRuleDefinitions.FORWARD_HEADERS_STRATEGY));
-		ExpressionContexts contexts = new ExpressionContexts(beanFactory);
-		List<LimitRule<ExchangeKeyResolver>> rules = FilterRuleDefinitions.rules(filter, limitEnforcers,
-				(setting) -> ExchangeKeyResolver.of(setting, clients, contexts), beanFactory);
+		ForwardedHeaders forwarded = ForwardedHeaders.of(environment, true, filter);
+		ClientAddresses clients = FilterRuleDefinitions.clients(filter, forwarded);
+		RuleExpressionContexts<ServerHttpRequest> contexts = new RuleExpressionContexts<>(
+				new ExpressionContexts(beanFactory), new ExchangeClientAddressResolver(clients)::address);
+		List<LimitRule<ExchangeKeyResolver>> rules = FilterRuleDefinitions.rules(filter, forwarded, clients,
+				limitEnforcers, (setting, emptyKey, ruleClients) -> ExchangeKeyResolver.of(setting, emptyKey,
+						new ExchangeClientAddressResolver(ruleClients), contexts),
+				beanFactory);
 		return new RateLimitWebFilter(rules, filter.getMatch() == FilterSettings.Match.FIRST, reactiveRateLimitResponses,
 				FilterRuleDefinitions.order(filter, SECURITY_WEB_FILTER_ORDER), contexts);
 	}

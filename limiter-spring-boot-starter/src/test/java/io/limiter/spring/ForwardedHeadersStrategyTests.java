@@ -5,90 +5,263 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.function.IntFunction;
 
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
+
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
+import org.springframework.boot.test.context.assertj.ApplicationContextAssertProvider;
+import org.springframework.boot.test.context.runner.ContextConsumer;
+import org.springframework.boot.test.context.runner.ReactiveWebApplicationContextRunner;
 import org.springframework.boot.test.context.runner.WebApplicationContextRunner;
-import org.springframework.core.env.Environment;
-import org.springframework.test.context.ActiveProfiles;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.context.ApplicationContext;
 
+import io.limiter.RateLimiterRegistry;
 import io.limiter.spring.autoconfigure.InvalidLimiterPropertyException;
 import io.limiter.spring.autoconfigure.LimiterAutoConfiguration;
 import io.limiter.spring.autoconfigure.LimiterWebAutoConfiguration;
+import io.limiter.spring.autoconfigure.LimiterWebFluxAutoConfiguration;
 import io.limiter.spring.testapp.TestApplication;
 import io.limiter.spring.testapp.reactive.ReactiveTestApplication;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Where the application has Spring Boot resolve forwarded headers ({@code server.forward-headers-strategy}), the
- * filters key a client by the address Spring resolved, on both stacks, and the starter's own trusted proxies are
- * refused as a second resolution of the same header.
+ * The key of a client when the application has Spring Boot resolve forwarded headers
+ * ({@code server.forward-headers-strategy}), over real servers: a client that writes its own
+ * {@code X-Forwarded-For} gets one bucket, whatever it writes, and a strategy under which the filter cannot bound
+ * whom it believes fails start-up with the reason.
  */
 class ForwardedHeadersStrategyTests {
 
+	/** One client that keeps its connections alive, as a spoofing client would. */
 	private static final HttpClient CLIENT = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
 
+	private static final int SPOOFED_REQUESTS = 20;
+
+	private static final String[] HELLO_LIMIT = { "limiter.limits.hello.capacity=2", "limiter.limits.hello.period=1h",
+			"limiter.filter.rules[0].paths=/api/hello", "limiter.filter.rules[0].limit=hello" };
+
+	private final WebApplicationContextRunner servlet = new WebApplicationContextRunner()
+		.withConfiguration(AutoConfigurations.of(LimiterAutoConfiguration.class, LimiterWebAutoConfiguration.class))
+		.withPropertyValues(HELLO_LIMIT);
+
+	private final ReactiveWebApplicationContextRunner reactive = new ReactiveWebApplicationContextRunner()
+		.withConfiguration(
+				AutoConfigurations.of(LimiterAutoConfiguration.class, LimiterWebFluxAutoConfiguration.class))
+		.withPropertyValues(HELLO_LIMIT);
+
 	@Test
-	void trustedProxiesBesideSpringBootsStrategyFailStartUp() {
-		new WebApplicationContextRunner()
-			.withConfiguration(AutoConfigurations.of(LimiterAutoConfiguration.class, LimiterWebAutoConfiguration.class))
-			.withPropertyValues("server.forward-headers-strategy=native", "limiter.limits.hello.capacity=1",
-					"limiter.limits.hello.period=1h", "limiter.filter.rules[0].limit=hello",
-					"limiter.filter.trusted-proxies=10.0.0.0/8")
-			.run((context) -> assertThat(context).getFailure()
-				.rootCause()
-				.isInstanceOf(InvalidLimiterPropertyException.class)
-				.hasMessageContaining("limiter.filter.trusted-proxies")
-				.hasMessageContaining("server.forward-headers-strategy=native"));
+	void trustedProxiesBesideTheServersOwnResolutionFailStartUp() {
+		this.servlet
+			.withPropertyValues("server.forward-headers-strategy=native",
+					"server.tomcat.remoteip.internal-proxies=10\\.0\\.0\\.1", "limiter.filter.trusted-proxies=10.0.0.0/8")
+			.run(failsWith("limiter.filter.trusted-proxies", "server.forward-headers-strategy=native"));
 	}
 
-	static void clientsAreKeyedByTheForwardedAddress(Environment environment) throws Exception {
-		int port = environment.getRequiredProperty("local.server.port", Integer.class);
-		assertThat(hello(port, "203.0.113.71")).isEqualTo(200);
-		assertThat(hello(port, "203.0.113.71")).isEqualTo(200);
-		assertThat(hello(port, "203.0.113.71")).as("the same forwarded client, over its limit of 2").isEqualTo(429);
-		assertThat(hello(port, "203.0.113.72")).as("another client behind the same proxy").isEqualTo(200);
+	@Test
+	void springsFilterWithoutTrustedProxiesFailsStartUp() {
+		this.servlet.withPropertyValues("server.forward-headers-strategy=framework")
+			.run(failsWith("server.forward-headers-strategy", "limiter.filter.rules[0] keys requests by their "
+					+ "client address", "limiter.filter.trusted-proxies, which is empty"));
 	}
 
-	private static int hello(int port, String forwardedFor) throws IOException, InterruptedException {
-		HttpRequest request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/api/hello"))
+	@Test
+	void tomcatBelievingEveryPrivateAddressFailsStartUp() {
+		this.servlet.withPropertyValues("server.forward-headers-strategy=native")
+			.run(failsWith("server.forward-headers-strategy", "every private and loopback address",
+					"set server.tomcat.remoteip.internal-proxies"));
+		this.servlet.withPropertyValues("spring.main.cloud-platform=kubernetes")
+			.run(failsWith("server.forward-headers-strategy",
+					"server.forward-headers-strategy=native (Spring Boot's default on KUBERNETES)",
+					"every private and loopback address"));
+		this.servlet
+			.withPropertyValues("server.forward-headers-strategy=native",
+					"server.tomcat.remoteip.internal-proxies=10\\.0\\.0\\.1")
+			.run((context) -> assertThat(context).hasNotFailed());
+	}
+
+	@Test
+	void webFluxResolvingForwardedHeadersFailsStartUp() {
+		this.reactive.withPropertyValues("server.forward-headers-strategy=framework")
+			.run(failsWith("server.forward-headers-strategy", "leftmost X-Forwarded-For hop, which any client writes",
+					"set server.forward-headers-strategy=none"));
+		this.reactive.withPropertyValues("server.forward-headers-strategy=native")
+			.run(failsWith("server.forward-headers-strategy", "the server takes the leftmost X-Forwarded-For hop"));
+		this.reactive.withPropertyValues("server.forward-headers-strategy=none", "limiter.filter.trusted-proxies=10.0.0.1")
+			.run((context) -> assertThat(context).hasNotFailed());
+	}
+
+	@Test
+	void rulesThatNeverKeyByClientAddressStartUnderAnyStrategy() {
+		this.reactive
+			.withPropertyValues("server.forward-headers-strategy=framework", "limiter.filter.rules[0].key='everyone'")
+			.run((context) -> assertThat(context).hasNotFailed());
+		this.servlet
+			.withPropertyValues("server.forward-headers-strategy=native", "limiter.filter.rules[0].key=header:X-Api-Key",
+					"limiter.filter.rules[0].empty-key=deny")
+			.run((context) -> assertThat(context).hasNotFailed());
+		this.reactive
+			.withPropertyValues("server.forward-headers-strategy=native", "limiter.filter.rules[0].key=header:X-Api-Key")
+			.run(failsWith("server.forward-headers-strategy",
+					"a request that lacks its key 'header:X-Api-Key' under empty-key client-address"));
+	}
+
+	private static <C extends ApplicationContextAssertProvider<?>> ContextConsumer<C> failsWith(String property,
+			String... reasons) {
+		return (context) -> {
+			Throwable failure = context.getStartupFailure();
+			while (failure != null && !(failure instanceof InvalidLimiterPropertyException)) {
+				failure = failure.getCause();
+			}
+			assertThat(failure).as("start-up failure %s", context.getStartupFailure()).isNotNull();
+			InvalidLimiterPropertyException invalid = (InvalidLimiterPropertyException) failure;
+			assertThat(invalid.property()).isEqualTo(property);
+			assertThat(invalid.getMessage()).contains(reasons);
+		};
+	}
+
+	/**
+	 * Sends requests of one client that writes a new address into {@code X-Forwarded-For} each time.
+	 * @param port the server's port
+	 * @param forwardedFor the header of the n-th request
+	 * @return how many were allowed
+	 */
+	static int allowedOfSpoofedRequests(int port, IntFunction<String> forwardedFor)
+			throws IOException, InterruptedException {
+		int allowed = 0;
+		for (int i = 0; i < SPOOFED_REQUESTS; i++) {
+			int status = hello(port, "/api/hello", forwardedFor.apply(i));
+			assertThat(status).isIn(200, 429);
+			allowed += (status == 200) ? 1 : 0;
+		}
+		return allowed;
+	}
+
+	static int hello(int port, String path, String forwardedFor) throws IOException, InterruptedException {
+		HttpRequest request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
 			.header("X-Forwarded-For", forwardedFor)
+			.timeout(Duration.ofSeconds(30))
 			.build();
 		return CLIENT.send(request, HttpResponse.BodyHandlers.discarding()).statusCode();
 	}
 
+	static long remaining(ApplicationContext context, String key) {
+		return context.getBean(RateLimiterRegistry.class).limiter("hello").peek(key).remaining();
+	}
+
+	/**
+	 * Spring's {@code ForwardedHeaderFilter} makes the leftmost hop the remote address; the filter reads the
+	 * request beneath it and believes only the hops its trusted proxies wrote.
+	 */
 	@Nested
-	@SpringBootTest(classes = TestApplication.class, webEnvironment = WebEnvironment.RANDOM_PORT)
-	@ActiveProfiles("forwarded")
-	class Servlet {
+	@SpringBootTest(classes = TestApplication.class, webEnvironment = WebEnvironment.RANDOM_PORT,
+			properties = { "server.forward-headers-strategy=framework", "limiter.filter.trusted-proxies=10.0.0.0/8",
+					"limiter.limits.hello.capacity=2", "limiter.limits.hello.period=1h",
+					"limiter.limits.internal.capacity=1", "limiter.limits.internal.period=1h",
+					"limiter.filter.rules[0].paths=/api/hello", "limiter.filter.rules[0].limit=hello",
+					"limiter.filter.rules[1].paths=/api/keys/internal", "limiter.filter.rules[1].limit=internal",
+					"limiter.filter.rules[1].skip-if=#clientAddress == '10.1.2.3'" })
+	class SpringsFilter {
+
+		@LocalServerPort
+		private int port;
 
 		@Autowired
-		private Environment environment;
+		private ApplicationContext context;
 
 		@Test
-		void clientsAreKeyedByTheAddressSpringResolved() throws Exception {
-			clientsAreKeyedByTheForwardedAddress(this.environment);
+		void aClientThatWritesItsOwnHopsHasOneBucket() throws Exception {
+			assertThat(allowedOfSpoofedRequests(this.port, (i) -> "198.51.100." + i + ", 10.0.0.1")).isEqualTo(2);
+			assertThat(remaining(this.context, "127.0.0.1")).isZero();
+		}
+
+		@Test
+		void skipConditionsReadTheClientAddressThatTheFilterBelieves() throws Exception {
+			assertThat(hello(this.port, "/api/keys/internal", "10.1.2.3")).isEqualTo(200);
+			assertThat(hello(this.port, "/api/keys/internal", "10.1.2.3")).as("not skipped: the client is 127.0.0.1")
+				.isEqualTo(429);
 		}
 
 	}
 
+	/**
+	 * Behind a trusted proxy that appends the address it received from, the client is that hop, whatever the client
+	 * wrote before it.
+	 */
 	@Nested
-	@SpringBootTest(classes = ReactiveTestApplication.class, webEnvironment = WebEnvironment.RANDOM_PORT,
-			properties = "spring.main.web-application-type=reactive")
-	@ActiveProfiles("forwarded")
-	class Reactive {
+	@SpringBootTest(classes = TestApplication.class, webEnvironment = WebEnvironment.RANDOM_PORT,
+			properties = { "server.forward-headers-strategy=framework", "limiter.filter.trusted-proxies=127.0.0.1",
+					"limiter.limits.hello.capacity=2", "limiter.limits.hello.period=1h",
+					"limiter.filter.rules[0].paths=/api/hello", "limiter.filter.rules[0].limit=hello" })
+	class SpringsFilterBehindAProxy {
+
+		@LocalServerPort
+		private int port;
 
 		@Autowired
-		private Environment environment;
+		private ApplicationContext context;
 
 		@Test
-		void clientsAreKeyedByTheAddressSpringResolved() throws Exception {
-			clientsAreKeyedByTheForwardedAddress(this.environment);
+		void theHopThatTheProxyWroteIsTheClient() throws Exception {
+			assertThat(allowedOfSpoofedRequests(this.port, (i) -> "198.51.100." + i + ", 203.0.113.71")).isEqualTo(2);
+			assertThat(remaining(this.context, "203.0.113.71")).isZero();
+			assertThat(hello(this.port, "/api/hello", "198.51.100.1, 203.0.113.72")).isEqualTo(200);
+		}
+
+	}
+
+	/**
+	 * Tomcat's own resolution walks the header from the right over the internal proxies it is given.
+	 */
+	@Nested
+	@SpringBootTest(classes = TestApplication.class, webEnvironment = WebEnvironment.RANDOM_PORT,
+			properties = { "server.forward-headers-strategy=native",
+					"server.tomcat.remoteip.internal-proxies=10\\.\\d{1,3}\\.\\d{1,3}\\.\\d{1,3}",
+					"limiter.limits.hello.capacity=2", "limiter.limits.hello.period=1h",
+					"limiter.filter.rules[0].paths=/api/hello", "limiter.filter.rules[0].limit=hello" })
+	class TomcatsValve {
+
+		@LocalServerPort
+		private int port;
+
+		@Autowired
+		private ApplicationContext context;
+
+		@Test
+		void aClientThatIsNoInternalProxyHasOneBucket() throws Exception {
+			assertThat(allowedOfSpoofedRequests(this.port, (i) -> "198.51.100." + i)).isEqualTo(2);
+			assertThat(remaining(this.context, "127.0.0.1")).isZero();
+		}
+
+	}
+
+	/**
+	 * WebFlux without a strategy: the filter walks the header itself.
+	 */
+	@Nested
+	@SpringBootTest(classes = ReactiveTestApplication.class, webEnvironment = WebEnvironment.RANDOM_PORT,
+			properties = { "spring.main.web-application-type=reactive", "limiter.filter.trusted-proxies=10.0.0.0/8",
+					"limiter.limits.hello.capacity=2", "limiter.limits.hello.period=1h",
+					"limiter.filter.rules[0].paths=/api/hello", "limiter.filter.rules[0].limit=hello" })
+	class WebFlux {
+
+		@LocalServerPort
+		private int port;
+
+		@Autowired
+		private ApplicationContext context;
+
+		@Test
+		void aClientThatWritesItsOwnHopsHasOneBucket() throws Exception {
+			assertThat(allowedOfSpoofedRequests(this.port, (i) -> "198.51.100." + i + ", 10.0.0.1")).isEqualTo(2);
+			assertThat(remaining(this.context, "127.0.0.1")).isZero();
 		}
 
 	}

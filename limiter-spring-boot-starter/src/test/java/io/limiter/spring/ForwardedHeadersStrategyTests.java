@@ -61,7 +61,8 @@ class ForwardedHeadersStrategyTests {
 	void trustedProxiesBesideTheServersOwnResolutionFailStartUp() {
 		this.servlet
 			.withPropertyValues("server.forward-headers-strategy=native",
-					"server.tomcat.remoteip.internal-proxies=10\\.0\\.0\\.1", "limiter.filter.trusted-proxies=10.0.0.0/8")
+					"server.tomcat.remoteip.internal-proxies=10\\.0\\.0\\.1",
+					"limiter.filter.trusted-proxies=10.0.0.0/8")
 			.run(failsWith("limiter.filter.trusted-proxies", "server.forward-headers-strategy=native"));
 	}
 
@@ -94,7 +95,8 @@ class ForwardedHeadersStrategyTests {
 					"set server.forward-headers-strategy=none"));
 		this.reactive.withPropertyValues("server.forward-headers-strategy=native")
 			.run(failsWith("server.forward-headers-strategy", "the server takes the leftmost X-Forwarded-For hop"));
-		this.reactive.withPropertyValues("server.forward-headers-strategy=none", "limiter.filter.trusted-proxies=10.0.0.1")
+		this.reactive
+			.withPropertyValues("server.forward-headers-strategy=none", "limiter.filter.trusted-proxies=10.0.0.1")
 			.run((context) -> assertThat(context).hasNotFailed());
 	}
 
@@ -104,11 +106,13 @@ class ForwardedHeadersStrategyTests {
 			.withPropertyValues("server.forward-headers-strategy=framework", "limiter.filter.rules[0].key='everyone'")
 			.run((context) -> assertThat(context).hasNotFailed());
 		this.servlet
-			.withPropertyValues("server.forward-headers-strategy=native", "limiter.filter.rules[0].key=header:X-Api-Key",
+			.withPropertyValues("server.forward-headers-strategy=native",
+					"limiter.filter.rules[0].key=header:X-Api-Key",
 					"limiter.filter.rules[0].empty-key=deny")
 			.run((context) -> assertThat(context).hasNotFailed());
 		this.reactive
-			.withPropertyValues("server.forward-headers-strategy=native", "limiter.filter.rules[0].key=header:X-Api-Key")
+			.withPropertyValues("server.forward-headers-strategy=native",
+					"limiter.filter.rules[0].key=header:X-Api-Key")
 			.run(failsWith("server.forward-headers-strategy",
 					"a request that lacks its key 'header:X-Api-Key' under empty-key client-address"));
 	}
@@ -157,6 +161,19 @@ class ForwardedHeadersStrategyTests {
 	}
 
 	/**
+	 * An application on a real server, on a port of its own.
+	 */
+	abstract static class RealServer {
+
+		@LocalServerPort
+		int port;
+
+		@Autowired
+		ApplicationContext context;
+
+	}
+
+	/**
 	 * Spring's {@code ForwardedHeaderFilter} makes the leftmost hop the remote address; the filter reads the
 	 * request beneath it and believes only the hops its trusted proxies wrote.
 	 */
@@ -168,13 +185,7 @@ class ForwardedHeadersStrategyTests {
 					"limiter.filter.rules[0].paths=/api/hello", "limiter.filter.rules[0].limit=hello",
 					"limiter.filter.rules[1].paths=/api/keys/internal", "limiter.filter.rules[1].limit=internal",
 					"limiter.filter.rules[1].skip-if=#clientAddress == '10.1.2.3'" })
-	class SpringsFilter {
-
-		@LocalServerPort
-		private int port;
-
-		@Autowired
-		private ApplicationContext context;
+	class SpringsFilter extends RealServer {
 
 		@Test
 		void aClientThatWritesItsOwnHopsHasOneBucket() throws Exception {
@@ -200,13 +211,7 @@ class ForwardedHeadersStrategyTests {
 			properties = { "server.forward-headers-strategy=framework", "limiter.filter.trusted-proxies=127.0.0.1",
 					"limiter.limits.hello.capacity=2", "limiter.limits.hello.period=1h",
 					"limiter.filter.rules[0].paths=/api/hello", "limiter.filter.rules[0].limit=hello" })
-	class SpringsFilterBehindAProxy {
-
-		@LocalServerPort
-		private int port;
-
-		@Autowired
-		private ApplicationContext context;
+	class SpringsFilterBehindAProxy extends RealServer {
 
 		@Test
 		void theHopThatTheProxyWroteIsTheClient() throws Exception {
@@ -226,13 +231,7 @@ class ForwardedHeadersStrategyTests {
 					"server.tomcat.remoteip.internal-proxies=10\\.\\d{1,3}\\.\\d{1,3}\\.\\d{1,3}",
 					"limiter.limits.hello.capacity=2", "limiter.limits.hello.period=1h",
 					"limiter.filter.rules[0].paths=/api/hello", "limiter.filter.rules[0].limit=hello" })
-	class TomcatsValve {
-
-		@LocalServerPort
-		private int port;
-
-		@Autowired
-		private ApplicationContext context;
+	class TomcatsValve extends RealServer {
 
 		@Test
 		void aClientThatIsNoInternalProxyHasOneBucket() throws Exception {
@@ -250,13 +249,7 @@ class ForwardedHeadersStrategyTests {
 			properties = { "spring.main.web-application-type=reactive", "limiter.filter.trusted-proxies=10.0.0.0/8",
 					"limiter.limits.hello.capacity=2", "limiter.limits.hello.period=1h",
 					"limiter.filter.rules[0].paths=/api/hello", "limiter.filter.rules[0].limit=hello" })
-	class WebFlux {
-
-		@LocalServerPort
-		private int port;
-
-		@Autowired
-		private ApplicationContext context;
+	class WebFlux extends RealServer {
 
 		@Test
 		void aClientThatWritesItsOwnHopsHasOneBucket() throws Exception {

@@ -5,8 +5,10 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import java.util.function.Function;
 
 import org.springframework.beans.factory.BeanFactory;
+import org.springframework.core.env.Environment;
 import org.springframework.expression.ParseException;
 import org.springframework.expression.spel.standard.SpelExpressionParser;
 import org.springframework.web.util.pattern.PathPattern;
@@ -14,6 +16,7 @@ import org.springframework.web.util.pattern.PathPatternParser;
 import org.springframework.web.util.pattern.PatternParseException;
 
 import io.limiter.spring.autoconfigure.FilterSettings.ClientAddress;
+import io.limiter.spring.internal.ExpressionContexts;
 import io.limiter.spring.internal.LimitEnforcer;
 import io.limiter.spring.internal.LimitEnforcers;
 import io.limiter.spring.internal.SkipCondition;
@@ -24,6 +27,7 @@ import io.limiter.spring.internal.http.ForwardedHeader;
 import io.limiter.spring.internal.http.KeySetting;
 import io.limiter.spring.internal.http.LimitRule;
 import io.limiter.spring.internal.http.RequestPattern;
+import io.limiter.spring.internal.http.RuleExpressionContexts;
 
 /**
  * Turns {@code limiter.filter.rules[*]} into checked {@link LimitRule}s of the servlet or the WebFlux filter,
@@ -41,42 +45,72 @@ final class FilterRuleDefinitions {
 	}
 
 	/**
+	 * What one filter, the servlet or the WebFlux one, makes of checked settings.
+	 * @param <R> the filter's request type
+	 * @param <K> the filter's key resolver type
+	 * @param reactive whether it is the WebFlux filter
+	 * @param addresses gives the whole address of the client of a request by the filter's client addresses
+	 * @param keys makes the key resolver of a rule
+	 */
+	record Stack<R, K>(boolean reactive, Function<ClientAddresses, Function<R, String>> addresses,
+			RuleKeys<R, K> keys) {
+	}
+
+	/**
 	 * Makes the key resolver of a rule, of one filter's type.
+	 * @param <R> the filter's request type
 	 * @param <K> the filter's key resolver type
 	 */
 	@FunctionalInterface
-	interface RuleKeys<K> {
+	interface RuleKeys<R, K> {
 
 		/**
 		 * Makes a key resolver.
 		 * @param setting the rule's parsed key setting
 		 * @param emptyKey what the key of a request that lacks one is
 		 * @param clients the rule's resolver of client addresses
+		 * @param contexts makes the evaluation context of a request
 		 * @return the resolver
 		 */
-		K resolver(KeySetting setting, EmptyKeyPolicy emptyKey, ClientAddresses clients);
+		K resolver(KeySetting setting, EmptyKeyPolicy emptyKey, ClientAddresses clients,
+				RuleExpressionContexts<R> contexts);
 
 	}
 
 	/**
-	 * Checks the rules.
+	 * The checked rules of a filter and the evaluation contexts of their conditions.
+	 * @param <R> the filter's request type
+	 * @param <K> the filter's key resolver type
+	 * @param rules the rules, in order
+	 * @param contexts makes the evaluation context of a request
+	 */
+	record Rules<R, K>(List<LimitRule<K>> rules, RuleExpressionContexts<R> contexts) {
+	}
+
+	/**
+	 * Checks the rules, the trusted proxies and the client-address settings, against what the application does
+	 * with forwarded headers.
+	 * @param <R> the filter's request type
 	 * @param <K> the filter's key resolver type
 	 * @param filter the filter settings
-	 * @param forwarded what the application does with forwarded headers
-	 * @param clients the filter's resolver of client addresses
+	 * @param environment the application's environment, for its forwarded-headers strategy
+	 * @param stack the filter's side
 	 * @param enforcers the limits
-	 * @param keys makes the filter's key resolver of a rule
-	 * @param beans the application's beans, for the body writers that rules name
-	 * @return the rules, in order
+	 * @param beans the application's beans, for SpEL and for the body writers that rules name
+	 * @return the rules
 	 */
-	static <K> List<LimitRule<K>> rules(FilterSettings filter, ForwardedHeaders forwarded, ClientAddresses clients,
-			LimitEnforcers enforcers, RuleKeys<K> keys, BeanFactory beans) {
+	static <R, K> Rules<R, K> rules(FilterSettings filter, Environment environment, Stack<R, K> stack,
+			LimitEnforcers enforcers, BeanFactory beans) {
+		ForwardedHeaders forwarded = ForwardedHeaders.of(environment, stack.reactive(), filter);
+		ClientAddresses clients = clients(filter, forwarded);
+		RuleExpressionContexts<R> contexts = new RuleExpressionContexts<>(new ExpressionContexts(beans),
+				stack.addresses().apply(clients));
 		List<LimitRule<K>> rules = new ArrayList<>();
 		for (int i = 0; i < filter.getRules().size(); i++) {
-			rules.add(rule("limiter.filter.rules[" + i + "].", filter.getRules().get(i), forwarded, clients, enforcers,
-					keys, beans));
+			rules.add(rule("limiter.filter.rules[" + i + "].", filter.getRules().get(i), forwarded, clients, contexts,
+					enforcers, stack.keys(), beans));
 		}
-		return rules;
+		return new Rules<>(rules, contexts);
 	}
 
 	/**
@@ -90,7 +124,7 @@ final class FilterRuleDefinitions {
 	 * @param forwarded what the application does with forwarded headers
 	 * @return the resolver of client addresses both filters use
 	 */
-	static ClientAddresses clients(FilterSettings filter, ForwardedHeaders forwarded) {
+	private static ClientAddresses clients(FilterSettings filter, ForwardedHeaders forwarded) {
 		if (!filter.getTrustedProxies().isEmpty() && forwarded.resolvedByServer()) {
 			throw new InvalidLimiterPropertyException("limiter.filter.trusted-proxies", filter.getTrustedProxies(),
 					"the server already resolves the client's address from forwarded headers (" + forwarded.setting()
@@ -145,8 +179,9 @@ final class FilterRuleDefinitions {
 		return securityOrder - 1;
 	}
 
-	private static <K> LimitRule<K> rule(String prefix, FilterRuleSettings rule, ForwardedHeaders forwarded,
-			ClientAddresses clients, LimitEnforcers enforcers, RuleKeys<K> keys, BeanFactory beans) {
+	private static <R, K> LimitRule<K> rule(String prefix, FilterRuleSettings rule, ForwardedHeaders forwarded,
+			ClientAddresses clients, RuleExpressionContexts<R> contexts, LimitEnforcers enforcers, RuleKeys<R, K> keys,
+			BeanFactory beans) {
 		if (rule.getLimit() == null) {
 			throw new InvalidLimiterPropertyException(prefix + "limit", null, "the rule must name a limit", null);
 		}
@@ -201,7 +236,7 @@ final class FilterRuleDefinitions {
 			ruleClients = clients.withIpv6PrefixLength(rule.getIpv6PrefixLength());
 		}
 		return new LimitRule<>(requests, skipIf(prefix + "skip-if", rule.getSkipIf()), enforcer,
-				keys.resolver(key, emptyKey, ruleClients), rule.getCost(),
+				keys.resolver(key, emptyKey, ruleClients, contexts), rule.getCost(),
 				countOn(prefix + "count-on", rule.getCountOn()),
 				DenialResponses.of(prefix + "response.", rule.getResponse(), beans));
 	}

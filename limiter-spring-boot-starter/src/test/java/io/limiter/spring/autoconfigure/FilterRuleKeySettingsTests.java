@@ -38,9 +38,13 @@ class FilterRuleKeySettingsTests {
 
 	@Test
 	void emptyKeyStatusMustBeAnErrorStatus() {
-		this.servlet.withPropertyValues("limiter.filter.rules[0].empty-key=deny", "limiter.filter.rules[0].empty-key-status=302")
+		this.servlet
+			.withPropertyValues("limiter.filter.rules[0].empty-key=deny",
+					"limiter.filter.rules[0].empty-key-status=302")
 			.run(failsWith("limiter.filter.rules[0].empty-key-status", "302", "from 400 to 599"));
-		this.reactive.withPropertyValues("limiter.filter.rules[0].empty-key=deny", "limiter.filter.rules[0].empty-key-status=600")
+		this.reactive
+			.withPropertyValues("limiter.filter.rules[0].empty-key=deny",
+					"limiter.filter.rules[0].empty-key-status=600")
 			.run(failsWith("limiter.filter.rules[0].empty-key-status", "600", "from 400 to 599"));
 	}
 

@@ -23,23 +23,13 @@ public class FilterRuleSettings {
 	/** Key: ip, header:<Name>, principal, or a SpEL expression over the request (servlet or reactive). */
 	private String key = "ip";
 
-	/**
-	 * What the key of a request that lacks it is (no header or a blank one, a SpEL key that gives null or blank
-	 * text, no authenticated user): its client address, none (deny it with empty-key-status), or one key shared by
-	 * every such request.
-	 */
+	/** Key of a request that lacks its own (no or a blank value, no user): client-address, deny or share. */
 	private EmptyKey emptyKey = EmptyKey.CLIENT_ADDRESS;
 
-	/**
-	 * Status of the answer to a request denied for lacking its key, from 400 to 599 (401 needs a WWW-Authenticate
-	 * header, which the limiter cannot write).
-	 */
+	/** Status of the answer to a request that empty-key 'deny' refuses, from 400 to 599. */
 	private int emptyKeyStatus = 400;
 
-	/**
-	 * Length of the network prefix that is the key of an IPv6 client under this rule, 1 to 128; unset for
-	 * limiter.filter.client-address.ipv6-prefix-length.
-	 */
+	/** Length of the network prefix that keys an IPv6 client under this rule; unset for the filter's. */
 	private Integer ipv6PrefixLength;
 
 	/** Permits one request takes. */

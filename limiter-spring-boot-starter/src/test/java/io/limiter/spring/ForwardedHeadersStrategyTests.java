@@ -12,21 +12,12 @@ import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
-import org.springframework.boot.test.context.assertj.ApplicationContextAssertProvider;
-import org.springframework.boot.test.context.runner.ContextConsumer;
-import org.springframework.boot.test.context.runner.ReactiveWebApplicationContextRunner;
-import org.springframework.boot.test.context.runner.WebApplicationContextRunner;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.context.ApplicationContext;
 
 import io.limiter.RateLimiterRegistry;
-import io.limiter.spring.autoconfigure.InvalidLimiterPropertyException;
-import io.limiter.spring.autoconfigure.LimiterAutoConfiguration;
-import io.limiter.spring.autoconfigure.LimiterWebAutoConfiguration;
-import io.limiter.spring.autoconfigure.LimiterWebFluxAutoConfiguration;
 import io.limiter.spring.testapp.TestApplication;
 import io.limiter.spring.testapp.reactive.ReactiveTestApplication;
 
@@ -35,8 +26,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * The key of a client when the application has Spring Boot resolve forwarded headers
  * ({@code server.forward-headers-strategy}), over real servers: a client that writes its own
- * {@code X-Forwarded-For} gets one bucket, whatever it writes, and a strategy under which the filter cannot bound
- * whom it believes fails start-up with the reason.
+ * {@code X-Forwarded-For} gets one bucket, whatever it writes. The strategies under which the filter cannot bound
+ * whom it believes fail start-up ({@code FilterRuleKeySettingsTests}).
  */
 class ForwardedHeadersStrategyTests {
 
@@ -44,92 +35,6 @@ class ForwardedHeadersStrategyTests {
 	private static final HttpClient CLIENT = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
 
 	private static final int SPOOFED_REQUESTS = 20;
-
-	private static final String[] HELLO_LIMIT = { "limiter.limits.hello.capacity=2", "limiter.limits.hello.period=1h",
-			"limiter.filter.rules[0].paths=/api/hello", "limiter.filter.rules[0].limit=hello" };
-
-	private final WebApplicationContextRunner servlet = new WebApplicationContextRunner()
-		.withConfiguration(AutoConfigurations.of(LimiterAutoConfiguration.class, LimiterWebAutoConfiguration.class))
-		.withPropertyValues(HELLO_LIMIT);
-
-	private final ReactiveWebApplicationContextRunner reactive = new ReactiveWebApplicationContextRunner()
-		.withConfiguration(
-				AutoConfigurations.of(LimiterAutoConfiguration.class, LimiterWebFluxAutoConfiguration.class))
-		.withPropertyValues(HELLO_LIMIT);
-
-	@Test
-	void trustedProxiesBesideTheServersOwnResolutionFailStartUp() {
-		this.servlet
-			.withPropertyValues("server.forward-headers-strategy=native",
-					"server.tomcat.remoteip.internal-proxies=10\\.0\\.0\\.1",
-					"limiter.filter.trusted-proxies=10.0.0.0/8")
-			.run(failsWith("limiter.filter.trusted-proxies", "server.forward-headers-strategy=native"));
-	}
-
-	@Test
-	void springsFilterWithoutTrustedProxiesFailsStartUp() {
-		this.servlet.withPropertyValues("server.forward-headers-strategy=framework")
-			.run(failsWith("server.forward-headers-strategy", "limiter.filter.rules[0] keys requests by their "
-					+ "client address", "limiter.filter.trusted-proxies, which is empty"));
-	}
-
-	@Test
-	void tomcatBelievingEveryPrivateAddressFailsStartUp() {
-		this.servlet.withPropertyValues("server.forward-headers-strategy=native")
-			.run(failsWith("server.forward-headers-strategy", "every private and loopback address",
-					"set server.tomcat.remoteip.internal-proxies"));
-		this.servlet.withPropertyValues("spring.main.cloud-platform=kubernetes")
-			.run(failsWith("server.forward-headers-strategy",
-					"server.forward-headers-strategy=native (Spring Boot's default on KUBERNETES)",
-					"every private and loopback address"));
-		this.servlet
-			.withPropertyValues("server.forward-headers-strategy=native",
-					"server.tomcat.remoteip.internal-proxies=10\\.0\\.0\\.1")
-			.run((context) -> assertThat(context).hasNotFailed());
-	}
-
-	@Test
-	void webFluxResolvingForwardedHeadersFailsStartUp() {
-		this.reactive.withPropertyValues("server.forward-headers-strategy=framework")
-			.run(failsWith("server.forward-headers-strategy", "leftmost X-Forwarded-For hop, which any client writes",
-					"set server.forward-headers-strategy=none"));
-		this.reactive.withPropertyValues("server.forward-headers-strategy=native")
-			.run(failsWith("server.forward-headers-strategy", "the server takes the leftmost X-Forwarded-For hop"));
-		this.reactive
-			.withPropertyValues("server.forward-headers-strategy=none", "limiter.filter.trusted-proxies=10.0.0.1")
-			.run((context) -> assertThat(context).hasNotFailed());
-	}
-
-	@Test
-	void rulesThatNeverKeyByClientAddressStartUnderAnyStrategy() {
-		this.reactive
-			.withPropertyValues("server.forward-headers-strategy=framework", "limiter.filter.rules[0].key='everyone'")
-			.run((context) -> assertThat(context).hasNotFailed());
-		this.servlet
-			.withPropertyValues("server.forward-headers-strategy=native",
-					"limiter.filter.rules[0].key=header:X-Api-Key",
-					"limiter.filter.rules[0].empty-key=deny")
-			.run((context) -> assertThat(context).hasNotFailed());
-		this.reactive
-			.withPropertyValues("server.forward-headers-strategy=native",
-					"limiter.filter.rules[0].key=header:X-Api-Key")
-			.run(failsWith("server.forward-headers-strategy",
-					"a request that lacks its key 'header:X-Api-Key' under empty-key client-address"));
-	}
-
-	private static <C extends ApplicationContextAssertProvider<?>> ContextConsumer<C> failsWith(String property,
-			String... reasons) {
-		return (context) -> {
-			Throwable failure = context.getStartupFailure();
-			while (failure != null && !(failure instanceof InvalidLimiterPropertyException)) {
-				failure = failure.getCause();
-			}
-			assertThat(failure).as("start-up failure %s", context.getStartupFailure()).isNotNull();
-			InvalidLimiterPropertyException invalid = (InvalidLimiterPropertyException) failure;
-			assertThat(invalid.property()).isEqualTo(property);
-			assertThat(invalid.getMessage()).contains(reasons);
-		};
-	}
 
 	/**
 	 * Sends requests of one client that writes a new address into {@code X-Forwarded-For} each time.

@@ -16,6 +16,7 @@ import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.context.ApplicationContext;
+import org.springframework.test.context.ActiveProfiles;
 
 import io.limiter.RateLimiterRegistry;
 import io.limiter.spring.testapp.TestApplication;
@@ -84,12 +85,8 @@ class ForwardedHeadersStrategyTests {
 	 */
 	@Nested
 	@SpringBootTest(classes = TestApplication.class, webEnvironment = WebEnvironment.RANDOM_PORT,
-			properties = { "server.forward-headers-strategy=framework", "limiter.filter.trusted-proxies=10.0.0.0/8",
-					"limiter.limits.hello.capacity=2", "limiter.limits.hello.period=1h",
-					"limiter.limits.internal.capacity=1", "limiter.limits.internal.period=1h",
-					"limiter.filter.rules[0].paths=/api/hello", "limiter.filter.rules[0].limit=hello",
-					"limiter.filter.rules[1].paths=/api/keys/internal", "limiter.filter.rules[1].limit=internal",
-					"limiter.filter.rules[1].skip-if=#clientAddress == '10.1.2.3'" })
+			properties = { "server.forward-headers-strategy=framework", "limiter.filter.trusted-proxies=10.0.0.0/8" })
+	@ActiveProfiles("spoofing")
 	class SpringsFilter extends RealServer {
 
 		@Test
@@ -113,9 +110,8 @@ class ForwardedHeadersStrategyTests {
 	 */
 	@Nested
 	@SpringBootTest(classes = TestApplication.class, webEnvironment = WebEnvironment.RANDOM_PORT,
-			properties = { "server.forward-headers-strategy=framework", "limiter.filter.trusted-proxies=127.0.0.1",
-					"limiter.limits.hello.capacity=2", "limiter.limits.hello.period=1h",
-					"limiter.filter.rules[0].paths=/api/hello", "limiter.filter.rules[0].limit=hello" })
+			properties = { "server.forward-headers-strategy=framework", "limiter.filter.trusted-proxies=127.0.0.1" })
+	@ActiveProfiles("spoofing")
 	class SpringsFilterBehindAProxy extends RealServer {
 
 		@Test
@@ -133,9 +129,8 @@ class ForwardedHeadersStrategyTests {
 	@Nested
 	@SpringBootTest(classes = TestApplication.class, webEnvironment = WebEnvironment.RANDOM_PORT,
 			properties = { "server.forward-headers-strategy=native",
-					"server.tomcat.remoteip.internal-proxies=10\\.\\d{1,3}\\.\\d{1,3}\\.\\d{1,3}",
-					"limiter.limits.hello.capacity=2", "limiter.limits.hello.period=1h",
-					"limiter.filter.rules[0].paths=/api/hello", "limiter.filter.rules[0].limit=hello" })
+					"server.tomcat.remoteip.internal-proxies=10\\.\\d{1,3}\\.\\d{1,3}\\.\\d{1,3}" })
+	@ActiveProfiles("spoofing")
 	class TomcatsValve extends RealServer {
 
 		@Test
@@ -151,9 +146,8 @@ class ForwardedHeadersStrategyTests {
 	 */
 	@Nested
 	@SpringBootTest(classes = ReactiveTestApplication.class, webEnvironment = WebEnvironment.RANDOM_PORT,
-			properties = { "spring.main.web-application-type=reactive", "limiter.filter.trusted-proxies=10.0.0.0/8",
-					"limiter.limits.hello.capacity=2", "limiter.limits.hello.period=1h",
-					"limiter.filter.rules[0].paths=/api/hello", "limiter.filter.rules[0].limit=hello" })
+			properties = { "spring.main.web-application-type=reactive", "limiter.filter.trusted-proxies=10.0.0.0/8" })
+	@ActiveProfiles("spoofing")
 	class WebFlux extends RealServer {
 
 		@Test

@@ -8,6 +8,7 @@ import java.util.Set;
 import java.util.function.Function;
 
 import org.springframework.beans.factory.BeanFactory;
+import org.springframework.core.env.Environment;
 import org.springframework.expression.ParseException;
 import org.springframework.expression.spel.standard.SpelExpressionParser;
 import org.springframework.web.util.pattern.PathPattern;
@@ -15,15 +16,18 @@ import org.springframework.web.util.pattern.PathPatternParser;
 import org.springframework.web.util.pattern.PatternParseException;
 
 import io.limiter.spring.autoconfigure.FilterSettings.ClientAddress;
+import io.limiter.spring.internal.ExpressionContexts;
 import io.limiter.spring.internal.LimitEnforcer;
 import io.limiter.spring.internal.LimitEnforcers;
 import io.limiter.spring.internal.SkipCondition;
 import io.limiter.spring.internal.http.ClientAddresses;
 import io.limiter.spring.internal.http.CountedStatuses;
+import io.limiter.spring.internal.http.EmptyKeyPolicy;
 import io.limiter.spring.internal.http.ForwardedHeader;
 import io.limiter.spring.internal.http.KeySetting;
 import io.limiter.spring.internal.http.LimitRule;
 import io.limiter.spring.internal.http.RequestPattern;
+import io.limiter.spring.internal.http.RuleExpressionContexts;
 
 /**
  * Turns {@code limiter.filter.rules[*]} into checked {@link LimitRule}s of the servlet or the WebFlux filter,
@@ -31,9 +35,6 @@ import io.limiter.spring.internal.http.RequestPattern;
  * says how a parsed {@link KeySetting} becomes a key resolver of its own.
  */
 final class FilterRuleDefinitions {
-
-	/** Spring Boot's property that turns its handling of forwarded headers on. */
-	static final String FORWARD_HEADERS_STRATEGY = "server.forward-headers-strategy";
 
 	private static final SpelExpressionParser PARSER = new SpelExpressionParser();
 
@@ -44,42 +45,90 @@ final class FilterRuleDefinitions {
 	}
 
 	/**
-	 * Checks the rules.
+	 * What one filter, the servlet or the WebFlux one, makes of checked settings.
+	 * @param <R> the filter's request type
 	 * @param <K> the filter's key resolver type
-	 * @param filter the filter settings
-	 * @param enforcers the limits
-	 * @param keys makes the filter's key resolver of a parsed key setting
-	 * @param beans the application's beans, for the body writers that rules name
-	 * @return the rules, in order
+	 * @param reactive whether it is the WebFlux filter
+	 * @param addresses gives the whole address of the client of a request by the filter's client addresses
+	 * @param keys makes the key resolver of a rule
 	 */
-	static <K> List<LimitRule<K>> rules(FilterSettings filter, LimitEnforcers enforcers, Function<KeySetting, K> keys,
-			BeanFactory beans) {
-		List<LimitRule<K>> rules = new ArrayList<>();
-		for (int i = 0; i < filter.getRules().size(); i++) {
-			rules.add(rule("limiter.filter.rules[" + i + "].", filter.getRules().get(i), enforcers, keys, beans));
-		}
-		return rules;
+	record Stack<R, K>(boolean reactive, Function<ClientAddresses, Function<R, String>> addresses,
+			RuleKeys<R, K> keys) {
 	}
 
 	/**
-	 * Checks {@code limiter.filter.trusted-proxies} and {@code limiter.filter.client-address}. Where the application
-	 * has Spring Boot resolve forwarded headers ({@value #FORWARD_HEADERS_STRATEGY} {@code native} or
-	 * {@code framework}), the request's remote address is already the client's, and the starter's own walk of the
-	 * header must stay off: trusted proxies are then refused, since two resolutions of one header would disagree.
-	 * Without it, the starter's own walk is kept, as Spring Boot resolves no header by default and a limiter must
-	 * not key every client behind a proxy by the proxy's address.
+	 * Makes the key resolver of a rule, of one filter's type.
+	 * @param <R> the filter's request type
+	 * @param <K> the filter's key resolver type
+	 */
+	@FunctionalInterface
+	interface RuleKeys<R, K> {
+
+		/**
+		 * Makes a key resolver.
+		 * @param setting the rule's parsed key setting
+		 * @param emptyKey what the key of a request that lacks one is
+		 * @param clients the rule's resolver of client addresses
+		 * @param contexts makes the evaluation context of a request
+		 * @return the resolver
+		 */
+		K resolver(KeySetting setting, EmptyKeyPolicy emptyKey, ClientAddresses clients,
+				RuleExpressionContexts<R> contexts);
+
+	}
+
+	/**
+	 * The checked rules of a filter and the evaluation contexts of their conditions.
+	 * @param <R> the filter's request type
+	 * @param <K> the filter's key resolver type
+	 * @param rules the rules, in order
+	 * @param contexts makes the evaluation context of a request
+	 */
+	record Rules<R, K>(List<LimitRule<K>> rules, RuleExpressionContexts<R> contexts) {
+	}
+
+	/**
+	 * Checks the rules, the trusted proxies and the client-address settings, against what the application does
+	 * with forwarded headers.
+	 * @param <R> the filter's request type
+	 * @param <K> the filter's key resolver type
 	 * @param filter the filter settings
-	 * @param forwardHeadersStrategy the value of {@value #FORWARD_HEADERS_STRATEGY}, or {@code null}
+	 * @param environment the application's environment, for its forwarded-headers strategy
+	 * @param stack the filter's side
+	 * @param enforcers the limits
+	 * @param beans the application's beans, for SpEL and for the body writers that rules name
+	 * @return the rules
+	 */
+	static <R, K> Rules<R, K> rules(FilterSettings filter, Environment environment, Stack<R, K> stack,
+			LimitEnforcers enforcers, BeanFactory beans) {
+		ForwardedHeaders forwarded = ForwardedHeaders.of(environment, stack.reactive(), filter);
+		ClientAddresses clients = clients(filter, forwarded);
+		RuleExpressionContexts<R> contexts = new RuleExpressionContexts<>(new ExpressionContexts(beans),
+				stack.addresses().apply(clients));
+		List<LimitRule<K>> rules = new ArrayList<>();
+		for (int i = 0; i < filter.getRules().size(); i++) {
+			rules.add(rule("limiter.filter.rules[" + i + "].", filter.getRules().get(i), forwarded, clients, contexts,
+					enforcers, stack.keys(), beans));
+		}
+		return new Rules<>(rules, contexts);
+	}
+
+	/**
+	 * Checks {@code limiter.filter.trusted-proxies} and {@code limiter.filter.client-address}. Where the server
+	 * resolves forwarded headers itself ({@value ForwardedHeaders#STRATEGY} {@code native}), the request's remote
+	 * address is already the client's, and the starter's own walk of the header must stay off: trusted proxies are
+	 * then refused, since two resolutions of one header would disagree. Otherwise the starter walks the header
+	 * itself, as Spring Boot resolves no header by default and a limiter must not key every client behind a proxy
+	 * by the proxy's address.
+	 * @param filter the filter settings
+	 * @param forwarded what the application does with forwarded headers
 	 * @return the resolver of client addresses both filters use
 	 */
-	static ClientAddresses clients(FilterSettings filter, String forwardHeadersStrategy) {
-		String strategy = (forwardHeadersStrategy != null) ? forwardHeadersStrategy.trim().toLowerCase(Locale.ROOT)
-				: "none";
-		if (!filter.getTrustedProxies().isEmpty() && !strategy.equals("none")) {
+	private static ClientAddresses clients(FilterSettings filter, ForwardedHeaders forwarded) {
+		if (!filter.getTrustedProxies().isEmpty() && forwarded.resolvedByServer()) {
 			throw new InvalidLimiterPropertyException("limiter.filter.trusted-proxies", filter.getTrustedProxies(),
-					"Spring Boot already resolves the client's address from forwarded headers ("
-							+ FORWARD_HEADERS_STRATEGY + "=" + strategy + "); leave the trusted proxies empty, or set "
-							+ FORWARD_HEADERS_STRATEGY + "=none",
+					"the server already resolves the client's address from forwarded headers (" + forwarded.setting()
+							+ "); leave the trusted proxies empty, or set " + ForwardedHeaders.STRATEGY + "=none",
 					null);
 		}
 		ClientAddress settings = filter.getClientAddress();
@@ -92,10 +141,7 @@ final class FilterRuleDefinitions {
 					ex.getMessage(), ex);
 		}
 		int prefixLength = settings.getIpv6PrefixLength();
-		if (prefixLength < 1 || prefixLength > 128) {
-			throw new InvalidLimiterPropertyException("limiter.filter.client-address.ipv6-prefix-length", prefixLength,
-					"the prefix length must be between 1 and 128", null);
-		}
+		ipv6PrefixLength("limiter.filter.client-address.ipv6-prefix-length", prefixLength);
 		List<String> trustedProxies = filter.getTrustedProxies();
 		try {
 			return new ClientAddresses(trustedProxies, header, prefixLength);
@@ -103,6 +149,15 @@ final class FilterRuleDefinitions {
 		catch (IllegalArgumentException ex) {
 			throw new InvalidLimiterPropertyException("limiter.filter.trusted-proxies", trustedProxies,
 					ex.getMessage(), ex);
+		}
+	}
+
+	private static void ipv6PrefixLength(String property, int prefixLength) {
+		try {
+			ClientAddresses.requireIpv6PrefixLength(prefixLength);
+		}
+		catch (IllegalArgumentException ex) {
+			throw new InvalidLimiterPropertyException(property, prefixLength, ex.getMessage(), ex);
 		}
 	}
 
@@ -124,8 +179,9 @@ final class FilterRuleDefinitions {
 		return securityOrder - 1;
 	}
 
-	private static <K> LimitRule<K> rule(String prefix, FilterRuleSettings rule, LimitEnforcers enforcers,
-			Function<KeySetting, K> keys, BeanFactory beans) {
+	private static <R, K> LimitRule<K> rule(String prefix, FilterRuleSettings rule, ForwardedHeaders forwarded,
+			ClientAddresses clients, RuleExpressionContexts<R> contexts, LimitEnforcers enforcers, RuleKeys<R, K> keys,
+			BeanFactory beans) {
 		if (rule.getLimit() == null) {
 			throw new InvalidLimiterPropertyException(prefix + "limit", null, "the rule must name a limit", null);
 		}
@@ -152,16 +208,58 @@ final class FilterRuleDefinitions {
 		}
 		RequestPattern requests = new RequestPattern(paths(prefix + "paths", rule.getPaths()),
 				methods(prefix + "methods", rule.getMethods()));
-		K key;
+		KeySetting key;
 		try {
-			key = keys.apply(KeySetting.parse(rule.getKey()));
+			key = KeySetting.parse(rule.getKey());
 		}
 		catch (IllegalArgumentException ex) {
 			throw new InvalidLimiterPropertyException(prefix + "key", rule.getKey(), ex.getMessage(), ex);
 		}
-		return new LimitRule<>(requests, skipIf(prefix + "skip-if", rule.getSkipIf()), enforcer, key, rule.getCost(),
+		EmptyKeyPolicy emptyKey = emptyKey(prefix, rule, key);
+		boolean byClientAddress = key instanceof KeySetting.ClientAddress || (!(key instanceof KeySetting.Constant)
+				&& emptyKey.answer() == EmptyKeyPolicy.Answer.CLIENT_ADDRESS);
+		if (byClientAddress && forwarded.untrusted() != null) {
+			String how = (key instanceof KeySetting.ClientAddress) ? "its key 'ip'"
+					: "a request that lacks its key '" + rule.getKey() + "' under empty-key client-address";
+			throw new InvalidLimiterPropertyException(ForwardedHeaders.STRATEGY, forwarded.setting(),
+					prefix.substring(0, prefix.length() - 1) + " keys requests by their client address (" + how
+							+ "), and " + forwarded.untrusted(),
+					null);
+		}
+		ClientAddresses ruleClients = clients;
+		if (rule.getIpv6PrefixLength() != null) {
+			if (!byClientAddress) {
+				throw new InvalidLimiterPropertyException(prefix + "ipv6-prefix-length", rule.getIpv6PrefixLength(),
+						"the rule never keys a request by its client address (key '" + rule.getKey() + "')", null);
+			}
+			ipv6PrefixLength(prefix + "ipv6-prefix-length", rule.getIpv6PrefixLength());
+			ruleClients = clients.withIpv6PrefixLength(rule.getIpv6PrefixLength());
+		}
+		return new LimitRule<>(requests, skipIf(prefix + "skip-if", rule.getSkipIf()), enforcer,
+				keys.resolver(key, emptyKey, ruleClients, contexts), rule.getCost(),
 				countOn(prefix + "count-on", rule.getCountOn()),
 				DenialResponses.of(prefix + "response.", rule.getResponse(), beans));
+	}
+
+	private static EmptyKeyPolicy emptyKey(String prefix, FilterRuleSettings rule, KeySetting key) {
+		String lacking = "a key";
+		if (key instanceof KeySetting.Header header) {
+			lacking = "the header " + header.name();
+		}
+		else if (key instanceof KeySetting.Evaluated evaluated) {
+			lacking = "a value of " + evaluated.expression().getExpressionString();
+		}
+		else if (key instanceof KeySetting.UserPrincipal) {
+			lacking = "an authenticated user";
+		}
+		try {
+			return new EmptyKeyPolicy(EmptyKeyPolicy.Answer.valueOf(rule.getEmptyKey().name()),
+					rule.getEmptyKeyStatus(), lacking);
+		}
+		catch (IllegalArgumentException ex) {
+			throw new InvalidLimiterPropertyException(prefix + "empty-key-status", rule.getEmptyKeyStatus(),
+					ex.getMessage(), ex);
+		}
 	}
 
 	private static SkipCondition skipIf(String property, String condition) {

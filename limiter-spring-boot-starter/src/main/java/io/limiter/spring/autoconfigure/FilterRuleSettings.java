@@ -23,6 +23,15 @@ public class FilterRuleSettings {
 	/** Key: ip, header:<Name>, principal, or a SpEL expression over the request (servlet or reactive). */
 	private String key = "ip";
 
+	/** Key of a request that lacks its own (no or a blank value, no user): client-address, deny or share. */
+	private EmptyKey emptyKey = EmptyKey.CLIENT_ADDRESS;
+
+	/** Status of the answer to a request that empty-key 'deny' refuses, from 400 to 599. */
+	private int emptyKeyStatus = 400;
+
+	/** Length of the network prefix that keys an IPv6 client under this rule; unset for the filter's. */
+	private Integer ipv6PrefixLength;
+
 	/** Permits one request takes. */
 	private long cost = 1;
 
@@ -72,6 +81,30 @@ public class FilterRuleSettings {
 		this.key = key;
 	}
 
+	public EmptyKey getEmptyKey() {
+		return this.emptyKey;
+	}
+
+	public void setEmptyKey(EmptyKey emptyKey) {
+		this.emptyKey = emptyKey;
+	}
+
+	public int getEmptyKeyStatus() {
+		return this.emptyKeyStatus;
+	}
+
+	public void setEmptyKeyStatus(int emptyKeyStatus) {
+		this.emptyKeyStatus = emptyKeyStatus;
+	}
+
+	public Integer getIpv6PrefixLength() {
+		return this.ipv6PrefixLength;
+	}
+
+	public void setIpv6PrefixLength(Integer ipv6PrefixLength) {
+		this.ipv6PrefixLength = ipv6PrefixLength;
+	}
+
 	public long getCost() {
 		return this.cost;
 	}
@@ -98,6 +131,22 @@ public class FilterRuleSettings {
 
 	public Response getResponse() {
 		return this.response;
+	}
+
+	/**
+	 * What the key of a request that lacks it is.
+	 */
+	public enum EmptyKey {
+
+		/** Its client address, as the key 'ip' finds it. */
+		CLIENT_ADDRESS,
+
+		/** None: the request is answered with empty-key-status and does not reach the application. */
+		DENY,
+
+		/** One key, shared by every request that lacks its own. */
+		SHARE
+
 	}
 
 	/**

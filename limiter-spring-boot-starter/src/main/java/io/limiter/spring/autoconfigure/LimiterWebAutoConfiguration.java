@@ -1,8 +1,7 @@
 package io.limiter.spring.autoconfigure;
 
-import java.util.List;
-
 import jakarta.servlet.DispatcherType;
+import jakarta.servlet.http.HttpServletRequest;
 
 import org.springframework.beans.factory.BeanFactory;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -18,9 +17,7 @@ import org.springframework.core.env.Environment;
 import org.springframework.web.util.pattern.PathPattern;
 
 import io.limiter.RateLimiterRegistry;
-import io.limiter.spring.internal.ExpressionContexts;
 import io.limiter.spring.internal.LimitEnforcers;
-import io.limiter.spring.internal.http.LimitRule;
 import io.limiter.spring.internal.web.ClientAddressResolver;
 import io.limiter.spring.internal.web.RateLimitExceededHandler;
 import io.limiter.spring.internal.web.RateLimitFilter;
@@ -54,6 +51,11 @@ public final class LimiterWebAutoConfiguration {
 
 	static final String SECURITY_FILTER_ORDER_PROPERTY = "spring.security.filter.order";
 
+	private static final FilterRuleDefinitions.Stack<HttpServletRequest, RequestKeyResolver> SERVLET =
+			new FilterRuleDefinitions.Stack<>(false, (clients) -> new ClientAddressResolver(clients)::address,
+					(setting, emptyKey, clients, contexts) -> RequestKeyResolver.of(setting, emptyKey,
+							new ClientAddressResolver(clients), contexts));
+
 	@Bean
 	@ConditionalOnMissingBean(name = "rateLimitFilterRegistration")
 	@ConditionalOnBooleanProperty(name = "limiter.filter.enabled", matchIfMissing = true)
@@ -61,13 +63,10 @@ public final class LimiterWebAutoConfiguration {
 			LimitEnforcers limitEnforcers, RateLimitResponses rateLimitResponses, Environment environment,
 			BeanFactory beanFactory) {
 		FilterSettings filter = properties.getFilter();
-		ClientAddressResolver clients = new ClientAddressResolver(FilterRuleDefinitions.clients(filter,
-				environment.getProperty(FilterRuleDefinitions.FORWARD_HEADERS_STRATEGY)));
-		ExpressionContexts contexts = new ExpressionContexts(beanFactory);
-		List<LimitRule<RequestKeyResolver>> rules = FilterRuleDefinitions.rules(filter, limitEnforcers,
-				(setting) -> RequestKeyResolver.of(setting, clients, contexts), beanFactory);
-		RateLimitFilter rateLimitFilter = new RateLimitFilter(rules, filter.getMatch() == FilterSettings.Match.FIRST,
-				rateLimitResponses, contexts);
+		FilterRuleDefinitions.Rules<HttpServletRequest, RequestKeyResolver> rules = FilterRuleDefinitions.rules(filter,
+				environment, SERVLET, limitEnforcers, beanFactory);
+		RateLimitFilter rateLimitFilter = new RateLimitFilter(rules.rules(),
+				filter.getMatch() == FilterSettings.Match.FIRST, rateLimitResponses, rules.contexts());
 		FilterRegistrationBean<RateLimitFilter> registration = new FilterRegistrationBean<>(rateLimitFilter);
 		registration.setName("rateLimitFilter");
 		registration.setOrder(FilterRuleDefinitions.order(filter,

@@ -1,7 +1,5 @@
 package io.limiter.spring.autoconfigure;
 
-import java.util.List;
-
 import reactor.core.publisher.Mono;
 
 import org.springframework.beans.factory.BeanFactory;
@@ -16,14 +14,13 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplicat
 import org.springframework.context.annotation.Bean;
 import org.springframework.core.env.Environment;
 import org.springframework.http.codec.ServerCodecConfigurer;
+import org.springframework.http.server.reactive.ServerHttpRequest;
 import org.springframework.web.server.WebFilter;
 import org.springframework.web.util.pattern.PathPattern;
 
 import io.limiter.RateLimiterRegistry;
-import io.limiter.spring.internal.ExpressionContexts;
 import io.limiter.spring.internal.LimitEnforcers;
-import io.limiter.spring.internal.http.ClientAddresses;
-import io.limiter.spring.internal.http.LimitRule;
+import io.limiter.spring.internal.reactive.ExchangeClientAddressResolver;
 import io.limiter.spring.internal.reactive.ExchangeKeyResolver;
 import io.limiter.spring.internal.reactive.RateLimitWebFilter;
 import io.limiter.spring.internal.reactive.ReactiveRateLimitExceededHandler;
@@ -47,6 +44,11 @@ public final class LimiterWebFluxAutoConfiguration {
 	 */
 	static final int SECURITY_WEB_FILTER_ORDER = -100;
 
+	private static final FilterRuleDefinitions.Stack<ServerHttpRequest, ExchangeKeyResolver> REACTIVE =
+			new FilterRuleDefinitions.Stack<>(true, (clients) -> new ExchangeClientAddressResolver(clients)::address,
+					(setting, emptyKey, clients, contexts) -> ExchangeKeyResolver.of(setting, emptyKey,
+							new ExchangeClientAddressResolver(clients), contexts));
+
 	@Bean
 	@ConditionalOnMissingBean
 	ReactiveRateLimitResponses reactiveRateLimitResponses(LimiterProperties properties,
@@ -62,13 +64,11 @@ public final class LimiterWebFluxAutoConfiguration {
 	RateLimitWebFilter rateLimitWebFilter(LimiterProperties properties, LimitEnforcers limitEnforcers,
 			ReactiveRateLimitResponses reactiveRateLimitResponses, BeanFactory beanFactory, Environment environment) {
 		FilterSettings filter = properties.getFilter();
-		ClientAddresses clients = FilterRuleDefinitions.clients(filter,
-				environment.getProperty(FilterRuleDefinitions.FORWARD_HEADERS_STRATEGY));
-		ExpressionContexts contexts = new ExpressionContexts(beanFactory);
-		List<LimitRule<ExchangeKeyResolver>> rules = FilterRuleDefinitions.rules(filter, limitEnforcers,
-				(setting) -> ExchangeKeyResolver.of(setting, clients, contexts), beanFactory);
-		return new RateLimitWebFilter(rules, filter.getMatch() == FilterSettings.Match.FIRST, reactiveRateLimitResponses,
-				FilterRuleDefinitions.order(filter, SECURITY_WEB_FILTER_ORDER), contexts);
+		FilterRuleDefinitions.Rules<ServerHttpRequest, ExchangeKeyResolver> rules = FilterRuleDefinitions.rules(filter,
+				environment, REACTIVE, limitEnforcers, beanFactory);
+		return new RateLimitWebFilter(rules.rules(), filter.getMatch() == FilterSettings.Match.FIRST,
+				reactiveRateLimitResponses, FilterRuleDefinitions.order(filter, SECURITY_WEB_FILTER_ORDER),
+				rules.contexts());
 	}
 
 	@Bean

@@ -13,6 +13,7 @@ import org.springframework.boot.test.context.runner.ReactiveWebApplicationContex
 import org.springframework.boot.test.context.runner.WebApplicationContextRunner;
 
 import io.limiter.spring.internal.ExpressionContexts;
+import io.limiter.spring.internal.http.RuleExpressionContexts;
 import io.limiter.spring.internal.reactive.RateLimitWebFilter;
 import io.limiter.spring.internal.reactive.ReactiveRateLimitExceededHandler;
 import io.limiter.spring.internal.reactive.ReactiveRateLimitResponses;
@@ -99,7 +100,8 @@ class LimiterWebFluxAutoConfigurationTests {
 	@Test
 	void userBeansBackOffTheDefaultOnes() {
 		ReactiveRateLimitResponses responses = new ReactiveRateLimitResponses(false, false, List::of);
-		RateLimitWebFilter filter = new RateLimitWebFilter(List.of(), true, responses, 0, new ExpressionContexts(null));
+		RateLimitWebFilter filter = new RateLimitWebFilter(List.of(), true, responses, 0,
+				new RuleExpressionContexts<>(new ExpressionContexts(null), (request) -> ""));
 		this.reactive.withBean(ReactiveRateLimitResponses.class, () -> responses)
 			.withBean(RateLimitWebFilter.class, () -> filter)
 			.run((context) -> {

@@ -1,6 +1,5 @@
 package io.limiter.spring.internal.http;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
 
@@ -44,16 +43,36 @@ public final class ClientAddresses {
 	 * @throws IllegalArgumentException naming the entry that is not an address or a block, or the prefix length
 	 */
 	public ClientAddresses(List<String> trustedProxies, ForwardedHeader header, int ipv6PrefixLength) {
+		this(header, ipv6PrefixLength, trustedProxies.stream().map(CidrBlock::parse).toList());
+	}
+
+	private ClientAddresses(ForwardedHeader header, int ipv6PrefixLength, List<CidrBlock> trustedProxies) {
+		requireIpv6PrefixLength(ipv6PrefixLength);
+		this.trustedProxies = List.copyOf(trustedProxies);
+		this.header = header;
+		this.ipv6PrefixLength = ipv6PrefixLength;
+	}
+
+	/**
+	 * Checks the length of a network prefix that is the key of an IPv6 client.
+	 * @param ipv6PrefixLength the length
+	 * @throws IllegalArgumentException when it is not between 1 and 128
+	 */
+	public static void requireIpv6PrefixLength(int ipv6PrefixLength) {
 		if (ipv6PrefixLength < 1 || ipv6PrefixLength > 128) {
 			throw new IllegalArgumentException("the IPv6 prefix length must be between 1 and 128");
 		}
-		List<CidrBlock> blocks = new ArrayList<>();
-		for (String proxy : trustedProxies) {
-			blocks.add(CidrBlock.parse(proxy));
-		}
-		this.trustedProxies = List.copyOf(blocks);
-		this.header = header;
-		this.ipv6PrefixLength = ipv6PrefixLength;
+	}
+
+	/**
+	 * Returns a resolver with the same trusted proxies and header that groups IPv6 clients by another prefix.
+	 * @param ipv6PrefixLength the length of the network prefix that is the key of an IPv6 client, 1 to 128
+	 * @return the resolver
+	 * @throws IllegalArgumentException when the prefix length is not between 1 and 128
+	 */
+	public ClientAddresses withIpv6PrefixLength(int ipv6PrefixLength) {
+		return (ipv6PrefixLength == this.ipv6PrefixLength) ? this
+				: new ClientAddresses(this.header, ipv6PrefixLength, this.trustedProxies);
 	}
 
 	/**
@@ -64,10 +83,23 @@ public final class ClientAddresses {
 	 * address (such as {@code unknown})
 	 */
 	public String resolve(String remote, Function<String, List<String>> headerValues) {
-		return key(address(remote, headerValues));
+		return key(client(remote, headerValues));
 	}
 
-	private String address(String remote, Function<String, List<String>> headerValues) {
+	/**
+	 * Returns the address of the client of a request, whole (not grouped into its network), for conditions such as
+	 * {@code #clientAddress == '10.1.2.3'}.
+	 * @param remote the address the request came from, as text
+	 * @param headerValues the values of a request header by its name, each line as received (empty when absent)
+	 * @return its address in canonical form, or the hop as the header gives it when it is no address
+	 */
+	public String address(String remote, Function<String, List<String>> headerValues) {
+		String client = client(remote, headerValues);
+		byte[] bytes = IpAddresses.parse(client);
+		return (bytes != null) ? IpAddresses.format(bytes) : client;
+	}
+
+	private String client(String remote, Function<String, List<String>> headerValues) {
 		if (this.trustedProxies.isEmpty() || !isTrusted(remote)) {
 			return remote;
 		}

@@ -12,7 +12,8 @@ import org.springframework.expression.spel.standard.SpelExpressionParser;
 /**
  * What a filter rule's {@code key} setting says the key of a request is made of, whatever the HTTP stack:
  * {@code ip} (the client address), {@code principal}, {@code header:<Name>}, a SpEL literal such as
- * {@code 'everyone'}, or a SpEL expression over the request.
+ * {@code 'everyone'}, or a SpEL expression over the request. A request that lacks what its key is made of is
+ * keyed as the rule's {@link EmptyKeyPolicy} says.
  */
 public sealed interface KeySetting {
 
@@ -61,8 +62,7 @@ public sealed interface KeySetting {
 	}
 
 	/**
-	 * The key is the name of the authenticated user; a request without one is keyed by its client address, as
-	 * {@code ip} keys it.
+	 * The key is the name of the authenticated user; a request without one has no key.
 	 */
 	record UserPrincipal() implements KeySetting {
 
@@ -106,11 +106,11 @@ public sealed interface KeySetting {
 		/**
 		 * Returns the key of a request.
 		 * @param context the request's evaluation context
-		 * @return the expression's value as text, or the empty key when it gives {@code null}
+		 * @return the expression's value as text, or {@code null} when it gives {@code null}
 		 */
 		public String key(EvaluationContext context) {
 			Object value = this.expression.getValue(context);
-			return (value != null) ? value.toString() : "";
+			return (value != null) ? value.toString() : null;
 		}
 
 	}

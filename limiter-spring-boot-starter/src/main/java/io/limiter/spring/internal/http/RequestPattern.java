@@ -1,5 +1,6 @@
 package io.limiter.spring.internal.http;
 
+import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 
@@ -7,7 +8,9 @@ import org.springframework.http.server.PathContainer;
 import org.springframework.web.util.pattern.PathPattern;
 
 /**
- * The requests a filter rule applies to: path patterns and HTTP methods.
+ * The requests a filter rule applies to: path patterns and HTTP methods. A rule for {@code GET} also applies to
+ * {@code HEAD}, as Spring MVC and WebFlux answer a {@code HEAD} with the {@code GET} handler of its path: the
+ * handler runs just the same, so its requests count just the same.
  */
 public final class RequestPattern {
 
@@ -18,11 +21,16 @@ public final class RequestPattern {
 	/**
 	 * Creates a pattern.
 	 * @param paths the path patterns, any of which matches; empty matches every path
-	 * @param methods the upper-case HTTP methods, any of which matches; empty matches every method
+	 * @param methods the upper-case HTTP methods, any of which matches ({@code GET} also matches {@code HEAD});
+	 * empty matches every method
 	 */
 	public RequestPattern(List<PathPattern> paths, Set<String> methods) {
 		this.paths = List.copyOf(paths);
-		this.methods = Set.copyOf(methods);
+		Set<String> matched = new HashSet<>(methods);
+		if (matched.contains("GET")) {
+			matched.add("HEAD");
+		}
+		this.methods = Set.copyOf(matched);
 	}
 
 	/**

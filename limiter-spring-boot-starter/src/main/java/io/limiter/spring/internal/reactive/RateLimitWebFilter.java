@@ -12,14 +12,15 @@ import org.springframework.http.HttpStatusCode;
 import org.springframework.http.server.PathContainer;
 import org.springframework.http.server.reactive.ServerHttpRequest;
 import org.springframework.http.server.reactive.ServerHttpResponse;
+import org.springframework.web.server.ResponseStatusException;
 import org.springframework.web.server.ServerWebExchange;
 import org.springframework.web.server.WebFilter;
 import org.springframework.web.server.WebFilterChain;
 
-import io.limiter.spring.internal.ExpressionContexts;
 import io.limiter.spring.internal.PendingRefunds;
 import io.limiter.spring.internal.Enforcement;
 import io.limiter.spring.internal.http.LimitRule;
+import io.limiter.spring.internal.http.RuleExpressionContexts;
 
 /**
  * Applies the filter rules to every request of a WebFlux application, as the servlet filter does: the first
@@ -43,7 +44,7 @@ public final class RateLimitWebFilter implements WebFilter, Ordered {
 
 	private final int order;
 
-	private final ExpressionContexts contexts;
+	private final RuleExpressionContexts<ServerHttpRequest> contexts;
 
 	/**
 	 * Creates a filter.
@@ -54,7 +55,7 @@ public final class RateLimitWebFilter implements WebFilter, Ordered {
 	 * @param contexts makes the evaluation context of the rules' conditions
 	 */
 	public RateLimitWebFilter(List<LimitRule<ExchangeKeyResolver>> rules, boolean firstMatchOnly,
-			ReactiveRateLimitResponses responses, int order, ExpressionContexts contexts) {
+			ReactiveRateLimitResponses responses, int order, RuleExpressionContexts<ServerHttpRequest> contexts) {
 		this.rules = List.copyOf(rules);
 		this.firstMatchOnly = firstMatchOnly;
 		this.responses = responses;
@@ -130,13 +131,20 @@ public final class RateLimitWebFilter implements WebFilter, Ordered {
 
 	/**
 	 * Takes the rule's permits for the exchange, without waiting on the calling thread, and keeps them pending
-	 * when the rule counts only some statuses.
+	 * when the rule counts only some statuses. An exchange that the rule denies for lacking its key ends in the
+	 * rule's status, through the error handling of WebFlux, once the permits of the rules before are back.
 	 */
 	private static Mono<Enforced> enforce(LimitRule<ExchangeKeyResolver> rule, ServerWebExchange exchange,
 			PendingRefunds<Integer> pending) {
 		return rule.key()
 			.resolve(exchange)
+<<<<<<< HEAD
 			.flatMap((key) -> ReactiveFutures.resume(rule.enforcer().enforceAsync(key, rule.cost(), exchange))
+=======
+			.onErrorResume(ResponseStatusException.class,
+					(ex) -> Mono.fromFuture(pending::refundAllAsync).then(Mono.error(ex)))
+			.flatMap((key) -> Mono.fromFuture(rule.enforcer().enforceAsync(key, rule.cost(), exchange))
+>>>>>>> keys
 				.map((enforcement) -> {
 					if (enforcement.charged() && rule.countOn().afterCompletion()) {
 						pending.add(rule.enforcer(), key, enforcement.plan(), rule.cost(), rule.countOn()::counts);

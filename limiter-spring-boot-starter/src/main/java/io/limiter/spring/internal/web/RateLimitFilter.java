@@ -15,16 +15,18 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 
 import org.springframework.http.server.PathContainer;
+import org.springframework.web.server.ResponseStatusException;
 
-import io.limiter.spring.internal.ExpressionContexts;
 import io.limiter.spring.internal.PendingRefunds;
 import io.limiter.spring.internal.Enforcement;
 import io.limiter.spring.internal.http.LimitRule;
+import io.limiter.spring.internal.http.RuleExpressionContexts;
 
 /**
  * Applies the filter rules to every request: the first matching rule, or every matching rule in order until
  * one denies; a rule whose {@code skip-if} holds does not match. An allowed request goes on with RateLimit
- * headers; a denied one is answered as its rule says (429 by default).
+ * headers; a denied one is answered as its rule says (429 by default). A request that lacks its key under a rule
+ * that denies such requests is answered with that rule's status through the container's error handling.
  * <p>
  * A rule that counts only some statuses takes its permits before the request and gives them back when the
  * request ends with a status that does not count, before any of its answer can reach the client
@@ -45,7 +47,7 @@ public final class RateLimitFilter implements Filter {
 
 	private final RateLimitResponses responses;
 
-	private final ExpressionContexts contexts;
+	private final RuleExpressionContexts<HttpServletRequest> contexts;
 
 	/**
 	 * Creates a filter.
@@ -55,7 +57,7 @@ public final class RateLimitFilter implements Filter {
 	 * @param contexts makes the evaluation context of the rules' conditions
 	 */
 	public RateLimitFilter(List<LimitRule<RequestKeyResolver>> rules, boolean firstMatchOnly,
-			RateLimitResponses responses, ExpressionContexts contexts) {
+			RateLimitResponses responses, RuleExpressionContexts<HttpServletRequest> contexts) {
 		this.rules = List.copyOf(rules);
 		this.firstMatchOnly = firstMatchOnly;
 		this.responses = responses;
@@ -81,7 +83,17 @@ public final class RateLimitFilter implements Filter {
 			if (!rule.requests().matches(method, path) || skips(rule, request)) {
 				continue;
 			}
-			String key = rule.key().resolve(request);
+			String key;
+			try {
+				key = rule.key().resolve(request);
+			}
+			catch (ResponseStatusException ex) {
+				if (pending != null) {
+					pending.refundAll();
+				}
+				response.sendError(ex.getStatusCode().value(), ex.getReason());
+				return;
+			}
 			Enforcement enforcement = rule.enforcer().enforce(key, rule.cost(), request);
 			if (enforcements == null) {
 				enforcements = new ArrayList<>(2);

@@ -2,6 +2,8 @@ package io.limiter.spring.internal.web;
 
 import java.util.List;
 
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletRequestWrapper;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.mock.web.MockHttpServletRequest;
@@ -126,6 +128,40 @@ class ClientAddressResolverTests {
 		assertThat(direct.resolve(request("::ffff:192.0.2.5", "X", ""))).isEqualTo("192.0.2.5");
 		assertThat(this.resolver.resolve(request("10.0.0.1", "X-Forwarded-For", "[::ffff:c000:206]:80")))
 			.isEqualTo("192.0.2.6");
+	}
+
+	@Test
+	void aRuleMayGroupIpv6ClientsByItsOwnPrefix() {
+		ClientAddresses bySlash64 = new ClientAddresses(PROXIES);
+		ClientAddressResolver bySlash48 = new ClientAddressResolver(bySlash64.withIpv6PrefixLength(48));
+		assertThat(bySlash48.resolve(request("10.0.0.1", "X-Forwarded-For", "2001:db8:1:2::1")))
+			.as("the same trusted proxies").isEqualTo("2001:db8:1::/48");
+		assertThat(new ClientAddressResolver(bySlash64).resolve(request("2001:db8:1:2::1", "X", "")))
+			.isEqualTo("2001:db8:1:2::/64");
+		assertThat(bySlash64.withIpv6PrefixLength(64)).isSameAs(bySlash64);
+		assertThatIllegalArgumentException().isThrownBy(() -> bySlash64.withIpv6PrefixLength(129))
+			.withMessageContaining("between 1 and 128");
+	}
+
+	@Test
+	void theRequestIsReadAsTheServerReceivedItBeneathEveryWrapper() {
+		MockHttpServletRequest received = request("198.51.100.7", "X-Forwarded-For", "203.0.113.1");
+		HttpServletRequest asSpringsForwardedHeaderFilterWrapsIt = new HttpServletRequestWrapper(
+				new HttpServletRequestWrapper(received)) {
+			@Override
+			public String getRemoteAddr() {
+				return "203.0.113.1";
+			}
+		};
+		assertThat(this.resolver.resolve(asSpringsForwardedHeaderFilterWrapsIt)).isEqualTo("198.51.100.7");
+		assertThat(this.resolver.address(asSpringsForwardedHeaderFilterWrapsIt)).isEqualTo("198.51.100.7");
+	}
+
+	@Test
+	void theAddressOfAClientIsWholeAndCanonical() {
+		assertThat(this.resolver.address(request("10.0.0.1", "X-Forwarded-For", "2001:0DB8:1:2:0:0:0:1")))
+			.isEqualTo("2001:db8:1:2::1");
+		assertThat(this.resolver.address(request("10.0.0.1", "X-Forwarded-For", "unknown"))).isEqualTo("unknown");
 	}
 
 	@Test

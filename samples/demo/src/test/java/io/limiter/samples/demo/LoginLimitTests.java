@@ -45,6 +45,15 @@ class LoginLimitTests {
 		assertThat(login("bob", "guess").statusCode()).isEqualTo(401);
 	}
 
+	@Test
+	void oneAccountHasOneBudgetHoweverItsNameIsTyped() throws Exception {
+		assertThat(login("carol", "guess").statusCode()).isEqualTo(401);
+		assertThat(login("Carol", "guess").statusCode()).isEqualTo(401);
+		assertThat(login("%20CAROL%20", "guess").statusCode()).isEqualTo(401);
+		assertThat(login("carol", "secret").statusCode()).as("the fourth attempt on the account").isEqualTo(429);
+		assertThat(login("dave", "secret").statusCode()).isEqualTo(200);
+	}
+
 	private HttpResponse<String> login(String user, String password) throws Exception {
 		HttpRequest request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + this.port + "/api/login"))
 			.header("Content-Type", "application/x-www-form-urlencoded")

@@ -9,6 +9,9 @@ import org.springframework.test.web.servlet.MockMvc;
 import org.springframework.test.web.servlet.ResultActions;
 import org.springframework.test.web.servlet.request.RequestPostProcessor;
 
+import io.limiter.RateLimiterRegistry;
+
+import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.startsWith;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.content;
@@ -18,7 +21,7 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
 
 /**
  * {@code GET /api/plan}: keys that start with {@code gold-} get 5 per 10 s, all others 2 per 10 s, and requests
- * without a key share one budget of 2 per 10 s.
+ * without a key are refused: they never share one budget.
  */
 @SpringBootTest
 @AutoConfigureMockMvc
@@ -26,6 +29,9 @@ class PlanEndpointTests {
 
 	@Autowired
 	private MockMvc mvc;
+
+	@Autowired
+	private RateLimiterRegistry registry;
 
 	@Test
 	void goldKeysGetFivePerTenSeconds() throws Exception {
@@ -53,12 +59,14 @@ class PlanEndpointTests {
 	}
 
 	@Test
-	void requestsWithoutAKeyShareOneBudgetOfTheDefaultPlan() throws Exception {
-		this.mvc.perform(get("/api/plan").with(from("192.0.2.10")))
-			.andExpect(status().isOk())
-			.andExpect(header().string("RateLimit-Policy", "\"plan\";q=2;w=10"));
-		this.mvc.perform(get("/api/plan").with(from("192.0.2.11"))).andExpect(status().isOk());
-		this.mvc.perform(get("/api/plan").with(from("192.0.2.12"))).andExpect(status().isTooManyRequests());
+	void requestsWithoutAKeyAreRefusedAndShareNoBudget() throws Exception {
+		for (int i = 0; i < 3; i++) {
+			this.mvc.perform(get("/api/plan").with(from("192.0.2." + (10 + i))))
+				.andExpect(status().isBadRequest())
+				.andExpect(header().doesNotExist("RateLimit"));
+		}
+		this.mvc.perform(get("/api/plan").header("X-Api-Key", " ")).andExpect(status().isBadRequest());
+		assertThat(this.registry.limiter("plan").peek("").remaining()).isEqualTo(2);
 	}
 
 	private ResultActions withKey(String key) throws Exception {

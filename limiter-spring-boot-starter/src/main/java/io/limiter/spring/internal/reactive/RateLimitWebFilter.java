@@ -138,13 +138,9 @@ public final class RateLimitWebFilter implements WebFilter, Ordered {
 			PendingRefunds<Integer> pending) {
 		return rule.key()
 			.resolve(exchange)
-<<<<<<< HEAD
-			.flatMap((key) -> ReactiveFutures.resume(rule.enforcer().enforceAsync(key, rule.cost(), exchange))
-=======
 			.onErrorResume(ResponseStatusException.class,
-					(ex) -> Mono.fromFuture(pending::refundAllAsync).then(Mono.error(ex)))
-			.flatMap((key) -> Mono.fromFuture(rule.enforcer().enforceAsync(key, rule.cost(), exchange))
->>>>>>> keys
+					(ex) -> ReactiveFutures.resume(pending::refundAllAsync).then(Mono.error(ex)))
+			.flatMap((key) -> ReactiveFutures.resume(rule.enforcer().enforceAsync(key, rule.cost(), exchange))
 				.map((enforcement) -> {
 					if (enforcement.charged() && rule.countOn().afterCompletion()) {
 						pending.add(rule.enforcer(), key, enforcement.plan(), rule.cost(), rule.countOn()::counts);

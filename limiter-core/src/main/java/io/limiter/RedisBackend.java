@@ -66,6 +66,10 @@ public final class RedisBackend implements LimiterBackend {
 
 	private final LettuceScriptExecutor<?> executor;
 
+	private final String description;
+
+	private final StateKeys keys;
+
 	private final ScriptExecutor scripts;
 
 	private final FailurePolicy failurePolicy;
@@ -94,6 +98,9 @@ public final class RedisBackend implements LimiterBackend {
 
 	RedisBackend(LettuceScriptExecutor<?> executor, ScheduledExecutorService background, RedisBackendBuilder settings) {
 		this.executor = executor;
+		this.description = "Redis " + settings.where()
+				+ ((settings.namespace != null) ? ", namespace '" + settings.namespace + "'" : ", no namespace");
+		this.keys = StateKeys.of(settings.namespace);
 		this.waits = new Waits(background);
 		this.scripts = (settings.observer == LimiterObserver.NONE) ? executor
 				: new ObservedScriptExecutor(executor, settings.observer);
@@ -120,12 +127,13 @@ public final class RedisBackend implements LimiterBackend {
 			this.fallbackInstances = () -> fixed;
 		}
 		else {
-			this.heartbeat = new InstanceHeartbeat(executor, background);
+			this.heartbeat = new InstanceHeartbeat(executor, this.keys, background);
 			this.fallbackInstances = this.heartbeat::instances;
 		}
 		LimiterClock localClock = (settings.localClock != null) ? settings.localClock
 				: (settings.clientClock != null) ? settings.clientClock : LimiterClock.system();
-		this.localTiers = new LocalTiers(this.scripts, localClock, settings.clientClock, this.syncWait, background);
+		this.localTiers = new LocalTiers(this.scripts, this.keys, localClock, settings.clientClock, this.syncWait,
+				background);
 	}
 
 	/**
@@ -168,7 +176,7 @@ public final class RedisBackend implements LimiterBackend {
 		FailurePolicy policy = (options.failurePolicy() != null) ? options.failurePolicy() : this.failurePolicy;
 		List<DecisionSource> redis = new ArrayList<>(limits.size());
 		for (Limit limit : limits) {
-			redis.add(new RedisDecisionSource(name, limit, this.scripts, this.clientClock, this.syncWait));
+			redis.add(new RedisDecisionSource(this.keys, name, limit, this.scripts, this.clientClock, this.syncWait));
 		}
 		List<DecisionSource> local = this.localTiers.sources(name, limits, options.localTier(), redis);
 		List<RateLimiter> limiters = new ArrayList<>(limits.size());
@@ -189,7 +197,7 @@ public final class RedisBackend implements LimiterBackend {
 	 * fails any more to tell that it has to be.
 	 */
 	private CircuitBreaker breakerFor(String name, String key) {
-		CircuitBreaker breaker = this.breakers.forNode(this.executor.nodeOf(StateKeys.redisKey(name, key)));
+		CircuitBreaker breaker = this.breakers.forNode(this.executor.nodeOf(this.keys.stateKey(name, key)));
 		if (breaker.isOpen()) {
 			this.executor.refreshRouting();
 		}
@@ -232,6 +240,15 @@ public final class RedisBackend implements LimiterBackend {
 	 */
 	public boolean isCircuitOpen() {
 		return this.breakers.isAnyOpen();
+	}
+
+	/**
+	 * Says where Redis is and the namespace, for logs: such as {@code Redis cluster 10.0.0.1:6379, 10.0.0.2:6379
+	 * (TLS), namespace 'orders'}. Hosts and ports only, never credentials.
+	 */
+	@Override
+	public String toString() {
+		return this.description;
 	}
 
 	@Override

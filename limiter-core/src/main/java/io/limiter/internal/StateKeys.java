@@ -7,7 +7,11 @@ import java.util.Base64;
 
 /**
  * Turns a limit name and a user's key into the Redis key that holds its state:
- * {@code limiter:{name:key}}, to which each algorithm appends its own suffix.
+ * {@code limiter:{name:key}}, or {@code limiter:<namespace>:{name:key}} for a backend with a namespace, to which
+ * each algorithm appends its own suffix.
+ * <p>
+ * The namespace stands before the braces, so it keeps services apart without moving any key to another slot; it
+ * cannot hold braces or {@code :}, so no namespace spells the prefix of another, nor of a backend without one.
  * <p>
  * The name is written with {@code %} as {@code %25} and {@code :} as {@code %3A}, so the first {@code :} inside the
  * braces always ends it: limit {@code api} with key {@code x:y} and limit {@code api:x} with key {@code y} have keys
@@ -24,19 +28,78 @@ public final class StateKeys {
 	/** The longest user key, in UTF-16 characters, that is kept as it is. */
 	public static final int MAX_PLAIN_LENGTH = 128;
 
-	private static final String PREFIX = "limiter:{";
+	/** The longest namespace. */
+	public static final int MAX_NAMESPACE_LENGTH = 64;
 
-	private StateKeys() {
+	/** The keys of a backend without a namespace. */
+	public static final StateKeys NO_NAMESPACE = new StateKeys("limiter:");
+
+	private final String prefix;
+
+	private StateKeys(String prefix) {
+		this.prefix = prefix;
 	}
 
 	/**
-	 * Returns the Redis key of one user key of one limit, without an algorithm suffix.
+	 * Returns the keys of a backend with a namespace.
+	 * @param namespace a namespace, or {@code null} for none
+	 * @return the keys
+	 * @throws IllegalArgumentException naming the value when it is not a {@linkplain #checkNamespace valid}
+	 * namespace
+	 */
+	public static StateKeys of(String namespace) {
+		return (namespace != null) ? new StateKeys("limiter:" + checkNamespace(namespace) + ':') : NO_NAMESPACE;
+	}
+
+	/**
+	 * Checks a namespace: 1 to {@value #MAX_NAMESPACE_LENGTH} ASCII letters, digits, {@code .}, {@code _} or
+	 * {@code -}, the characters of usual application names, so that it can neither break a hash tag nor spell
+	 * another namespace's prefix.
+	 * @param namespace the namespace
+	 * @return the namespace
+	 * @throws IllegalArgumentException naming the value when it is missing or holds another character
+	 */
+	public static String checkNamespace(String namespace) {
+		if (namespace == null || namespace.isEmpty() || namespace.length() > MAX_NAMESPACE_LENGTH
+				|| !namespace.chars().allMatch(StateKeys::isNamespaceCharacter)) {
+			throw new IllegalArgumentException("namespace must be 1 to " + MAX_NAMESPACE_LENGTH
+					+ " ASCII letters, digits, '.', '_' or '-' but was '" + namespace + "'");
+		}
+		return namespace;
+	}
+
+	private static boolean isNamespaceCharacter(int c) {
+		return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '.' || c == '_'
+				|| c == '-';
+	}
+
+	/**
+	 * Returns the Redis key of one user key of one limit in this namespace, without an algorithm suffix.
+	 * @param limitName a checked limit name
+	 * @param key the user's key, any string
+	 * @return the Redis key
+	 */
+	public String stateKey(String limitName, String key) {
+		return this.prefix + '{' + encodeName(limitName) + ':' + encode(key) + '}';
+	}
+
+	/**
+	 * Returns the key of the sorted set in which the instances of this namespace count each other; its hash tag
+	 * is one that no limit's key can have, since theirs always hold a {@code :}.
+	 * @return the key
+	 */
+	public String instancesKey() {
+		return this.prefix + "{#instances}";
+	}
+
+	/**
+	 * Returns the Redis key of one user key of one limit of a backend without a namespace.
 	 * @param limitName a checked limit name
 	 * @param key the user's key, any string
 	 * @return the Redis key
 	 */
 	public static String redisKey(String limitName, String key) {
-		return PREFIX + encodeName(limitName) + ':' + encode(key) + '}';
+		return NO_NAMESPACE.stateKey(limitName, key);
 	}
 
 	/**

@@ -54,13 +54,15 @@ public final class BackendFixture {
 	}
 
 	/**
-	 * Returns a backend on the shared 3-master/3-replica cluster, with client time from a manual clock.
+	 * Returns a backend on the shared 3-master/3-replica cluster, with client time from a manual clock, and its keys
+	 * in a namespace, as the starter builds them for a named application.
 	 * @return the fixture
 	 */
 	public static BackendFixture cluster() {
 		ManualClock clock = new ManualClock();
 		return new BackendFixture("redis-cluster", clock, connected(RedisBackend.builder()
 			.cluster(RedisFixtures.cluster().seedNodes())
+			.namespace("contract")
 			.clientClock(clock)
 			.timeout(TEST_TIMEOUT)
 			.minimumTimeout(TEST_TIMEOUT)

@@ -49,6 +49,44 @@ class StateKeysTests {
 	}
 
 	@Test
+	void aNamespaceStandsBeforeTheHashTagSoEveryKeyKeepsItsSlot() {
+		StateKeys orders = StateKeys.of("orders-service.v2");
+		assertThat(orders.stateKey("hello", "10.0.0.1")).isEqualTo("limiter:orders-service.v2:{hello:10.0.0.1}");
+		assertThat(orders.instancesKey()).isEqualTo("limiter:orders-service.v2:{#instances}");
+		assertThat(StateKeys.of(null)).isSameAs(StateKeys.NO_NAMESPACE);
+		assertThat(StateKeys.NO_NAMESPACE.instancesKey()).isEqualTo("limiter:{#instances}");
+		for (String key : new String[] { "10.0.0.1", "}evil{", "k".repeat(500) }) {
+			assertThat(SlotHash.getSlot(orders.stateKey("hello", key) + ":tb"))
+				.isEqualTo(SlotHash.getSlot(StateKeys.redisKey("hello", key) + ":tb"));
+		}
+	}
+
+	@Test
+	void namespacesNeverShareAKeyWithEachOtherOrWithNone() {
+		assertThat(StateKeys.of("a").stateKey("hello", "k")).isNotEqualTo(StateKeys.of("b").stateKey("hello", "k"))
+			.isNotEqualTo(StateKeys.redisKey("hello", "k"));
+		assertThat(StateKeys.of("a").instancesKey()).isNotEqualTo(StateKeys.of("b").instancesKey())
+			.isNotEqualTo(StateKeys.NO_NAMESPACE.instancesKey());
+		assertThat(StateKeys.of("a").stateKey("hello", "k")).isEqualTo(StateKeys.of("a").stateKey("hello", "k"));
+	}
+
+	@Test
+	void namespacedKeysStayBounded() {
+		String longest = "n".repeat(StateKeys.MAX_NAMESPACE_LENGTH);
+		assertThat(StateKeys.of(longest).stateKey("hello", "k".repeat(64 * 1024)))
+			.hasSizeLessThan(StateKeys.MAX_NAMESPACE_LENGTH + 64);
+	}
+
+	@Test
+	void namespacesAreChecked() {
+		for (String bad : new String[] { "", "with space", "a:b", "a{b}", "ünicode", "n".repeat(65) }) {
+			assertThatIllegalArgumentException().isThrownBy(() -> StateKeys.of(bad))
+				.withMessageContaining("namespace")
+				.withMessageContaining("'" + bad + "'");
+		}
+	}
+
+	@Test
 	void distinctKeysStayDistinct() {
 		assertThat(StateKeys.encode("a{")).isNotEqualTo(StateKeys.encode("a}"));
 		assertThat(StateKeys.encode("k".repeat(200))).isNotEqualTo(StateKeys.encode("k".repeat(201)));

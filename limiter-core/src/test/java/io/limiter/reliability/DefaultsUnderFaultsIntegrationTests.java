@@ -25,7 +25,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * "Never unlimited" with default settings: three backends, each with its own clients as three instances of a
- * service would have, share one hot key under load from many threads, and built with nothing but where Redis is.
+ * service would have, share one hot key under load from many threads, and built with nothing but where Redis is and
+ * the service's namespace, as the starter builds them for a named application.
  * The sum of what they allow stays within the limit's budget ({@code capacity + rate x duration}) plus the bound
  * that the documentation states for decisions made without Redis:
  * <ul>
@@ -49,6 +50,8 @@ class DefaultsUnderFaultsIntegrationTests {
 	private static final String NAME = "defaults";
 
 	private static final String KEY = "hot";
+
+	private static final String NAMESPACE = "defaults-under-faults";
 
 	/** Each thread pauses this long between decisions, as a request thread does other work. */
 	private static final long PAUSE_NANOS = TimeUnit.MICROSECONDS.toNanos(500);
@@ -79,7 +82,7 @@ class DefaultsUnderFaultsIntegrationTests {
 
 	@Test
 	void aMasterKilledMidRunLetsNoExceptionThroughAndStaysWithinTheBound() throws Exception {
-		int slot = RedisAdmin.slotOf(StateKeys.redisKey(NAME, KEY));
+		int slot = RedisAdmin.slotOf(StateKeys.of(NAMESPACE).stateKey(NAME, KEY));
 		RedisServerProcess owner = RedisAdmin.masterOf(cluster, slot);
 		AtomicLong promotedAfter = new AtomicLong(-1);
 		Outcome outcome = run(clusterBackends(), Duration.ofSeconds(10), () -> {
@@ -100,7 +103,7 @@ class DefaultsUnderFaultsIntegrationTests {
 		try (RedisServerProcess redis = RedisFixtures.startStandalone()) {
 			List<RedisBackend> backends = new ArrayList<>();
 			for (int i = 0; i < INSTANCES; i++) {
-				backends.add(RedisBackend.builder().standalone(redis.uri()).build());
+				backends.add(RedisBackend.builder().standalone(redis.uri()).namespace(NAMESPACE).build());
 			}
 			Outcome outcome = run(backends, Duration.ofSeconds(8), () -> {
 				redis.kill();
@@ -133,7 +136,7 @@ class DefaultsUnderFaultsIntegrationTests {
 	private static List<RedisBackend> clusterBackends() {
 		List<RedisBackend> backends = new ArrayList<>();
 		for (int i = 0; i < INSTANCES; i++) {
-			backends.add(RedisBackend.builder().cluster(cluster.seedNodes()).build());
+			backends.add(RedisBackend.builder().cluster(cluster.seedNodes()).namespace(NAMESPACE).build());
 		}
 		return backends;
 	}

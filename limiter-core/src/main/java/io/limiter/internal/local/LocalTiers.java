@@ -16,6 +16,7 @@ import io.limiter.Limit;
 import io.limiter.LimiterClock;
 import io.limiter.LocalTier;
 import io.limiter.internal.DecisionSource;
+import io.limiter.internal.StateKeys;
 import io.limiter.internal.redis.RedisScript;
 import io.limiter.internal.redis.ScriptExecutor;
 
@@ -30,6 +31,8 @@ public final class LocalTiers {
 
 	private final ScriptExecutor executor;
 
+	private final StateKeys keys;
+
 	private final LimiterClock clock;
 
 	private final LimiterClock clientClock;
@@ -43,14 +46,16 @@ public final class LocalTiers {
 	/**
 	 * Creates the local tiers of a backend and loads the borrow scripts on every master.
 	 * @param executor runs the scripts
+	 * @param keys the keys of the backend's namespace
 	 * @param clock the time of local decisions: leases and retry deadlines
 	 * @param clientClock the time sent to the scripts, or {@code null} to use the server's {@code TIME}
 	 * @param timeout the longest a synchronous decision waits
 	 * @param timer the backend's scheduler, on which borrows time out
 	 */
-	public LocalTiers(ScriptExecutor executor, LimiterClock clock, LimiterClock clientClock, Duration timeout,
-			ScheduledExecutorService timer) {
+	public LocalTiers(ScriptExecutor executor, StateKeys keys, LimiterClock clock, LimiterClock clientClock,
+			Duration timeout, ScheduledExecutorService timer) {
 		this.executor = executor;
+		this.keys = keys;
 		this.clock = clock;
 		this.clientClock = clientClock;
 		this.timeout = timeout;
@@ -119,8 +124,8 @@ public final class LocalTiers {
 
 	private DecisionSource create(String name, Limit limit, LocalTier tier, DecisionSource redis) {
 		if (tier.mode() == LocalTier.Mode.TWO_TIER && Borrower.supports(limit)) {
-			return new TwoTierDecisionSource(name, limit, tier, new Borrower(limit, this.executor, this.clientClock),
-					redis, this.clock, this.timeout, this.timer);
+			return new TwoTierDecisionSource(this.keys, name, limit, tier,
+					new Borrower(limit, this.executor, this.clientClock), redis, this.clock, this.timeout, this.timer);
 		}
 		return new BlockingDecisionSource(name, redis, this.clock, this.timeout, tier.maximumKeys());
 	}

@@ -53,6 +53,8 @@ public final class TwoTierDecisionSource implements DecisionSource {
 	 */
 	private static final long DRY_REFILL_MILLIS = 20;
 
+	private final StateKeys keys;
+
 	private final String name;
 
 	private final LimitAlgorithm algorithm;
@@ -79,8 +81,9 @@ public final class TwoTierDecisionSource implements DecisionSource {
 
 	private final BoundedStateMap<LocalBucket> buckets;
 
-	TwoTierDecisionSource(String name, Limit limit, LocalTier tier, Borrower borrower, DecisionSource exact,
-			LimiterClock clock, Duration timeout, ScheduledExecutorService timer) {
+	TwoTierDecisionSource(StateKeys keys, String name, Limit limit, LocalTier tier, Borrower borrower,
+			DecisionSource exact, LimiterClock clock, Duration timeout, ScheduledExecutorService timer) {
+		this.keys = keys;
 		this.name = name;
 		this.algorithm = LimitAlgorithm.of(limit.algorithm());
 		this.capacity = limit.capacity();
@@ -180,7 +183,7 @@ public final class TwoTierDecisionSource implements DecisionSource {
 		if (bucket != null) {
 			return bucket;
 		}
-		String[] redisKeys = this.algorithm.redisKeys(StateKeys.redisKey(this.name, key));
+		String[] redisKeys = this.algorithm.redisKeys(this.keys.stateKey(this.name, key));
 		return this.buckets.get(memoryKey, (ignored) -> new LocalBucket(redisKeys, this.batches.initial()), now);
 	}
 

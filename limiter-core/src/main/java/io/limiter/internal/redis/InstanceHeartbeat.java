@@ -10,14 +10,18 @@ import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
+import io.limiter.internal.StateKeys;
+
 /**
  * Tells how many instances of the service share this Redis, so that each can take its share of a limit when it
  * has to decide without Redis. Every few seconds, while Redis answers, each instance puts its id with the
- * server's time in one small sorted set, drops the ids whose last heartbeat is older than
- * {@link #EXPIRY}, and reads how many remain. While Redis does not answer, the last count stands.
+ * server's time in one small sorted set of its namespace ({@link StateKeys#instancesKey()}), drops the ids whose
+ * last heartbeat is older than {@link #EXPIRY}, and reads how many remain. While Redis does not answer, the last
+ * count stands.
  * <p>
- * Every instance that uses this Redis counts, whatever its limits; a count too high only makes the shares of an
- * outage smaller. An instance that has never reached Redis counts itself alone.
+ * Every instance of the namespace counts, whatever its limits; a count too high only makes the shares of an
+ * outage smaller. Services of other namespaces on the same Redis count apart. An instance that has never reached
+ * Redis counts itself alone.
  */
 public final class InstanceHeartbeat {
 
@@ -27,14 +31,11 @@ public final class InstanceHeartbeat {
 	/** How long a heartbeat counts: an instance that stopped is no longer counted after this. */
 	public static final Duration EXPIRY = Duration.ofSeconds(10);
 
-	/** The set's key; the hash tag puts it on one node, and no limit's key can have that tag. */
-	static final String KEY = "limiter:{#instances}";
-
 	private static final RedisScript SCRIPT = RedisScript.load(InstanceHeartbeat.class, "instances.lua");
 
-	private static final String[] KEYS = { KEY };
-
 	private final ScriptExecutor executor;
+
+	private final String[] keys;
 
 	private final String id = UUID.randomUUID().toString();
 
@@ -45,16 +46,18 @@ public final class InstanceHeartbeat {
 	/**
 	 * Starts the heartbeat.
 	 * @param executor runs the script
+	 * @param keys the keys of the backend's namespace
 	 * @param background runs the heartbeat
 	 */
-	public InstanceHeartbeat(ScriptExecutor executor, ScheduledExecutorService background) {
+	public InstanceHeartbeat(ScriptExecutor executor, StateKeys keys, ScheduledExecutorService background) {
 		this.executor = executor;
+		this.keys = new String[] { keys.instancesKey() };
 		executor.load(SCRIPT);
 		this.task = background.scheduleWithFixedDelay(this::beat, 0, INTERVAL.toMillis(), TimeUnit.MILLISECONDS);
 	}
 
 	/**
-	 * Returns how many instances share this Redis, this one included, as last seen.
+	 * Returns how many instances of the namespace share this Redis, this one included, as last seen.
 	 * @return at least 1
 	 */
 	public int instances() {
@@ -66,7 +69,7 @@ public final class InstanceHeartbeat {
 	}
 
 	private CompletionStage<List<Object>> send(String action) {
-		return this.executor.execute(SCRIPT, KEYS, this.id, Long.toString(EXPIRY.toMillis()), action, "-1");
+		return this.executor.execute(SCRIPT, this.keys, this.id, Long.toString(EXPIRY.toMillis()), action, "-1");
 	}
 
 	/**

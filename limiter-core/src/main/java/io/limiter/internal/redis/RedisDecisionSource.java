@@ -28,6 +28,8 @@ public final class RedisDecisionSource implements DecisionSource {
 
 	private static final String WRITE = "write";
 
+	private final StateKeys keys;
+
 	private final String name;
 
 	private final LimitAlgorithm algorithm;
@@ -53,14 +55,16 @@ public final class RedisDecisionSource implements DecisionSource {
 
 	/**
 	 * Creates a source.
+	 * @param keys the keys of the backend's namespace
 	 * @param name the checked limit name
 	 * @param limit the limit
 	 * @param executor runs the scripts
 	 * @param clientClock the time sent to the scripts, or {@code null} to use the server's {@code TIME}
 	 * @param timeout the longest a synchronous decision waits
 	 */
-	public RedisDecisionSource(String name, Limit limit, ScriptExecutor executor, LimiterClock clientClock,
-			Duration timeout) {
+	public RedisDecisionSource(StateKeys keys, String name, Limit limit, ScriptExecutor executor,
+			LimiterClock clientClock, Duration timeout) {
+		this.keys = keys;
 		this.name = name;
 		this.algorithm = LimitAlgorithm.of(limit.algorithm());
 		this.script = limit.hasSeveralRates() ? this.algorithm.severalRatesScript() : this.algorithm.script();
@@ -143,7 +147,7 @@ public final class RedisDecisionSource implements DecisionSource {
 	}
 
 	private String[] redisKeys(String key) {
-		return this.algorithm.redisKeys(StateKeys.redisKey(this.name, key), this.limit.rates().size());
+		return this.algorithm.redisKeys(this.keys.stateKey(this.name, key), this.limit.rates().size());
 	}
 
 	private CompletionStage<Decision> call(String key, String[] args) {

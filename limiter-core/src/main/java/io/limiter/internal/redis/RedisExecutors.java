@@ -1,6 +1,5 @@
 package io.limiter.internal.redis;
 
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -54,11 +53,11 @@ public final class RedisExecutors {
 	/**
 	 * What every executor needs besides its server.
 	 * @param deadline the deadline of each call
-	 * @param trustedCertificates a PEM file of the certificates that a TLS server's chain must end in, or
-	 * {@code null} for the JVM's default trust store (clients created here only)
+	 * @param ssl the TLS settings of servers whose URI asks for TLS (trust, client certificates, protocols), or
+	 * {@code null} for the JVM's defaults (clients created here only)
 	 * @param background runs connection attempts
 	 */
-	public record Settings(AdaptiveTimeout deadline, Path trustedCertificates, ScheduledExecutorService background) {
+	public record Settings(AdaptiveTimeout deadline, SslOptions ssl, ScheduledExecutorService background) {
 
 		/**
 		 * Returns settings with a fixed deadline, the default trust store and background threads of their own,
@@ -177,9 +176,8 @@ public final class RedisExecutors {
 	private static <B extends ClientOptions.Builder> B ownedClientOptions(B options, Settings settings) {
 		options.timeoutOptions(TimeoutOptions.builder().timeoutSource(settings.deadline()).build())
 			.disconnectedBehavior(ClientOptions.DisconnectedBehavior.REJECT_COMMANDS);
-		if (settings.trustedCertificates() != null) {
-			options.sslOptions(
-					SslOptions.builder().jdkSslProvider().trustManager(settings.trustedCertificates().toFile()).build());
+		if (settings.ssl() != null) {
+			options.sslOptions(settings.ssl());
 		}
 		return options;
 	}

@@ -170,7 +170,8 @@ class MemoryAndRedisConformanceIntegrationTests {
 			.map((limit) -> (DecisionSource) memoryStates.source(name, limit))
 			.toList();
 		List<DecisionSource> redises = limits.stream()
-			.map((limit) -> (DecisionSource) new RedisDecisionSource(name, limit, executor, clock, TIMEOUT))
+			.map((limit) -> (DecisionSource) new RedisDecisionSource(StateKeys.NO_NAMESPACE, name, limit, executor,
+					clock, TIMEOUT))
 			.toList();
 		int current = 0;
 		Limit limit = limits.get(0);
@@ -380,7 +381,7 @@ class MemoryAndRedisConformanceIntegrationTests {
 	}
 
 	private static DecisionSource redisSource(Limit limit, LimiterClock clock) {
-		return new RedisDecisionSource(uniqueName(limit), limit, executor, clock, TIMEOUT);
+		return new RedisDecisionSource(StateKeys.NO_NAMESPACE, uniqueName(limit), limit, executor, clock, TIMEOUT);
 	}
 
 	private static String uniqueName(Limit limit) {
@@ -397,7 +398,8 @@ class MemoryAndRedisConformanceIntegrationTests {
 		static OneKey of(Limit limit) {
 			ManualClock clock = new ManualClock();
 			String name = uniqueName(limit);
-			return new OneKey(clock, new RedisDecisionSource(name, limit, executor, clock, TIMEOUT),
+			return new OneKey(clock,
+					new RedisDecisionSource(StateKeys.NO_NAMESPACE, name, limit, executor, clock, TIMEOUT),
 					LimitAlgorithm.of(limit.algorithm()).redisKeys(StateKeys.redisKey(name, "k")));
 		}
 

@@ -15,6 +15,7 @@ import io.limiter.contract.ManualClock;
 import io.limiter.internal.DecisionSource;
 import io.limiter.internal.DefaultRateLimiter;
 import io.limiter.internal.LimiterThreads;
+import io.limiter.internal.StateKeys;
 import io.limiter.internal.Waits;
 import io.limiter.internal.redis.RedisDecisionSource;
 import io.limiter.internal.redis.LettuceScriptExecutor;
@@ -61,8 +62,8 @@ final class LocalTierFixture implements AutoCloseable {
 			throw new IllegalStateException(ex);
 		}
 		this.executor = new CountingScriptExecutor(lettuce);
-		this.tiers = new LocalTiers(this.executor, (clock != null) ? clock : LimiterClock.system(), clock, TIMEOUT,
-				this.scheduler);
+		this.tiers = new LocalTiers(this.executor, StateKeys.NO_NAMESPACE,
+				(clock != null) ? clock : LimiterClock.system(), clock, TIMEOUT, this.scheduler);
 	}
 
 	/**
@@ -86,13 +87,13 @@ final class LocalTierFixture implements AutoCloseable {
 
 	DecisionSource source(String name, Limit limit, LocalTier tier) {
 		return this.tiers.source(name, limit, tier,
-				new RedisDecisionSource(name, limit, this.executor, this.clock, TIMEOUT));
+				new RedisDecisionSource(StateKeys.NO_NAMESPACE, name, limit, this.executor, this.clock, TIMEOUT));
 	}
 
 	List<DecisionSource> sources(String name, List<Limit> limits, LocalTier tier) {
 		List<DecisionSource> redis = new ArrayList<>();
 		for (Limit limit : limits) {
-			redis.add(new RedisDecisionSource(name, limit, this.executor, this.clock, TIMEOUT));
+			redis.add(new RedisDecisionSource(StateKeys.NO_NAMESPACE, name, limit, this.executor, this.clock, TIMEOUT));
 		}
 		return this.tiers.sources(name, limits, tier, redis);
 	}

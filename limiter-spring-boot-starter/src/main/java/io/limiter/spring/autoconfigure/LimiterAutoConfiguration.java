@@ -1,71 +1,92 @@
 package io.limiter.spring.autoconfigure;
 
-
 import io.lettuce.core.RedisClient;
 import io.lettuce.core.cluster.RedisClusterClient;
 
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnSingleCandidate;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.data.redis.autoconfigure.DataRedisConnectionDetails;
+import org.springframework.boot.data.redis.autoconfigure.DataRedisProperties;
 import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
 import org.springframework.core.env.Environment;
 
 import io.limiter.InMemoryBackend;
 import io.limiter.LimiterBackend;
 import io.limiter.LimiterClock;
 import io.limiter.LimiterObserver;
-import io.limiter.RedisBackend;
-import io.limiter.spring.LimitPlanResolver;
 import io.limiter.RateLimiterRegistry;
+import io.limiter.spring.LimitPlanResolver;
 import io.limiter.spring.internal.LimitEnforcers;
 
 /**
- * Auto-configuration of Limiter: the backend (in memory, or Redis when {@code limiter.redis.url},
- * {@code limiter.redis.cluster.nodes}, {@code limiter.redis.sentinel.*} or a Lettuce client bean says so), the
- * {@link RateLimiterRegistry} of the configured limits, and their enforcement policies. A {@link LimiterClock}
- * bean, when present, is the clock of the in-memory backend.
+ * Auto-configuration of Limiter: the backend (Redis when a Lettuce client bean, {@code limiter.redis.url},
+ * {@code limiter.redis.cluster.nodes}, {@code limiter.redis.sentinel.*} or Spring Boot's Redis connection names it,
+ * in that order; else in memory, per instance), said in one line at start-up; the {@link RateLimiterRegistry} of the
+ * configured limits, and their enforcement policies. Every {@link LimiterObserver} bean hears every decision, in
+ * their order. A {@link LimiterClock} bean, when present, is the clock of the in-memory backend.
  */
-@AutoConfiguration
+@AutoConfiguration(afterName = "org.springframework.boot.data.redis.autoconfigure.DataRedisAutoConfiguration")
 @EnableConfigurationProperties(LimiterProperties.class)
 public final class LimiterAutoConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean
 	LimiterBackend limiterBackend(LimiterProperties properties, ObjectProvider<RedisClusterClient> clusterClient,
-			ObjectProvider<RedisClient> client, ObjectProvider<LimiterClock> clock,
-			ObjectProvider<LimiterObserver> observer, Environment environment) {
-		if (properties.getRedis().isUseSpringDataRedis()) {
-			SpringDataRedisSettings.apply(environment, properties.getRedis());
-		}
-		RedisClusterClient cluster = clusterClient.getIfUnique();
-		RedisClient standalone = client.getIfUnique();
-		if (LimiterRedisBackends.isConfigured(properties.getRedis(), cluster, standalone)) {
-			return LimiterRedisBackends.build(properties, cluster, standalone,
-					observer.getIfUnique(() -> LimiterObserver.NONE));
+			ObjectProvider<RedisClient> client, ObjectProvider<RedisSource> springBootRedis,
+			ObjectProvider<LimiterClock> clock, ObjectProvider<LimiterObserver> observers, Environment environment) {
+		LimiterObserver observer = CompositeLimiterObserver.of(observers.orderedStream().toList());
+		RedisSource redis = LimiterRedisBackends.source(properties.getRedis(), clusterClient.getIfUnique(),
+				client.getIfUnique(), springBootRedis.getIfAvailable());
+		if (redis != null) {
+			return LimiterRedisBackends.build(properties, redis, environment.getProperty("spring.application.name"),
+					observer);
 		}
 		InMemoryBackend.Builder builder = InMemoryBackend.builder()
 			.clock(clock.getIfUnique(LimiterClock::system))
-			.observer(observer.getIfUnique(() -> LimiterObserver.NONE));
+			.observer(observer);
 		LimitDefinitions.check("limiter.memory.maximum-keys-per-limit", properties.getMemory().getMaximumKeysPerLimit(),
 				builder::maximumKeysPerLimit);
-		return builder.build();
+		InMemoryBackend backend = builder.build();
+		BackendChoice.inMemory();
+		return backend;
 	}
 
 	@Bean
 	@ConditionalOnMissingBean
-	RateLimiterRegistry rateLimiterRegistry(LimiterBackend limiterBackend, LimiterProperties properties) {
+	RateLimiterRegistry limiterRegistry(LimiterBackend limiterBackend, LimiterProperties properties) {
 		return new RateLimiterRegistry(limiterBackend, LimitDefinitions.limits(properties),
 				LimitDefinitions.plans(properties), LimitDefinitions.options(properties));
 	}
 
 	@Bean
 	@ConditionalOnMissingBean
-	LimitEnforcers limitEnforcers(RateLimiterRegistry rateLimiterRegistry, LimiterProperties properties,
+	LimitEnforcers limiterEnforcers(RateLimiterRegistry limiterRegistry, LimiterProperties properties,
 			ObjectProvider<LimitPlanResolver> plans) {
 		LimitPlanResolver resolver = plans.getIfUnique();
 		LimitDefinitions.checkPlansResolvable(properties, resolver != null);
-		return new LimitEnforcers(rateLimiterRegistry, LimitDefinitions.shadowLimits(properties), resolver);
+		return new LimitEnforcers(limiterRegistry, LimitDefinitions.shadowLimits(properties), resolver);
+	}
+
+	/**
+	 * Spring Boot's Redis connection ({@code spring.data.redis.*}, {@code @ServiceConnection}, Docker Compose), where
+	 * the application has Spring Boot's data-redis module and its connection.
+	 */
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnClass(DataRedisConnectionDetails.class)
+	static final class SpringBootRedisConfiguration {
+
+		@Bean
+		@ConditionalOnSingleCandidate(DataRedisConnectionDetails.class)
+		RedisSource limiterSpringBootRedisSource(DataRedisConnectionDetails details,
+				ObjectProvider<DataRedisProperties> properties) {
+			return SpringBootRedisConnection.source(details, properties.getIfAvailable());
+		}
+
 	}
 
 }

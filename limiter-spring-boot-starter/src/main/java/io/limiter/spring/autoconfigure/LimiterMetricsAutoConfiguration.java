@@ -10,14 +10,14 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean
 import org.springframework.context.annotation.Bean;
 import org.springframework.util.function.SingletonSupplier;
 
-import io.limiter.LimiterObserver;
 import io.limiter.RateLimiterRegistry;
 import io.limiter.spring.internal.metrics.MicrometerLimiterObserver;
 import io.limiter.spring.internal.metrics.PlanNames;
 
 /**
  * Auto-configuration of the Micrometer meters of the decisions and of the Redis calls, when there is a
- * {@link MeterRegistry}.
+ * {@link MeterRegistry}: an observer that the backend tells of everything beside every other
+ * {@link io.limiter.LimiterObserver} bean.
  */
 @AutoConfiguration(before = LimiterAutoConfiguration.class,
 		afterName = { "org.springframework.boot.micrometer.metrics.autoconfigure.MetricsAutoConfiguration",
@@ -27,13 +27,13 @@ import io.limiter.spring.internal.metrics.PlanNames;
 public final class LimiterMetricsAutoConfiguration {
 
 	/**
-	 * The observer of the backend, which the registry is built on: it asks the registry for plan names lazily, at
-	 * the first decision of a limit with plans.
+	 * The meters, one observer of the backend beside the application's own: it asks the registry the backend is
+	 * built for for plan names lazily, at the first decision of a limit with plans.
 	 */
 	@Bean
 	@ConditionalOnMissingBean
-	LimiterObserver limiterObserver(MeterRegistry meterRegistry, ObjectProvider<RateLimiterRegistry> registry,
-			LimiterProperties properties) {
+	MicrometerLimiterObserver limiterMetricsObserver(MeterRegistry meterRegistry,
+			ObjectProvider<RateLimiterRegistry> registry, LimiterProperties properties) {
 		SingletonSupplier<RateLimiterRegistry> limiters = SingletonSupplier.of(registry::getObject);
 		PlanNames plans = (limitName, limit) -> limiters.obtain().planOf(limitName, limit);
 		return new MicrometerLimiterObserver(meterRegistry, plans, LimitDefinitions.shadowLimits(properties));

@@ -15,6 +15,12 @@ import io.limiter.RedisBackend;
 @ConfigurationProperties("limiter")
 public class LimiterProperties {
 
+	/**
+	 * Namespace of this service's keys and instance count in Redis, apart from other services on the same Redis:
+	 * 1 to 64 ASCII letters, digits, '.', '_' or '-'. Defaults to spring.application.name; none when neither is set.
+	 */
+	private String namespace;
+
 	/** What a decision is when the backend fails or does not answer in time, for limits that set none. */
 	private FailurePolicy failurePolicy = RedisBackend.DEFAULT_FAILURE_POLICY;
 
@@ -38,6 +44,14 @@ public class LimiterProperties {
 
 	@NestedConfigurationProperty
 	private final AspectSettings aspect = new AspectSettings();
+
+	public String getNamespace() {
+		return this.namespace;
+	}
+
+	public void setNamespace(String namespace) {
+		this.namespace = namespace;
+	}
 
 	public FailurePolicy getFailurePolicy() {
 		return this.failurePolicy;

@@ -17,13 +17,15 @@ import io.limiter.RedisBackendBuilder;
 import io.limiter.RedisSecrets;
 
 /**
- * Builds the {@link RedisBackend} of {@code limiter.redis.*} with the core's own builder, so that the starter's
- * clients are those of the core: adaptive deadlines, topology refresh, TLS and credentials for standalone
- * servers, cluster seeds and Sentinels alike. A Lettuce client bean of the application, when there is one, is
- * used instead of {@code limiter.redis.url}, {@code limiter.redis.cluster.nodes} and
- * {@code limiter.redis.sentinel.*}.
+ * Finds where Limiter's Redis is and builds its {@link RedisBackend} with the core's own builder, so that the
+ * starter's clients are those of the core: adaptive deadlines, topology refresh, TLS and credentials for standalone
+ * servers, cluster seeds and Sentinels alike. In order: a Lettuce client bean of the application; else
+ * {@code limiter.redis.url}, {@code limiter.redis.cluster.nodes} or {@code limiter.redis.sentinel.*}; else Spring
+ * Boot's Redis connection. The keys live in {@code limiter.namespace}, by default {@code spring.application.name}.
  */
 final class LimiterRedisBackends {
+
+	static final String NAMESPACE = "limiter.namespace";
 
 	static final String URL = "limiter.redis.url";
 
@@ -39,10 +41,32 @@ final class LimiterRedisBackends {
 	}
 
 	/**
-	 * Returns whether the settings or the application's beans name Redis.
+	 * Returns where Limiter's Redis is and which setting said so, or {@code null} when nothing names it.
+	 * @param redis Limiter's Redis settings
+	 * @param cluster the application's cluster client, or {@code null}
+	 * @param standalone the application's standalone client, or {@code null}
+	 * @param springBoot Spring Boot's Redis connection, or {@code null} when the application has none
+	 * @throws InvalidLimiterPropertyException naming the properties when more than one topology is set
 	 */
-	static boolean isConfigured(RedisSettings redis, RedisClusterClient cluster, RedisClient standalone) {
-		return cluster != null || standalone != null || !topologies(redis).isEmpty();
+	static RedisSource source(RedisSettings redis, RedisClusterClient cluster, RedisClient standalone,
+			RedisSource springBoot) {
+		if (cluster != null) {
+			return new RedisSource("a Lettuce RedisClusterClient bean", (builder) -> builder.client(cluster));
+		}
+		if (standalone != null) {
+			return new RedisSource("a Lettuce RedisClient bean", (builder) -> builder.client(standalone));
+		}
+		Map<String, String> named = topologies(redis);
+		if (named.size() > 1) {
+			Map.Entry<String, String> first = named.entrySet().iterator().next();
+			List<String> others = named.keySet().stream().skip(1).toList();
+			throw new InvalidLimiterPropertyException(first.getKey(), RedisSecrets.maskValue(first.getValue()),
+					"set either it or " + String.join(" or ", others) + ", not both", null);
+		}
+		if (named.isEmpty()) {
+			return springBoot;
+		}
+		return new RedisSource(named.keySet().iterator().next(), (builder) -> server(redis, builder));
 	}
 
 	/**
@@ -67,28 +91,19 @@ final class LimiterRedisBackends {
 	}
 
 	/**
-	 * Fails when more than one topology is named, naming the first property and the others.
-	 */
-	private static void checkOneTopology(RedisSettings redis) {
-		Map<String, String> named = topologies(redis);
-		if (named.size() > 1) {
-			Map.Entry<String, String> first = named.entrySet().iterator().next();
-			List<String> others = named.keySet().stream().skip(1).toList();
-			throw new InvalidLimiterPropertyException(first.getKey(), RedisSecrets.maskValue(first.getValue()),
-					"set either it or " + String.join(" or ", others) + ", not both", null);
-		}
-	}
-
-	/**
-	 * Builds the backend and waits up to {@code limiter.redis.startup-wait} for its first connection.
+	 * Builds the backend, says so, and waits up to {@code limiter.redis.startup-wait} for its first connection.
+	 * @param properties Limiter's settings
+	 * @param source where Redis is
+	 * @param applicationName {@code spring.application.name}, the default namespace, or {@code null}
+	 * @param observer hears of every decision
 	 * @throws InvalidLimiterPropertyException naming the property and its value (user info masked) when a
 	 * setting is invalid
 	 */
-	static RedisBackend build(LimiterProperties properties, RedisClusterClient cluster, RedisClient standalone,
+	static RedisBackend build(LimiterProperties properties, RedisSource source, String applicationName,
 			LimiterObserver observer) {
 		RedisSettings redis = properties.getRedis();
-		checkOneTopology(redis);
 		RedisBackendBuilder builder = RedisBackend.builder().observer(observer);
+		namespace(properties.getNamespace(), applicationName, builder);
 		LimitDefinitions.check("limiter.failure-policy", properties.getFailurePolicy(), builder::failurePolicy);
 		LimitDefinitions.check("limiter.redis.timeout", redis.getTimeout(), builder::timeout);
 		LimitDefinitions.check("limiter.redis.minimum-timeout", redis.getMinimumTimeout(), builder::minimumTimeout);
@@ -96,17 +111,39 @@ final class LimiterRedisBackends {
 			LimitDefinitions.check("limiter.fallback-instances", properties.getFallbackInstances(),
 					builder::fallbackInstances);
 		}
+		source.server().accept(builder);
 		if (redis.getTrustedCertificates() != null) {
 			LimitDefinitions.check("limiter.redis.trusted-certificates", redis.getTrustedCertificates(),
 					builder::trustedCertificates);
 		}
-		if (cluster != null) {
-			builder.client(cluster);
+		RedisBackend backend = builder.build();
+		BackendChoice.redis(backend, source.origin());
+		awaitConnection(backend, redis.getStartupWait());
+		return backend;
+	}
+
+	/**
+	 * Puts the keys in {@code limiter.namespace}, or else in {@code spring.application.name}, naming the property
+	 * and where its value came from when it is not a valid namespace.
+	 */
+	private static void namespace(String namespace, String applicationName, RedisBackendBuilder builder) {
+		String value = (namespace != null) ? namespace : applicationName;
+		if (value == null) {
+			return;
 		}
-		else if (standalone != null) {
-			builder.client(standalone);
+		try {
+			builder.namespace(value);
 		}
-		else if (redis.getUrl() != null) {
+		catch (IllegalArgumentException ex) {
+			String reason = (namespace != null) ? ex.getMessage() : ex.getMessage()
+					+ " (it defaults to spring.application.name: set " + NAMESPACE + " to a valid namespace)";
+			throw new InvalidLimiterPropertyException(NAMESPACE, value, reason, null);
+		}
+	}
+
+	/** Names the server of {@code limiter.redis.url}, {@code .cluster.nodes} or {@code .sentinel.*}. */
+	private static void server(RedisSettings redis, RedisBackendBuilder builder) {
+		if (redis.getUrl() != null) {
 			endpoint(URL, redis.getUrl().trim(), builder::standalone);
 		}
 		else if (redis.getCluster().getNodes() != null) {
@@ -115,9 +152,6 @@ final class LimiterRedisBackends {
 		else {
 			sentinel(redis.getSentinel(), builder);
 		}
-		RedisBackend backend = builder.build();
-		awaitConnection(backend, redis.getStartupWait());
-		return backend;
 	}
 
 	/**

@@ -6,7 +6,8 @@ import java.util.List;
 import io.limiter.RedisBackend;
 
 /**
- * Redis settings; with no URL, cluster nodes or Sentinel setup the limits live in memory.
+ * Redis settings; with no URL, cluster nodes or Sentinel setup the limits live in the Redis of Spring Boot's Redis
+ * connection when the application has one, else in memory.
  */
 public class RedisSettings {
 
@@ -24,16 +25,9 @@ public class RedisSettings {
 
 	/**
 	 * PEM file of the certificates (such as a private certificate authority) that a rediss:// server's or
-	 * cluster node's certificate chain must end in, instead of the JVM's trust store.
+	 * cluster node's certificate chain must end in, instead of the JVM's trust store or Spring Boot's SSL bundle.
 	 */
 	private Path trustedCertificates;
-
-	/**
-	 * Whether to connect to the Redis that Spring Data Redis is configured for (spring.data.redis.url, host,
-	 * port, database, username, password, ssl.enabled, cluster.nodes or sentinel.master and sentinel.nodes)
-	 * when no URL, cluster nodes or Sentinel setup are set here.
-	 */
-	private boolean useSpringDataRedis;
 
 	/** How long start-up waits for the first connection; the application starts anyway when it passes. */
 	private Duration startupWait = Duration.ofSeconds(2);
@@ -72,14 +66,6 @@ public class RedisSettings {
 
 	public void setTrustedCertificates(Path trustedCertificates) {
 		this.trustedCertificates = trustedCertificates;
-	}
-
-	public boolean isUseSpringDataRedis() {
-		return this.useSpringDataRedis;
-	}
-
-	public void setUseSpringDataRedis(boolean useSpringDataRedis) {
-		this.useSpringDataRedis = useSpringDataRedis;
 	}
 
 	public Duration getStartupWait() {

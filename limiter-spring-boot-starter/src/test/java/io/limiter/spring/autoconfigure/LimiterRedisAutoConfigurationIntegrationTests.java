@@ -26,7 +26,6 @@ import io.limiter.spring.internal.LimitEnforcers;
 import io.limiter.spring.internal.actuate.LimiterHealthIndicator;
 import io.limiter.testsupport.RedisFixtures;
 import io.limiter.testsupport.RedisServerProcess;
-import io.limiter.testsupport.RedisStandalone;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -73,29 +72,6 @@ class LimiterRedisAutoConfigurationIntegrationTests {
 				assertThat(health.getStatus()).isEqualTo(Status.UP);
 				assertThat(health.getDetails()).containsEntry("circuitOpen", false);
 			});
-	}
-
-	@Test
-	void springDataRedisSettingsAreUsedWhenAskedFor() {
-		RedisStandalone standalone = RedisFixtures.standalone();
-		this.runner.withPropertyValues("limiter.redis.use-spring-data-redis=true",
-				"spring.data.redis.host=" + standalone.host(), "spring.data.redis.port=" + standalone.port())
-			.run((context) -> assertDecidesInRedis(context.getBean(RedisBackend.class),
-					context.getBean(RateLimiterRegistry.class)));
-		this.runner.withPropertyValues("limiter.redis.use-spring-data-redis=true",
-				"spring.data.redis.cluster.nodes=" + RedisFixtures.cluster().seedNodes())
-			.run((context) -> assertDecidesInRedis(context.getBean(RedisBackend.class),
-					context.getBean(RateLimiterRegistry.class)));
-		this.runner.withPropertyValues("spring.data.redis.host=127.0.0.1")
-			.run((context) -> assertThat(context).doesNotHaveBean(RedisBackend.class));
-	}
-
-	private static void assertDecidesInRedis(RedisBackend backend, RateLimiterRegistry registry)
-			throws InterruptedException {
-		assertThat(backend.awaitConnection(Duration.ofSeconds(20))).isTrue();
-		String key = UUID.randomUUID().toString();
-		assertThat(registry.limiter("hello").tryAcquire(key, 3).isDegraded()).isFalse();
-		assertThat(registry.limiter("hello").tryAcquire(key).isAllowed()).isFalse();
 	}
 
 	@Test

@@ -13,6 +13,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.autoconfigure.ssl.SslAutoConfiguration;
+import org.springframework.boot.data.redis.autoconfigure.DataRedisAutoConfiguration;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 
 import io.limiter.Decision;
@@ -31,7 +33,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * cluster whose nodes only accept that ACL user, and {@code rediss://user:password@host:port} seeds with
  * {@code limiter.redis.trusted-certificates} reach a cluster that speaks nothing but TLS with certificates of a
  * private CA: the starter builds its clients with the core's builder, so credentials and TLS apply to clusters as
- * they do to standalone servers.
+ * they do to standalone servers. Spring Boot's Redis connection reaches the TLS cluster too, with its credentials and an
+ * SSL bundle that trusts the private CA.
  */
 class LimiterRedisCredentialsIntegrationTests {
 
@@ -75,6 +78,23 @@ class LimiterRedisCredentialsIntegrationTests {
 		contextWith("limiter.redis.cluster.nodes=" + seeds(tlsCluster, "rediss://"),
 				"limiter.redis.trusted-certificates=" + certificates.ca())
 			.run((context) -> {
+				assertThat(context.getBean(RedisBackend.class).awaitConnection(Duration.ofSeconds(20))).isTrue();
+				assertDecidesExactly(context.getBean(RateLimiterRegistry.class).limiter("hello"));
+			});
+	}
+
+	@Test
+	void springBootsRedisConnectionWithAnSslBundleReachesTheTlsCluster() {
+		String nodes = tlsCluster.nodes()
+			.stream()
+			.map((node) -> "127.0.0.1:" + node.port())
+			.collect(Collectors.joining(","));
+		contextWith("spring.data.redis.cluster.nodes=" + nodes, "spring.data.redis.username=limiter",
+				"spring.data.redis.password=" + PASSWORD, "spring.data.redis.ssl.bundle=private-ca",
+				"spring.ssl.bundle.pem.private-ca.truststore.certificate=" + certificates.ca().toUri())
+			.withConfiguration(AutoConfigurations.of(SslAutoConfiguration.class, DataRedisAutoConfiguration.class))
+			.run((context) -> {
+				assertThat(context.getBean(RedisBackend.class)).asString().endsWith("(TLS), no namespace");
 				assertThat(context.getBean(RedisBackend.class).awaitConnection(Duration.ofSeconds(20))).isTrue();
 				assertDecidesExactly(context.getBean(RateLimiterRegistry.class).limiter("hello"));
 			});

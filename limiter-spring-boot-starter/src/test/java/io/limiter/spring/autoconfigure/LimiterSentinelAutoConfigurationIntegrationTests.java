@@ -10,6 +10,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.data.redis.autoconfigure.DataRedisAutoConfiguration;
 import org.springframework.boot.health.contributor.Health;
 import org.springframework.boot.health.contributor.HealthIndicator;
 import org.springframework.boot.health.contributor.Status;
@@ -28,7 +29,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * {@code limiter.redis.sentinel.*} on real servers (a master, a replica and three Sentinels, all with a password):
- * the Sentinels given as a list of URLs with credentials, or through Spring Data Redis' settings, decide in Redis
+ * the Sentinels given as a list of URLs with credentials, or through Spring Boot's Redis connection, decide in Redis
  * with the health up; after the master is killed the health is degraded until the Sentinels promote the replica,
  * then up again with Redis deciding.
  */
@@ -71,12 +72,11 @@ class LimiterSentinelAutoConfigurationIntegrationTests {
 	}
 
 	@Test
-	void springDataRedisSentinelSettingsAreUsedWhenAskedFor() {
-		this.runner.withPropertyValues("limiter.redis.use-spring-data-redis=true",
-				"spring.data.redis.sentinel.master=" + sentinel.masterName(),
-				"spring.data.redis.sentinel.nodes=" + sentinel.sentinelNodes(),
-				"spring.data.redis.password=" + PASSWORD,
-				"spring.data.redis.sentinel.password=" + PASSWORD)
+	void springBootsRedisConnectionReachesTheSentinelsAndTheMasterWithTheirCredentials() {
+		this.runner.withConfiguration(AutoConfigurations.of(DataRedisAutoConfiguration.class))
+			.withPropertyValues("spring.data.redis.sentinel.master=" + sentinel.masterName(),
+					"spring.data.redis.sentinel.nodes=" + sentinel.sentinelNodes(),
+					"spring.data.redis.password=" + PASSWORD, "spring.data.redis.sentinel.password=" + PASSWORD)
 			.run(LimiterSentinelAutoConfigurationIntegrationTests::assertDecidesInRedis);
 	}
 

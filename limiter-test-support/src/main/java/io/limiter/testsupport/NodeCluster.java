@@ -12,7 +12,7 @@ import java.util.stream.Collectors;
  *
  * @param <N> the type of the nodes
  */
-abstract class NodeCluster<N extends RedisNode> implements PrivateRedisCluster {
+abstract class NodeCluster<N extends RedisNode> implements PrivateRedisCluster<N> {
 
 	static final int NODE_COUNT = 6;
 

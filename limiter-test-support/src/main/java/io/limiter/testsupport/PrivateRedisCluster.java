@@ -6,8 +6,10 @@ import java.util.List;
 /**
  * A Redis Cluster of three masters and three replicas that belongs to the test that started it, which may kill and
  * restart its nodes: a {@link LocalRedisCluster} of processes or a {@link DockerRedisCluster} of containers.
+ *
+ * @param <N> the type of its nodes
  */
-public interface PrivateRedisCluster extends RedisCluster {
+public interface PrivateRedisCluster<N extends RedisNode> extends RedisCluster {
 
 	/** The default {@code cluster-node-timeout}: how long a node may be unreachable before it is failed over. */
 	Duration DEFAULT_NODE_TIMEOUT = Duration.ofMillis(2000);
@@ -16,19 +18,19 @@ public interface PrivateRedisCluster extends RedisCluster {
 	Duration READY_TIMEOUT = Duration.ofSeconds(30);
 
 	/** {@return all six nodes, alive or not, in a fixed order} */
-	List<? extends RedisNode> nodes();
+	List<N> nodes();
 
 	/**
 	 * Returns the live nodes that report {@code role:master} now.
 	 * @return the current masters
 	 */
-	List<? extends RedisNode> masters();
+	List<N> masters();
 
 	/**
 	 * Returns the live nodes that report {@code role:slave} now.
 	 * @return the current replicas
 	 */
-	List<? extends RedisNode> replicas();
+	List<N> replicas();
 
 	/**
 	 * Returns the node listening on a port.
@@ -36,7 +38,7 @@ public interface PrivateRedisCluster extends RedisCluster {
 	 * @return the node
 	 * @throws IllegalArgumentException if no node of this cluster has that port
 	 */
-	RedisNode node(int port);
+	N node(int port);
 
 	/**
 	 * Waits up to {@link #READY_TIMEOUT} until the live nodes form a ready cluster again: all report

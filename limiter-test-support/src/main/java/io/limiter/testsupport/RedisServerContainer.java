@@ -1,6 +1,5 @@
 package io.limiter.testsupport;
 
-import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -65,7 +64,8 @@ public final class RedisServerContainer extends GenericContainer<RedisServerCont
 	public RedisServerContainer(List<String> extraArguments) {
 		super(DockerImageName.parse(IMAGE));
 		this.extraArguments = List.copyOf(extraArguments);
-		this.clusterEnabled = "yes".equalsIgnoreCase(RedisServerProcess.valueOf(this.extraArguments, "--cluster-enabled"));
+		this.clusterEnabled = "yes"
+			.equalsIgnoreCase(RedisServerProcess.valueOf(this.extraArguments, "--cluster-enabled"));
 		this.password = RedisServerProcess.valueOf(this.extraArguments, "--requirepass");
 		withNetworkMode("host");
 		withImagePullPolicy((image) -> false);
@@ -120,7 +120,7 @@ public final class RedisServerContainer extends GenericContainer<RedisServerCont
 	}
 
 	/**
-	 * Returns {@value RedisServerProcess#HOST}, where the server listens.
+	 * Returns {@code 127.0.0.1}, where the server listens.
 	 * @return the host
 	 */
 	@Override
@@ -181,12 +181,7 @@ public final class RedisServerContainer extends GenericContainer<RedisServerCont
 
 	@Override
 	public Object command(String... command) {
-		try {
-			return admin().call(command);
-		}
-		catch (IOException ex) {
-			throw new IllegalStateException(command[0] + " failed on " + this + ": " + ex.getMessage(), ex);
-		}
+		return admin().command(this, command);
 	}
 
 	@Override

@@ -162,12 +162,7 @@ public final class RedisServerProcess implements RedisNode {
 	 */
 	@Override
 	public Object command(String... command) {
-		try {
-			return admin().call(command);
-		}
-		catch (IOException ex) {
-			throw new IllegalStateException(command[0] + " failed on " + this + ": " + ex.getMessage(), ex);
-		}
+		return admin().command(this, command);
 	}
 
 	/**

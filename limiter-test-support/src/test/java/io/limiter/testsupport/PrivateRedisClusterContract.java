@@ -29,7 +29,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
-abstract class PrivateRedisClusterContract<C extends PrivateRedisCluster> {
+abstract class PrivateRedisClusterContract<C extends PrivateRedisCluster<?>> {
 
 	private C cluster;
 

@@ -45,7 +45,7 @@ class RedisServerContainerTests extends RedisNodeContract<RedisServerContainer> 
 	@Test
 	void refusesAnImageThatIsNotThereAndSaysHowToBuildIt() {
 		assertThatIllegalStateException().isThrownBy(() -> DockerEngine.requireImage("limiter/no-such-image:none"))
-			.withMessageContaining("limiter/no-such-image:none")
+			.withMessageContaining("has no image limiter/no-such-image:none")
 			.withMessageContaining("src/test-images/redis/build.sh");
 	}
 

@@ -50,7 +50,8 @@ abstract class SharedFixturesContract {
 		assertThat(cluster()).isSameAs(shared);
 		assertThat(shared.seedNodes().split(",")).hasSize(6).allMatch((node) -> node.startsWith("127.0.0.1:"));
 		assertThat(shared.nodeUris()).hasSize(6);
-		RedisClusterClient client = RedisClusterClient.create(shared.nodeUris().stream().map(RedisURI::create).toList());
+		RedisClusterClient client = RedisClusterClient
+			.create(shared.nodeUris().stream().map(RedisURI::create).toList());
 		try (StatefulRedisClusterConnection<String, String> connection = client.connect()) {
 			RedisAdvancedClusterCommands<String, String> redis = connection.sync();
 			IntStream.range(0, 300).forEach((i) -> redis.set("shared:" + i, Integer.toString(i)));

@@ -6,7 +6,9 @@ import io.limiter.FailurePolicy;
 import io.limiter.InMemoryBackend;
 import io.limiter.LimiterBackend;
 import io.limiter.RedisBackend;
+import io.limiter.testsupport.RedisCluster;
 import io.limiter.testsupport.RedisFixtures;
+import io.limiter.testsupport.RedisStandalone;
 
 /**
  * One backend under test with a {@link ManualClock}, shared by the contract tests of one backend kind. Each
@@ -39,13 +41,14 @@ public final class BackendFixture {
 	}
 
 	/**
-	 * Returns a backend on the shared standalone Redis server, with client time from a manual clock.
+	 * Returns a backend on a shared standalone Redis server, with client time from a manual clock.
+	 * @param server the server, such as {@link RedisFixtures#standalone()}
 	 * @return the fixture
 	 */
-	public static BackendFixture standalone() {
+	public static BackendFixture standalone(RedisStandalone server) {
 		ManualClock clock = new ManualClock();
 		return new BackendFixture("redis-standalone", clock, connected(RedisBackend.builder()
-			.standalone(RedisFixtures.standalone().uri())
+			.standalone(server.uri())
 			.clientClock(clock)
 			.timeout(TEST_TIMEOUT)
 			.minimumTimeout(TEST_TIMEOUT)
@@ -54,14 +57,15 @@ public final class BackendFixture {
 	}
 
 	/**
-	 * Returns a backend on the shared 3-master/3-replica cluster, with client time from a manual clock, and its keys
+	 * Returns a backend on a shared 3-master/3-replica cluster, with client time from a manual clock, and its keys
 	 * in a namespace, as the starter builds them for a named application.
+	 * @param cluster the cluster, such as {@link RedisFixtures#cluster()}
 	 * @return the fixture
 	 */
-	public static BackendFixture cluster() {
+	public static BackendFixture cluster(RedisCluster cluster) {
 		ManualClock clock = new ManualClock();
 		return new BackendFixture("redis-cluster", clock, connected(RedisBackend.builder()
-			.cluster(RedisFixtures.cluster().seedNodes())
+			.cluster(cluster.seedNodes())
 			.namespace("contract")
 			.clientClock(clock)
 			.timeout(TEST_TIMEOUT)

@@ -10,8 +10,8 @@ import io.lettuce.core.api.StatefulRedisConnection;
 import io.lettuce.core.api.sync.RedisCommands;
 import io.lettuce.core.cluster.SlotHash;
 
-import io.limiter.testsupport.LocalRedisCluster;
-import io.limiter.testsupport.RedisServerProcess;
+import io.limiter.testsupport.PrivateRedisCluster;
+import io.limiter.testsupport.RedisNode;
 
 /**
  * Administrative commands on one Redis node, each on a short-lived connection of its own, and what tests
@@ -44,13 +44,14 @@ final class RedisAdmin {
 
 	/**
 	 * Returns the master that serves a slot now, in the view of that master.
+	 * @param <N> the type of the cluster's nodes
 	 * @param cluster the cluster
 	 * @param slot the slot
 	 * @return the master
 	 * @throws IllegalStateException when no live master claims the slot
 	 */
-	static RedisServerProcess masterOf(LocalRedisCluster cluster, int slot) {
-		for (RedisServerProcess master : cluster.masters()) {
+	static <N extends RedisNode> N masterOf(PrivateRedisCluster<N> cluster, int slot) {
+		for (N master : cluster.masters()) {
 			if (ownSlots(master).contains(slot)) {
 				return master;
 			}
@@ -63,7 +64,7 @@ final class RedisAdmin {
 	 * @param node the node
 	 * @return the slots
 	 */
-	static List<Integer> ownSlots(RedisServerProcess node) {
+	static List<Integer> ownSlots(RedisNode node) {
 		String nodes = call(node.uri(), RedisCommands::clusterNodes);
 		List<Integer> slots = new ArrayList<>();
 		for (String line : nodes.split("\n")) {
@@ -91,7 +92,7 @@ final class RedisAdmin {
 	 * @param node the node
 	 * @return its id
 	 */
-	static String nodeId(RedisServerProcess node) {
+	static String nodeId(RedisNode node) {
 		return call(node.uri(), RedisCommands::clusterMyId);
 	}
 
@@ -101,10 +102,10 @@ final class RedisAdmin {
 	 * @param prefix the first word of the error, such as {@code NOSCRIPT} or {@code MOVED}
 	 * @return the sum of their counts
 	 */
-	static long errorReplies(List<RedisServerProcess> nodes, String prefix) {
+	static long errorReplies(List<? extends RedisNode> nodes, String prefix) {
 		String field = "errorstat_" + prefix + ":count=";
 		long count = 0;
-		for (RedisServerProcess node : nodes) {
+		for (RedisNode node : nodes) {
 			for (String line : call(node.uri(), (commands) -> commands.info("errorstats")).split("\r?\n")) {
 				if (line.startsWith(field)) {
 					count += Long.parseLong(line.substring(field.length()));

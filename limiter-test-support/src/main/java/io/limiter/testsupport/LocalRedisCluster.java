@@ -10,7 +10,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Collectors;
 
 /**
  * A Redis Cluster of three masters and three replicas: six {@link RedisServerProcess} nodes on free ports of
@@ -23,24 +22,12 @@ import java.util.stream.Collectors;
  * A cluster {@linkplain #startTls(Certificates) started with certificates} speaks only TLS: to clients, between
  * masters and replicas, and on the cluster bus.
  */
-public final class LocalRedisCluster implements RedisCluster {
-
-	/** The default {@code cluster-node-timeout}: how long a node may be unreachable before it is failed over. */
-	public static final Duration DEFAULT_NODE_TIMEOUT = Duration.ofMillis(2000);
-
-	/** How long {@link #start} and {@link #awaitReady()} wait for the cluster to be ready. */
-	public static final Duration READY_TIMEOUT = Duration.ofSeconds(30);
-
-	private static final int NODE_COUNT = 6;
-
-	private static final int MASTER_COUNT = 3;
-
-	private final List<RedisServerProcess> nodes;
+public final class LocalRedisCluster extends NodeCluster<RedisServerProcess> {
 
 	private final Certificates tls;
 
 	private LocalRedisCluster(List<RedisServerProcess> nodes, Certificates tls) {
-		this.nodes = List.copyOf(nodes);
+		super(nodes);
 		this.tls = tls;
 	}
 
@@ -81,9 +68,7 @@ public final class LocalRedisCluster implements RedisCluster {
 
 	private static LocalRedisCluster start(Duration nodeTimeout, Certificates tls) {
 		Path cli = Executables.require(Executables.REDIS_CLI);
-		List<String> arguments = new ArrayList<>(List.of("--cluster-enabled", "yes", "--cluster-config-file",
-				"nodes.conf", "--cluster-node-timeout", Long.toString(nodeTimeout.toMillis()),
-				"--repl-diskless-sync-delay", "0"));
+		List<String> arguments = new ArrayList<>(nodeArguments(nodeTimeout));
 		if (tls != null) {
 			arguments.addAll(List.of("--tls-cluster", "yes", "--tls-replication", "yes"));
 		}
@@ -93,8 +78,8 @@ public final class LocalRedisCluster implements RedisCluster {
 				nodes.add(RedisServerProcess.start(arguments, tls));
 			}
 			LocalRedisCluster cluster = new LocalRedisCluster(nodes, tls);
-			cluster.create(cli);
-			ClusterHealth.await(clients(nodes), MASTER_COUNT, NODE_COUNT - MASTER_COUNT, READY_TIMEOUT);
+			cluster.create((tls != null) ? List.of("--tls", "--cacert", tls.ca().toString()) : List.of(),
+					(cliArguments) -> cluster.runRedisCli(cli, cliArguments));
 			return cluster;
 		}
 		catch (RuntimeException ex) {
@@ -104,86 +89,8 @@ public final class LocalRedisCluster implements RedisCluster {
 	}
 
 	@Override
-	public String seedNodes() {
-		return this.nodes.stream().map((node) -> node.host() + ":" + node.port()).collect(Collectors.joining(","));
-	}
-
-	@Override
-	public List<String> nodeUris() {
-		return this.nodes.stream().map(RedisServerProcess::uri).toList();
-	}
-
-	/** {@return all six nodes, alive or not, in a fixed order} */
-	public List<RedisServerProcess> nodes() {
-		return this.nodes;
-	}
-
-	/**
-	 * Returns the live nodes that report {@code role:master} now.
-	 * @return the current masters
-	 */
-	public List<RedisServerProcess> masters() {
-		return withRole("master");
-	}
-
-	/**
-	 * Returns the live nodes that report {@code role:slave} now.
-	 * @return the current replicas
-	 */
-	public List<RedisServerProcess> replicas() {
-		return withRole("slave");
-	}
-
-	/**
-	 * Returns the node listening on a port.
-	 * @param port the port of the node
-	 * @return the node
-	 * @throws IllegalArgumentException if no node of this cluster has that port
-	 */
-	public RedisServerProcess node(int port) {
-		return this.nodes.stream()
-			.filter((node) -> node.port() == port)
-			.findFirst()
-			.orElseThrow(() -> new IllegalArgumentException("No node on port " + port + " in " + seedNodes()));
-	}
-
-	/**
-	 * Waits up to {@link #READY_TIMEOUT} until the live nodes form a ready cluster again: all report
-	 * {@code cluster_state:ok}, every live replica is linked to its master, and all agree on a layout that covers the
-	 * 16384 slots and names only live nodes. After a node is killed this waits until the others have marked it
-	 * failed (and, for a master, until its replica has taken over); after a node restarts, until it has rejoined.
-	 * @throws IllegalStateException naming the last problem seen if the cluster is not ready in time
-	 */
-	public void awaitReady() {
-		awaitReady(READY_TIMEOUT);
-	}
-
-	/**
-	 * Waits until the live nodes form a ready cluster again.
-	 * @param timeout how long to wait
-	 * @throws IllegalStateException naming the last problem seen if the cluster is not ready in time
-	 * @see #awaitReady()
-	 */
-	public void awaitReady(Duration timeout) {
-		List<RedisServerProcess> live = this.nodes.stream().filter(RedisServerProcess::isAlive).toList();
-		ClusterHealth.await(clients(live), -1, -1, timeout);
-	}
-
-	@Override
-	public void flushAll() {
-		for (RedisServerProcess master : masters()) {
-			master.flushAll();
-		}
-	}
-
-	@Override
 	public void stop() {
-		stopAll(this.nodes);
-	}
-
-	@Override
-	public void close() {
-		stop();
+		stopAll(nodes());
 	}
 
 	@Override
@@ -191,15 +98,15 @@ public final class LocalRedisCluster implements RedisCluster {
 		return "Redis Cluster " + ((this.tls != null) ? "(TLS) " : "") + seedNodes();
 	}
 
-	private void create(Path cli) {
+	@Override
+	RespClient admin(RedisServerProcess node) {
+		return node.admin();
+	}
+
+	private void runRedisCli(Path cli, List<String> arguments) {
 		List<String> command = new ArrayList<>(List.of(cli.toString()));
-		if (this.tls != null) {
-			command.addAll(List.of("--tls", "--cacert", this.tls.ca().toString()));
-		}
-		command.addAll(List.of("--cluster", "create"));
-		this.nodes.forEach((node) -> command.add(node.host() + ":" + node.port()));
-		command.addAll(List.of("--cluster-replicas", "1", "--cluster-yes"));
-		Path log = this.nodes.get(0).directory().resolve("cluster-create.log");
+		command.addAll(arguments);
+		Path log = nodes().get(0).directory().resolve("cluster-create.log");
 		try {
 			Process process = new ProcessBuilder(command).redirectErrorStream(true)
 				.redirectOutput(log.toFile())
@@ -222,29 +129,6 @@ public final class LocalRedisCluster implements RedisCluster {
 			Thread.currentThread().interrupt();
 			throw new IllegalStateException("Interrupted while creating " + this, ex);
 		}
-	}
-
-	private List<RedisServerProcess> withRole(String role) {
-		List<RedisServerProcess> matching = new ArrayList<>();
-		for (RedisServerProcess node : this.nodes) {
-			if (node.isAlive() && role.equals(roleOf(node))) {
-				matching.add(node);
-			}
-		}
-		return matching;
-	}
-
-	private static String roleOf(RedisServerProcess node) {
-		try {
-			return RespClient.field(node.admin().text("INFO", "replication"), "role");
-		}
-		catch (IOException ex) {
-			return null;
-		}
-	}
-
-	private static List<RespClient> clients(List<RedisServerProcess> nodes) {
-		return nodes.stream().map(RedisServerProcess::admin).toList();
 	}
 
 	private static void stopAll(List<RedisServerProcess> nodes) {

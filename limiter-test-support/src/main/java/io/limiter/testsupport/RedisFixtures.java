@@ -2,56 +2,78 @@ package io.limiter.testsupport;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.function.Supplier;
+import java.util.function.UnaryOperator;
 
 /**
  * The entry point for tests and benchmarks: JVM-wide shared Redis servers, and private ones for tests that kill or
  * restart servers.
  * <p>
  * The shared instances start on first use and are stopped by a JVM shutdown hook; calling their {@code stop()} or
- * {@code close()} throws. They run on local {@code redis-server} processes when {@code redis-server} is on the
- * {@code PATH}, otherwise in Docker containers ({@code redis:7}) when Testcontainers is on the classpath and a Docker
- * engine is available; with neither they throw {@link IllegalStateException}. Call {@code flushAll()} before a test
- * class that needs an empty database.
+ * {@code close()} throws. {@link #standalone()} and {@link #cluster()} run on local {@code redis-server} processes
+ * when {@code redis-server} is on the {@code PATH}, otherwise in Docker containers; {@link #standaloneInDocker()} and
+ * {@link #clusterInDocker()} always run in Docker containers (see {@link RedisServerContainer}). Call
+ * {@code flushAll()} before a test class that needs an empty database.
  */
 public final class RedisFixtures {
 
-	private static RedisStandalone sharedStandalone;
+	private static final Shared<RedisStandalone> standaloneProcess = new Shared<>(SharedStandalone::new);
 
-	private static RedisCluster sharedCluster;
+	private static final Shared<RedisStandalone> standaloneContainer = new Shared<>(SharedStandalone::new);
+
+	private static final Shared<RedisCluster> clusterOfProcesses = new Shared<>(SharedCluster::new);
+
+	private static final Shared<RedisCluster> clusterOfContainers = new Shared<>(SharedCluster::new);
 
 	private RedisFixtures() {
 	}
 
 	/**
-	 * Returns the shared standalone server, starting it on first use.
+	 * Returns the shared standalone server, starting it on first use: a process, or {@link #standaloneInDocker()}
+	 * where there is no {@code redis-server}.
 	 * @return the shared server, also used by every other test of this JVM
 	 * @throws IllegalStateException if neither {@code redis-server} nor Docker is available, or the server does not
 	 * start; a later call tries again
 	 */
-	public static synchronized RedisStandalone standalone() {
-		if (sharedStandalone == null) {
-			RedisStandalone server = useLocalProcesses() ? RedisServerProcess.start() : DockerRedis.standalone();
-			ShutdownCleanup.register(server);
-			sharedStandalone = new SharedStandalone(server);
-		}
-		return sharedStandalone;
+	public static RedisStandalone standalone() {
+		return useLocalProcesses() ? standaloneProcess.get(() -> RedisServerProcess.start()) : standaloneInDocker();
 	}
 
 	/**
 	 * Returns the shared three-master, three-replica cluster, starting it on first use with the
-	 * {@linkplain LocalRedisCluster#DEFAULT_NODE_TIMEOUT default node timeout}.
+	 * {@linkplain PrivateRedisCluster#DEFAULT_NODE_TIMEOUT default node timeout}: processes, or
+	 * {@link #clusterInDocker()} where there is no {@code redis-server}.
 	 * @return the shared cluster, also used by every other test of this JVM
 	 * @throws IllegalStateException if neither {@code redis-server} nor Docker is available, or the cluster does not
 	 * become ready; a later call tries again
 	 */
-	public static synchronized RedisCluster cluster() {
-		if (sharedCluster == null) {
-			RedisCluster cluster = useLocalProcesses() ? LocalRedisCluster.start()
-					: DockerRedis.cluster(LocalRedisCluster.DEFAULT_NODE_TIMEOUT);
-			ShutdownCleanup.register(cluster);
-			sharedCluster = new SharedCluster(cluster);
-		}
-		return sharedCluster;
+	public static RedisCluster cluster() {
+		return useLocalProcesses() ? clusterOfProcesses.get(LocalRedisCluster::start) : clusterInDocker();
+	}
+
+	/**
+	 * Returns the shared standalone server in a Docker container, starting it on first use.
+	 * @return the shared server, also used by every other test of this JVM
+	 * @throws IllegalStateException if no Docker engine answers or it has no image
+	 * {@value RedisServerContainer#IMAGE}, or the server does not start; a later call tries again
+	 */
+	public static RedisStandalone standaloneInDocker() {
+		return standaloneContainer.get(() -> {
+			RedisServerContainer server = new RedisServerContainer();
+			server.start();
+			return server;
+		});
+	}
+
+	/**
+	 * Returns the shared three-master, three-replica cluster in Docker containers, starting it on first use with the
+	 * {@linkplain PrivateRedisCluster#DEFAULT_NODE_TIMEOUT default node timeout}.
+	 * @return the shared cluster, also used by every other test of this JVM
+	 * @throws IllegalStateException if no Docker engine answers or it has no image
+	 * {@value RedisServerContainer#IMAGE}, or the cluster does not become ready; a later call tries again
+	 */
+	public static RedisCluster clusterInDocker() {
+		return clusterOfContainers.get(DockerRedisCluster::start);
 	}
 
 	/**
@@ -87,6 +109,18 @@ public final class RedisFixtures {
 	}
 
 	/**
+	 * Starts a private cluster in Docker containers for a test that kills or restarts nodes; the caller stops it.
+	 * @param nodeTimeout the {@code cluster-node-timeout}; a short one makes failover fast
+	 * @return the running cluster
+	 * @throws IllegalStateException if no Docker engine answers or it has no image
+	 * {@value RedisServerContainer#IMAGE}
+	 * @see DockerRedisCluster#start(Duration)
+	 */
+	public static DockerRedisCluster startClusterInDocker(Duration nodeTimeout) {
+		return DockerRedisCluster.start(nodeTimeout);
+	}
+
+	/**
 	 * Starts a private Sentinel setup (a master, a replica, three Sentinels); the caller stops it.
 	 * @param downAfter the Sentinels' {@code down-after-milliseconds}; a short one makes failover fast
 	 * @return the running setup, its Sentinels agreed on the master
@@ -110,7 +144,7 @@ public final class RedisFixtures {
 
 	private static boolean dockerAvailable() {
 		try {
-			return DockerRedis.isDockerAvailable();
+			return DockerEngine.isAvailable();
 		}
 		catch (LinkageError ex) {
 			return false;
@@ -120,6 +154,30 @@ public final class RedisFixtures {
 	private static UnsupportedOperationException sharedStop(Object shared) {
 		return new UnsupportedOperationException(shared + " is shared by the whole JVM and stops at its exit; "
 				+ "start a private one with RedisFixtures.startStandalone() or startCluster() to stop it");
+	}
+
+	/**
+	 * One shared instance, started on first use and seen through a view whose {@code stop()} throws.
+	 */
+	private static final class Shared<T extends AutoCloseable> {
+
+		private final UnaryOperator<T> sharedView;
+
+		private T instance;
+
+		Shared(UnaryOperator<T> sharedView) {
+			this.sharedView = sharedView;
+		}
+
+		synchronized T get(Supplier<? extends T> starter) {
+			if (this.instance == null) {
+				T started = starter.get();
+				ShutdownCleanup.register(started);
+				this.instance = this.sharedView.apply(started);
+			}
+			return this.instance;
+		}
+
 	}
 
 	private static final class SharedStandalone implements RedisStandalone {

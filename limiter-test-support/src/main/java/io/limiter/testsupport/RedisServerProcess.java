@@ -21,7 +21,7 @@ import java.util.stream.Stream;
  * {@linkplain #restart() restarted} on the same port and directory, which is what failover tests need; after
  * {@link #stop()} it is gone for good. A process still running when the JVM exits is stopped by a shutdown hook.
  */
-public final class RedisServerProcess implements RedisStandalone {
+public final class RedisServerProcess implements RedisNode {
 
 	/** The address every local server binds to. */
 	static final String HOST = "127.0.0.1";
@@ -160,13 +160,9 @@ public final class RedisServerProcess implements RedisStandalone {
 	 * @throws IllegalStateException naming the command and the server when it fails or the server replies with an
 	 * error
 	 */
+	@Override
 	public Object command(String... command) {
-		try {
-			return admin().call(command);
-		}
-		catch (IOException ex) {
-			throw new IllegalStateException(command[0] + " failed on " + this + ": " + ex.getMessage(), ex);
-		}
+		return admin().command(this, command);
 	}
 
 	/**
@@ -186,6 +182,7 @@ public final class RedisServerProcess implements RedisStandalone {
 	 * Returns whether the process is running.
 	 * @return {@code true} while the process is alive
 	 */
+	@Override
 	public synchronized boolean isAlive() {
 		return this.process != null && this.process.isAlive();
 	}
@@ -194,6 +191,7 @@ public final class RedisServerProcess implements RedisStandalone {
 	 * Kills the process at once with {@code SIGKILL}, as a crash would, and waits until it is gone; the port and
 	 * directory are kept for {@link #restart()}.
 	 */
+	@Override
 	public synchronized void kill() {
 		if (this.process != null) {
 			this.process.destroyForcibly();
@@ -206,6 +204,7 @@ public final class RedisServerProcess implements RedisStandalone {
 	 * first terminated gracefully. A cluster node comes back with its {@code nodes.conf} and rejoins its cluster.
 	 * @throws IllegalStateException after {@link #stop()}, or if the server does not answer within 10 seconds
 	 */
+	@Override
 	public synchronized void restart() {
 		if (this.stopped) {
 			throw new IllegalStateException("redis-server on port " + this.port + " was stopped and cannot restart");
@@ -298,9 +297,7 @@ public final class RedisServerProcess implements RedisStandalone {
 		if (this.sentinelConfig != null) {
 			command.addAll(List.of(writeSentinelConfig().toString(), "--sentinel"));
 		}
-		command.addAll(List.of("--save", "", "--appendonly", "no", "--bind", HOST, "--port",
-				(this.tls != null) ? "0" : Integer.toString(this.port), "--dir", this.directory.toString(),
-				"--daemonize", "no"));
+		command.addAll(baseArguments((this.tls != null) ? 0 : this.port, this.directory.toString()));
 		if (this.tls != null) {
 			command.addAll(List.of(this.tls.serverArguments(this.port)));
 		}
@@ -418,7 +415,19 @@ public final class RedisServerProcess implements RedisStandalone {
 		}
 	}
 
-	private static String valueOf(List<String> arguments, String option) {
+	/**
+	 * Returns the arguments every data server of the fixtures starts with: no data on disk, in the foreground, on
+	 * {@value #HOST}.
+	 */
+	static List<String> baseArguments(int port, String directory) {
+		return List.of("--save", "", "--appendonly", "no", "--bind", HOST, "--port", Integer.toString(port), "--dir",
+				directory, "--daemonize", "no");
+	}
+
+	/**
+	 * Returns the value that follows an option among a server's arguments, or {@code null}.
+	 */
+	static String valueOf(List<String> arguments, String option) {
 		int index = arguments.indexOf(option);
 		return (index >= 0 && index + 1 < arguments.size()) ? arguments.get(index + 1) : null;
 	}

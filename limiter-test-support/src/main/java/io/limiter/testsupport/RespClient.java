@@ -69,6 +69,21 @@ final class RespClient {
 	}
 
 	/**
+	 * Sends one command for a caller outside the fixtures, to whom a failure is an {@link IllegalStateException}.
+	 * @param server what the message calls the server
+	 * @throws IllegalStateException naming the command and the server when it fails or the server replies with an
+	 * error
+	 */
+	Object command(Object server, String... command) {
+		try {
+			return call(command);
+		}
+		catch (IOException ex) {
+			throw new IllegalStateException(command[0] + " failed on " + server + ": " + ex.getMessage(), ex);
+		}
+	}
+
+	/**
 	 * Sends one command whose reply is a string.
 	 */
 	String text(String... command) throws IOException {

@@ -2,16 +2,17 @@ package io.limiter.testsupport;
 
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Set;
 
 /**
  * The one JVM shutdown hook of the fixtures: closes whatever is still registered, newest first.
+ * <p>
+ * Resources are told apart by identity: a container's {@code equals} and {@code hashCode} follow its changing
+ * state.
  */
 final class ShutdownCleanup {
 
-	private static final Set<AutoCloseable> resources = new LinkedHashSet<>();
+	private static final List<AutoCloseable> resources = new ArrayList<>();
 
 	private static boolean hookInstalled;
 
@@ -23,11 +24,12 @@ final class ShutdownCleanup {
 			Runtime.getRuntime().addShutdownHook(new Thread(ShutdownCleanup::closeAll, "limiter-redis-cleanup"));
 			hookInstalled = true;
 		}
+		unregister(resource);
 		resources.add(resource);
 	}
 
 	static synchronized void unregister(AutoCloseable resource) {
-		resources.remove(resource);
+		resources.removeIf((registered) -> registered == resource);
 	}
 
 	private static void closeAll() {

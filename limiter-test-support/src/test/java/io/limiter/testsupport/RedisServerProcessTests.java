@@ -8,7 +8,6 @@ import java.util.function.Consumer;
 import javax.net.ssl.SSLSocketFactory;
 
 import io.lettuce.core.RedisClient;
-import io.lettuce.core.RedisException;
 import io.lettuce.core.RedisURI;
 import io.lettuce.core.api.StatefulRedisConnection;
 import io.lettuce.core.api.sync.RedisCommands;
@@ -16,26 +15,37 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-class RedisServerProcessTests {
+class RedisServerProcessTests extends RedisNodeContract<RedisServerProcess> {
+
+	@Override
+	RedisServerProcess start(String... extraArguments) {
+		return RedisServerProcess.start(extraArguments);
+	}
 
 	@Test
-	void startsOnAFreeLoopbackPortAndAnswers() {
+	void keepsItsOutputInADirectoryOfItsOwnThatStopDeletes() {
+		RedisServerProcess server = RedisServerProcess.start();
+		Path directory = server.directory();
+		assertThat(directory.resolve("redis.log")).isRegularFile();
+
+		server.stop();
+
+		assertThat(Files.exists(directory)).isFalse();
+	}
+
+	@Test
+	void restartsAsANewProcessAfterKill() {
 		try (RedisServerProcess server = RedisServerProcess.start()) {
-			assertThat(server.isAlive()).isTrue();
-			assertThat(server.host()).isEqualTo("127.0.0.1");
-			assertThat(server.port()).isPositive();
-			assertThat(server.uri()).isEqualTo("redis://127.0.0.1:" + server.port());
-			assertThat(server.directory().resolve("redis.log")).isRegularFile();
-			withCommands(RedisURI.create(server.uri()), (redis) -> {
-				assertThat(redis.ping()).isEqualTo("PONG");
-				assertThat(redis.set("greeting", "hello")).isEqualTo("OK");
-				assertThat(redis.get("greeting")).isEqualTo("hello");
-				assertThat(redis.configGet("save")).containsEntry("save", "");
-				assertThat(redis.configGet("appendonly")).containsEntry("appendonly", "no");
-			});
+			long firstPid = server.pid();
+
+			server.kill();
+
+			assertThat(TestSockets.processAlive(firstPid)).isFalse();
+
+			server.restart();
+
+			assertThat(server.pid()).isNotEqualTo(firstPid);
 		}
 	}
 
@@ -56,82 +66,6 @@ class RedisServerProcessTests {
 			server.flushAll();
 			assertThat(server.command("DBSIZE")).isEqualTo(0L);
 		}
-	}
-
-	@Test
-	void flushAllDeletesEveryKey() {
-		try (RedisServerProcess server = RedisServerProcess.start()) {
-			withCommands(RedisURI.create(server.uri()), (redis) -> {
-				redis.set("a", "1");
-				redis.select(1);
-				redis.set("b", "2");
-				server.flushAll();
-				assertThat(redis.dbsize()).isZero();
-				redis.select(0);
-				assertThat(redis.dbsize()).isZero();
-			});
-		}
-	}
-
-	@Test
-	void restartsOnTheSamePortAfterKill() {
-		try (RedisServerProcess server = RedisServerProcess.start()) {
-			int port = server.port();
-			long firstPid = server.pid();
-			withCommands(RedisURI.create(server.uri()), (redis) -> redis.set("key", "value"));
-
-			server.kill();
-
-			assertThat(server.isAlive()).isFalse();
-			assertThat(TestSockets.processAlive(firstPid)).isFalse();
-			assertThat(TestSockets.accepts(port)).isFalse();
-
-			server.restart();
-
-			assertThat(server.isAlive()).isTrue();
-			assertThat(server.port()).isEqualTo(port);
-			assertThat(server.pid()).isNotEqualTo(firstPid);
-			withCommands(RedisURI.create(server.uri()), (redis) -> {
-				assertThat(redis.ping()).isEqualTo("PONG");
-				assertThat(redis.get("key")).as("nothing is persisted").isNull();
-			});
-		}
-	}
-
-	@Test
-	void isGoneAfterStop() {
-		RedisServerProcess server = RedisServerProcess.start();
-		int port = server.port();
-		long pid = server.pid();
-		Path directory = server.directory();
-
-		server.stop();
-
-		assertThat(server.isAlive()).isFalse();
-		assertThat(TestSockets.processAlive(pid)).isFalse();
-		assertThat(TestSockets.accepts(port)).isFalse();
-		assertThat(Files.exists(directory)).isFalse();
-		assertThatIllegalStateException().isThrownBy(server::restart).withMessageContaining("stopped");
-		server.stop();
-	}
-
-	@Test
-	void passesExtraArguments() {
-		try (RedisServerProcess server = RedisServerProcess.start("--requirepass", "secret")) {
-			assertThatThrownBy(() -> withCommands(RedisURI.create(server.uri()), RedisCommands::ping))
-				.isInstanceOf(RedisException.class);
-			RedisURI withPassword = RedisURI.builder(RedisURI.create(server.uri())).withPassword("secret".toCharArray()).build();
-			withCommands(withPassword, (redis) -> redis.set("key", "value"));
-			server.flushAll();
-			withCommands(withPassword, (redis) -> assertThat(redis.dbsize()).isZero());
-		}
-	}
-
-	@Test
-	void failsWithTheServerOutputWhenTheServerCannotStart() {
-		assertThatIllegalStateException().isThrownBy(() -> RedisServerProcess.start("--no-such-directive", "1"))
-			.withMessageContaining("exited with code")
-			.withMessageContaining("no-such-directive");
 	}
 
 	static void withCommands(RedisURI uri, Consumer<RedisCommands<String, String>> action) {

@@ -5,6 +5,8 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import io.lettuce.core.RedisClient;
+import io.lettuce.core.ScanArgs;
+import io.lettuce.core.ScanIterator;
 import io.lettuce.core.api.StatefulRedisConnection;
 import io.lettuce.core.api.sync.RedisCommands;
 import io.lettuce.core.codec.ByteArrayCodec;
@@ -185,7 +187,8 @@ class PeekIntegrationTests {
 	}
 
 	private static List<byte[]> storedKeys(String name) {
-		return commands().keys("limiter:{" + name + ":*");
+		// SCAN, as KEYS takes a String from Lettuce 7 on and a key before (Spring Boot 4.0 manages Lettuce 6.8)
+		return ScanIterator.scan(commands(), ScanArgs.Builder.matches("limiter:{" + name + ":*")).stream().toList();
 	}
 
 	/**

@@ -14,6 +14,7 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.test.web.reactive.server.WebTestClient;
 import org.springframework.web.server.ServerWebExchange;
 
+import io.limiter.LimiterClock;
 import io.limiter.spring.testapp.reactive.ReactiveTestApplication;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -77,11 +78,20 @@ class ReactiveLimitPlansTests {
 		return this.client.get().uri("/api/keys/plan").header("X-Api-Key", key).exchange();
 	}
 
-	/** Keys starting with {@code gold-} are on the plan gold. */
+	/**
+	 * Keys starting with {@code gold-} are on the plan gold. Time stands still, so that the seconds until a bucket is
+	 * full, which the headers report, do not depend on how fast the requests follow each other.
+	 */
 	@TestConfiguration(proxyBeanMethods = false)
 	static class Plans {
 
 		final List<Object> requests = new CopyOnWriteArrayList<>();
+
+		@Bean
+		LimiterClock stoppedClock() {
+			long now = System.currentTimeMillis();
+			return () -> now;
+		}
 
 		@Bean
 		LimitPlanResolver limitPlanResolver() {

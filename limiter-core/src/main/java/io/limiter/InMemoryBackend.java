@@ -2,6 +2,7 @@ package io.limiter;
 
 import java.util.Objects;
 
+import io.limiter.integration.LimitNames;
 import io.limiter.internal.DefaultRateLimiter;
 import io.limiter.internal.LimiterThreads;
 import io.limiter.internal.Waits;

@@ -154,26 +154,6 @@ public final class RateLimiterRegistry {
 	}
 
 	/**
-	 * Returns the plan of a limiter of this registry, from its settings.
-	 * @param name the limit name
-	 * @param limit the settings of one of the limit's current limiters ({@link RateLimiter#limit()})
-	 * @return the plan of the limiter with exactly these settings (the same instance), else
-	 * {@value #DEFAULT_PLAN}: for a limit or limiter the registry does not know, or one an update has
-	 * replaced
-	 */
-	public String planOf(String name, Limit limit) {
-		Map<String, RateLimiter> plans = this.limiters.get(name);
-		if (plans != null && plans.size() > 1) {
-			for (Map.Entry<String, RateLimiter> plan : plans.entrySet()) {
-				if (plan.getValue().limit() == limit) {
-					return plan.getKey();
-				}
-			}
-		}
-		return DEFAULT_PLAN;
-	}
-
-	/**
 	 * Returns the options of a limit's limiters.
 	 * @param name the limit name
 	 * @return the options given for the limit, else {@link LimiterOptions#defaults()}

@@ -7,6 +7,8 @@ import java.util.Objects;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.function.IntSupplier;
 
+import io.limiter.integration.LimitNames;
+import io.limiter.integration.ThrottledLog;
 import io.limiter.internal.DecisionSource;
 import io.limiter.internal.DefaultRateLimiter;
 import io.limiter.internal.LimitPlans;

@@ -9,7 +9,7 @@ import java.util.concurrent.TimeUnit;
 import io.limiter.AdminOperation;
 import io.limiter.Decision;
 import io.limiter.Limit;
-import io.limiter.LimitNames;
+import io.limiter.integration.LimitNames;
 import io.limiter.LimiterObserver;
 import io.limiter.RateLimiter;
 

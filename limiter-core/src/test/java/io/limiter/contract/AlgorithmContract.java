@@ -13,7 +13,6 @@ import io.limiter.Decision;
 import io.limiter.Limit;
 import io.limiter.LimiterOptions;
 import io.limiter.RateLimiter;
-import io.limiter.internal.Decisions;
 import io.limiter.internal.DefaultRateLimiter;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -347,7 +346,7 @@ public abstract class AlgorithmContract {
 		Duration slow = Duration.ofSeconds(100_000);
 		RateLimiter limiter = fixture().backend()
 			.limiter(name, Limit.builder().algorithm(this.algorithm).rate(3, fast).rate(5, slow).build());
-		assertThat(limiter.peek("k")).as("a fresh key: the smaller capacity").isEqualTo(Decisions.allowed(3, 3, 0));
+		assertThat(limiter.peek("k")).as("a fresh key: the smaller capacity").isEqualTo(Decision.allowed(3, 3, 0));
 		assertReported(limiter.tryAcquire("k", 1), true, 0, 3, 2);
 		limiter.tryAcquire("k", 1);
 		assertReported(limiter.tryAcquire("k", 1), true, 0, 3, 0);
@@ -357,7 +356,7 @@ public abstract class AlgorithmContract {
 		this.clock.advance(2 * fast.toMillis() + 50_000);
 		assertReported(limiter.tryAcquire("k", 2), true, 1, 5, 0);
 		assertThat(limiter.peek("k")).as("a look reports the rate closest to refusing").isEqualTo(
-				Decisions.allowed(5, 0, limiter.peek("k").resetAfterMillis()).forRate(1));
+				Decision.allowed(5, 0, limiter.peek("k").resetAfterMillis()).forRate(1));
 		Decision slowRefuses = limiter.tryAcquire("k", 1);
 		assertReported(slowRefuses, false, 1, 5, 0);
 		assertThat(slowRefuses.retryAfterMillis()).isGreaterThan(2 * fast.toMillis());
@@ -446,7 +445,7 @@ public abstract class AlgorithmContract {
 	 * @param resetAfterMillis the expected reset-after
 	 */
 	protected static void assertAllowed(Decision decision, long remaining, long resetAfterMillis) {
-		assertThat(decision).isEqualTo(Decisions.allowed(decision.limit(), remaining, resetAfterMillis));
+		assertThat(decision).isEqualTo(Decision.allowed(decision.limit(), remaining, resetAfterMillis));
 	}
 
 	/**
@@ -458,7 +457,7 @@ public abstract class AlgorithmContract {
 	 */
 	protected static void assertDenied(Decision decision, long remaining, long retryAfterMillis,
 			long resetAfterMillis) {
-		Decision expected = Decisions.denied(decision.limit(), remaining, retryAfterMillis, resetAfterMillis);
+		Decision expected = Decision.denied(decision.limit(), remaining, retryAfterMillis, resetAfterMillis);
 		assertThat(decision).isEqualTo(decision.isLocal() ? expected.local() : expected);
 	}
 

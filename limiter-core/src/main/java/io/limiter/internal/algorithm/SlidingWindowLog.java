@@ -2,7 +2,6 @@ package io.limiter.internal.algorithm;
 
 import io.limiter.Decision;
 import io.limiter.Limit;
-import io.limiter.internal.Decisions;
 
 /**
  * Sliding window log: exact; a permit granted at {@code t} counts while {@code now - period < t}. The newest grant
@@ -45,12 +44,12 @@ final class SlidingWindowLog extends LimitAlgorithm {
 			long count = this.log.countAfter(outside);
 			if (count + permits > this.capacity) {
 				long retryAfter = this.log.timeOf(outside, count + permits - this.capacity) + this.periodMillis - at;
-				return Decisions.denied(this.capacity, Math.max(0, this.capacity - count),
+				return Decision.denied(this.capacity, Math.max(0, this.capacity - count),
 						retryAfter, this.log.newest() + this.periodMillis - at);
 			}
 			long resetAfter = (permits > 0) ? this.periodMillis
 					: (count > 0) ? this.log.newest() + this.periodMillis - at : 0;
-			return Decisions.allowed(this.capacity, this.capacity - count - permits, resetAfter);
+			return Decision.allowed(this.capacity, this.capacity - count - permits, resetAfter);
 		}
 
 		@Override

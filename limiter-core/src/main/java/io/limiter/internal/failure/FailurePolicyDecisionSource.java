@@ -13,8 +13,7 @@ import io.limiter.Limit;
 import io.limiter.LimiterObserver;
 import io.limiter.RateLimiterException;
 import io.limiter.internal.DecisionSource;
-import io.limiter.ThrottledLog;
-import io.limiter.internal.Decisions;
+import io.limiter.integration.ThrottledLog;
 
 /**
  * Puts a {@link FailurePolicy} and circuit breakers in front of a remote source: while the backend fails, or
@@ -212,8 +211,8 @@ public final class FailurePolicyDecisionSource implements DecisionSource {
 		this.log.warn("Redis failed for limit '" + this.name + "' (" + failure.reason().configName()
 				+ "), decided by " + this.policy, failure);
 		Decision decision = switch (this.policy) {
-			case FAIL_OPEN -> Decisions.allowed(this.limit.capacity(), this.limit.capacity() - permits, 0);
-			case FAIL_CLOSED -> Decisions.denied(this.limit.capacity(), 0, retryAfterWhileFailing(breaker), 0);
+			case FAIL_OPEN -> Decision.allowed(this.limit.capacity(), this.limit.capacity() - permits, 0);
+			case FAIL_CLOSED -> Decision.denied(this.limit.capacity(), 0, retryAfterWhileFailing(breaker), 0);
 			case LOCAL_FALLBACK -> this.fallback.decide(key, permits, 0);
 		};
 		return decision.degraded();

@@ -16,7 +16,6 @@ import io.limiter.LimiterClock;
 import io.limiter.LocalTier;
 import io.limiter.RateLimiterException;
 import io.limiter.internal.DecisionSource;
-import io.limiter.internal.Decisions;
 import io.limiter.internal.LimiterThreads;
 import io.limiter.internal.StateKeys;
 import io.limiter.internal.algorithm.LimitAlgorithm;
@@ -280,13 +279,13 @@ public final class TwoTierDecisionSource implements DecisionSource {
 	private Decision allowed(LocalBucket bucket, long now, long heldTicks) {
 		long redis = bucket.redisTicks(now, this.capacity, this.fullTicks);
 		long available = Math.min(this.fullTicks, heldTicks + Math.max(0, redis));
-		return Decisions.allowed(this.capacity, available / this.periodMillis, resetAfter(redis)).local();
+		return Decision.allowed(this.capacity, available / this.periodMillis, resetAfter(redis)).local();
 	}
 
 	private Decision denied(LocalBucket bucket, long now, long cost, long retryAfterMillis) {
 		long redis = bucket.redisTicks(now, this.capacity, this.fullTicks);
 		long available = Math.min(cost - 1, Math.max(0, bucket.held()) + Math.max(0, redis));
-		return Decisions.denied(this.capacity, available / this.periodMillis, retryAfterMillis, resetAfter(redis)).local();
+		return Decision.denied(this.capacity, available / this.periodMillis, retryAfterMillis, resetAfter(redis)).local();
 	}
 
 	private long resetAfter(long redisTicks) {

@@ -10,7 +10,6 @@ import io.limiter.Decision;
 import io.limiter.Limit;
 import io.limiter.LimiterClock;
 import io.limiter.internal.DecisionSource;
-import io.limiter.internal.Decisions;
 import io.limiter.internal.StateKeys;
 import io.limiter.internal.algorithm.LimitAlgorithm;
 
@@ -169,10 +168,10 @@ public final class RedisDecisionSource implements DecisionSource {
 		long resetAfter = (Long) reply.get(3);
 		long delay = (Long) reply.get(4);
 		if (!allowed) {
-			return Decisions.denied(limit, remaining, retryAfter, resetAfter).forRate(rate);
+			return Decision.denied(limit, remaining, retryAfter, resetAfter).forRate(rate);
 		}
-		return (delay > 0) ? Decisions.reserved(limit, delay, resetAfter)
-				: Decisions.allowed(limit, remaining, resetAfter).forRate(rate);
+		return (delay > 0) ? Decision.reserved(limit, delay, resetAfter)
+				: Decision.allowed(limit, remaining, resetAfter).forRate(rate);
 	}
 
 }

@@ -12,7 +12,6 @@ import org.junit.jupiter.params.provider.EnumSource;
 import io.limiter.Algorithm;
 import io.limiter.Decision;
 import io.limiter.Limit;
-import io.limiter.internal.Decisions;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -130,7 +129,7 @@ class DecisionMeaningTests {
 		assertThat(atReset.isIdle(resetAt)).as("idle at reset-after: %s", context).isTrue();
 		assertThat(atReset.decide(resetAt, 0, 0))
 			.as("full at reset-after: %s", context)
-			.isEqualTo(Decisions.allowed(limit.capacity(), limit.capacity(), 0));
+			.isEqualTo(Decision.allowed(limit.capacity(), limit.capacity(), 0));
 		if (decision.resetAfterMillis() > 0) {
 			KeyState before = replay(algorithm, limit, history);
 			assertThat(before.isIdle(resetAt - 1)).as("not idle before reset-after: %s", context).isFalse();

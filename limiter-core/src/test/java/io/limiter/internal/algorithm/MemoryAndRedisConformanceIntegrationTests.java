@@ -27,7 +27,6 @@ import io.limiter.LimiterClock;
 import io.limiter.LimiterObserver;
 import io.limiter.contract.ManualClock;
 import io.limiter.internal.DecisionSource;
-import io.limiter.internal.Decisions;
 import io.limiter.internal.StateKeys;
 import io.limiter.internal.memory.InMemoryStates;
 import io.limiter.internal.redis.RedisDecisionSource;
@@ -306,7 +305,7 @@ class MemoryAndRedisConformanceIntegrationTests {
 			}
 		}
 		clock.advance(decision.resetAfterMillis());
-		assertThat(source.decide("k", 0, 0)).isEqualTo(Decisions.allowed(4, 4, 0));
+		assertThat(source.decide("k", 0, 0)).isEqualTo(Decision.allowed(4, 4, 0));
 		assertThat(redis.exists(keys)).as("keys of a full state").isZero();
 	}
 
@@ -338,7 +337,7 @@ class MemoryAndRedisConformanceIntegrationTests {
 		long twoPermitsAhead = clock.millis() + 2 * limit.periodMillis() / limit.capacity();
 		redis.eval("redis.call('SET', KEYS[1], struct.pack('<d<d', tonumber(ARGV[1]), 0), 'PX', 600000)",
 				ScriptOutputType.STATUS, new String[] { key }, Long.toString(twoPermitsAhead));
-		assertThat(source.decide("k", 1, 0)).isEqualTo(Decisions.allowed(4, 1, 450_000));
+		assertThat(source.decide("k", 1, 0)).isEqualTo(Decision.allowed(4, 1, 450_000));
 	}
 
 	@ParameterizedTest

@@ -14,7 +14,7 @@ import org.apache.commons.logging.LogFactory;
 import io.limiter.LimiterObserver;
 import io.limiter.RedisBackend;
 import io.limiter.RedisBackendBuilder;
-import io.limiter.RedisSecrets;
+import io.limiter.integration.RedisSecrets;
 
 /**
  * Builds the {@link RedisBackend} of {@code limiter.redis.*} with the core's own builder, so that the starter's

@@ -9,7 +9,7 @@ import org.springframework.boot.context.properties.bind.Bindable;
 import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.core.env.Environment;
 
-import io.limiter.RedisSecrets;
+import io.limiter.integration.RedisSecrets;
 
 /**
  * Reads where Redis is from Spring Data Redis' connection settings ({@code spring.data.redis.*}), for

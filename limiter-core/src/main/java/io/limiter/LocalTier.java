@@ -44,9 +44,9 @@ public final class LocalTier {
 	/** The default of {@link Builder#initialBatch(long)}. */
 	public static final long DEFAULT_INITIAL_BATCH = 1;
 
-	private static final LocalTier NONE = builder().build();
+	private static final LocalTier NONE = builder().mode(Mode.NONE).build();
 
-	private static final LocalTier BLOCK = builder().mode(Mode.BLOCK).build();
+	private static final LocalTier BLOCK = builder().build();
 
 	private static final LocalTier TWO_TIER = builder().mode(Mode.TWO_TIER).build();
 
@@ -90,7 +90,9 @@ public final class LocalTier {
 	}
 
 	/**
-	 * Returns a builder with mode {@link Mode#NONE} and the defaults.
+	 * Returns a builder that starts from the default tier, {@link #block()}: mode {@link Mode#BLOCK} and the default
+	 * of every setting. Setting only, say, {@link Builder#maximumKeys(int)} keeps the block; {@link Mode#NONE} is
+	 * chosen with {@link Builder#mode(Mode)} or {@link #none()}.
 	 * @return a new builder
 	 */
 	public static Builder builder() {
@@ -109,6 +111,7 @@ public final class LocalTier {
 			.initialBatch(this.initialBatch);
 	}
 
+	/** {@return what the local tier does} */
 	public Mode mode() {
 		return this.mode;
 	}
@@ -148,12 +151,13 @@ public final class LocalTier {
 
 	/**
 	 * Returns the most permits one instance borrows for one key of a limit at once, which is also the most
-	 * it holds: {@code max(1, floor(capacity x maxBatchShare))}.
+	 * it holds: {@code max(1, floor(capacity x maxBatchShare))}, of the smallest capacity of a limit's rates (only a
+	 * limit of one rate borrows: see {@link Mode#TWO_TIER}).
 	 * @param limit the limit
 	 * @return the largest batch in permits
 	 */
 	public long maxBatchPermits(Limit limit) {
-		return Math.max(1, (long) Math.floor(limit.capacity() * this.maxBatchShare));
+		return Math.max(1, (long) Math.floor(limit.maxPermits() * this.maxBatchShare));
 	}
 
 	@Override
@@ -195,7 +199,7 @@ public final class LocalTier {
 	 */
 	public static final class Builder {
 
-		private Mode mode = Mode.NONE;
+		private Mode mode = Mode.BLOCK;
 
 		private Duration lease = DEFAULT_LEASE;
 
@@ -209,7 +213,7 @@ public final class LocalTier {
 		}
 
 		/**
-		 * Sets the mode.
+		 * Sets the mode; {@link Mode#BLOCK} unless set.
 		 * @param mode the mode
 		 * @return this builder
 		 */

@@ -8,7 +8,6 @@ import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
-
 /**
  * The configured limits by name, each as a {@link RateLimiter} of one backend, or as several when the limit has
  * plans: one limiter per plan, the limit's own numbers being the {@linkplain #DEFAULT_PLAN default plan}, all sharing
@@ -22,6 +21,14 @@ import java.util.concurrent.ConcurrentHashMap;
  * algorithm, since its plans share one. Filter rules and methods declare the permits they take per request
  * ({@link #requireCapacity(String, long, String)}), and an update never lowers a capacity of any plan below one of
  * them, so no request asks for more than its limit can grant.
+ * <p>
+ * {@code update} is the way to change a limit: the backend refuses limiters of a registry's limit name with other
+ * settings ({@link LimiterBackend} on one setting per name), so two settings never decide the same keys unnoticed.
+ * <pre>{@code
+ * RateLimiterRegistry limits = new RateLimiterRegistry(backend, Map.of("api", Limit.of(Algorithm.GCRA, 100, minute)));
+ * limits.limiter("api").tryAcquire("user-42");
+ * limits.update("api", Limit.of(Algorithm.GCRA, 200, minute));   // keys keep their state
+ * }</pre>
  */
 public final class RateLimiterRegistry {
 
@@ -84,7 +91,8 @@ public final class RateLimiterRegistry {
 			byPlan.put(DEFAULT_PLAN, limit);
 			plans.getOrDefault(name, Map.of())
 				.forEach((plan, planLimit) -> byPlan.put(checkPlanName(name, plan), planLimit));
-			this.limiters.put(name, limiters(name, byPlan));
+			List<RateLimiter> created = this.backend.limiters(name, List.copyOf(byPlan.values()), options(name));
+			this.limiters.put(name, byPlan(byPlan, created));
 		});
 		this.names = Collections.unmodifiableSet(ordered.keySet());
 	}
@@ -97,8 +105,7 @@ public final class RateLimiterRegistry {
 		return plan;
 	}
 
-	private Map<String, RateLimiter> limiters(String name, Map<String, Limit> byPlan) {
-		List<RateLimiter> created = this.backend.limiters(name, List.copyOf(byPlan.values()), options(name));
+	private static Map<String, RateLimiter> byPlan(Map<String, Limit> byPlan, List<RateLimiter> created) {
 		Map<String, RateLimiter> limiters = new LinkedHashMap<>();
 		int index = 0;
 		for (String plan : byPlan.keySet()) {
@@ -173,8 +180,9 @@ public final class RateLimiterRegistry {
 	}
 
 	/**
-	 * Records that a caller takes this many permits of a limit on each request, so that no update lowers the
-	 * capacity of any of the limit's plans below it.
+	 * Records that a caller (a filter rule, an annotated method, or application code that calls the limiter itself)
+	 * takes this many permits of a limit on each request, so that no update lowers the capacity of any of the limit's
+	 * plans below it.
 	 * @param name the name of a configured limit
 	 * @param cost the permits taken per request
 	 * @param user who takes them, for messages: a filter rule's property, a method
@@ -233,7 +241,8 @@ public final class RateLimiterRegistry {
 		Map<String, Limit> byPlan = new LinkedHashMap<>();
 		plansOf(name).forEach((kept, limiter) -> byPlan.put(kept, limiter.limit()));
 		byPlan.put(plan, limit);
-		Map<String, RateLimiter> next = limiters(name, byPlan);
+		List<RateLimiter> updated = this.backend.update(name, List.copyOf(byPlan.values()), options(name));
+		Map<String, RateLimiter> next = byPlan(byPlan, updated);
 		this.limiters.put(name, next);
 		return next.get(plan);
 	}

@@ -11,6 +11,7 @@ import io.limiter.Decision;
 import io.limiter.Limit;
 import io.limiter.integration.LimitNames;
 import io.limiter.LimiterObserver;
+import io.limiter.Rate;
 import io.limiter.RateLimiter;
 
 /**
@@ -169,7 +170,8 @@ public final class DefaultRateLimiter implements RateLimiter {
 		if (!this.limit.supportsReservations()) {
 			return 0;
 		}
-		long exactLimit = Limit.MAX_CAPACITY_PERIOD_PRODUCT / this.limit.capacity() - this.limit.periodMillis();
+		Rate rate = this.limit.rates().get(0);
+		long exactLimit = Limit.MAX_CAPACITY_PERIOD_PRODUCT / rate.capacity() - rate.periodMillis();
 		return Math.max(0, Math.min(budget, exactLimit));
 	}
 
@@ -237,7 +239,7 @@ public final class DefaultRateLimiter implements RateLimiter {
 			throw new IllegalArgumentException("permits of a " + operation.configName() + " of limit '" + this.name
 					+ "' must be at least 1 but was " + permits);
 		}
-		return Math.min(permits, Limit.MAX_CAPACITY_PERIOD_PRODUCT / this.limit.periodMillis());
+		return Math.min(permits, Limit.MAX_CAPACITY_PERIOD_PRODUCT / this.limit.rates().get(0).periodMillis());
 	}
 
 	private void checkArguments(String key, long permits) {

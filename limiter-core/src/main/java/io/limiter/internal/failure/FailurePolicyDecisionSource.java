@@ -11,6 +11,7 @@ import io.limiter.DegradedReason;
 import io.limiter.FailurePolicy;
 import io.limiter.Limit;
 import io.limiter.LimiterObserver;
+import io.limiter.Rate;
 import io.limiter.RateLimiterException;
 import io.limiter.internal.DecisionSource;
 import io.limiter.integration.ThrottledLog;
@@ -33,6 +34,9 @@ public final class FailurePolicyDecisionSource implements DecisionSource {
 	private final String name;
 
 	private final Limit limit;
+
+	/** The index of the rate that the policy's own decisions report: of the fewest permits, as they are all full. */
+	private final int reportedRate;
 
 	private final DecisionSource remote;
 
@@ -71,6 +75,7 @@ public final class FailurePolicyDecisionSource implements DecisionSource {
 		}
 		this.name = name;
 		this.limit = limit;
+		this.reportedRate = smallestCapacity(limit);
 		this.remote = remote;
 		this.policy = policy;
 		this.fallback = fallback;
@@ -211,20 +216,34 @@ public final class FailurePolicyDecisionSource implements DecisionSource {
 		this.log.warn("Redis failed for limit '" + this.name + "' (" + failure.reason().configName()
 				+ "), decided by " + this.policy, failure);
 		Decision decision = switch (this.policy) {
-			case FAIL_OPEN -> Decision.allowed(this.limit.capacity(), this.limit.capacity() - permits, 0);
-			case FAIL_CLOSED -> Decision.denied(this.limit.capacity(), 0, retryAfterWhileFailing(breaker), 0);
+			case FAIL_OPEN -> Decision.allowed(reported().capacity(), reported().capacity() - permits, 0)
+				.forRate(this.reportedRate);
+			case FAIL_CLOSED -> Decision.denied(reported().capacity(), 0, retryAfterWhileFailing(breaker), 0)
+				.forRate(this.reportedRate);
 			case LOCAL_FALLBACK -> this.fallback.decide(key, permits, 0);
 		};
 		return decision.degraded();
 	}
 
+	private static int smallestCapacity(Limit limit) {
+		int smallest = 0;
+		for (int i = 1; i < limit.rates().size(); i++) {
+			smallest = (limit.rates().get(i).capacity() < limit.rates().get(smallest).capacity()) ? i : smallest;
+		}
+		return smallest;
+	}
+
+	private Rate reported() {
+		return this.limit.rates().get(this.reportedRate);
+	}
+
 	/**
 	 * Returns when a denied caller should come back: when the breaker lets the next probe through, or after
-	 * one open time while it is still closed; never later than one period.
+	 * one open time while it is still closed; never later than one period of the reported rate.
 	 */
 	private long retryAfterWhileFailing(CircuitBreaker breaker) {
 		long wait = breaker.isOpen() ? breaker.millisUntilProbe() : breaker.openMillis();
-		return Math.max(1, Math.min(wait, this.limit.periodMillis()));
+		return Math.max(1, Math.min(wait, reported().periodMillis()));
 	}
 
 	private RateLimiterException asLimiterException(Throwable failure) {

@@ -82,8 +82,8 @@ public final class TwoTierDecisionSource implements DecisionSource {
 			LimiterClock clock, Duration timeout, ScheduledExecutorService timer) {
 		this.name = name;
 		this.algorithm = LimitAlgorithm.of(limit.algorithm());
-		this.capacity = limit.capacity();
-		this.periodMillis = limit.periodMillis();
+		this.capacity = limit.rates().get(0).capacity();
+		this.periodMillis = limit.rates().get(0).periodMillis();
 		this.fullTicks = this.capacity * this.periodMillis;
 		this.leaseMillis = tier.lease().toMillis();
 		this.timeoutMillis = timeout.toMillis();

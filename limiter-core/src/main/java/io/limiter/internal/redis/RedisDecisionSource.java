@@ -69,8 +69,8 @@ public final class RedisDecisionSource implements DecisionSource {
 		this.clientClock = clientClock;
 		this.timeoutMillis = timeout.toMillis();
 		this.limit = limit;
-		this.capacity = Long.toString(limit.capacity());
-		this.periodMillis = Long.toString(limit.periodMillis());
+		this.capacity = Long.toString(limit.rates().get(0).capacity());
+		this.periodMillis = Long.toString(limit.rates().get(0).periodMillis());
 		this.furtherRates = new String[2 * (limit.rates().size() - 1)];
 		for (int i = 1; i < limit.rates().size(); i++) {
 			this.furtherRates[2 * i - 2] = Long.toString(limit.rates().get(i).capacity());

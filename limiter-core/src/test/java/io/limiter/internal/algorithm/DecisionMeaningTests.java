@@ -67,7 +67,7 @@ class DecisionMeaningTests {
 		for (int step = 0; step < STEPS; step++) {
 			now += randomStep(random, limit.rates().get(random.nextInt(limit.rates().size())).periodMillis());
 			long maxWait = (limit.algorithm().supportsReservations() && random.nextInt(4) == 0)
-					? random.nextLong(2 * limit.periodMillis()) : 0;
+					? random.nextLong(2 * limit.rates().get(0).periodMillis()) : 0;
 			Request request = new Request(now, random.nextLong(limit.maxPermits() + 1), maxWait);
 			Decision decision = state.decide(request.at(), request.permits(), request.maxWait());
 			history.add(request);

@@ -192,12 +192,14 @@ class MemoryAndRedisConformanceIntegrationTests {
 			String key = KEYS[random.nextInt(KEYS.length)];
 			clock.advance(Math.max(0, untouchableUntil.getOrDefault(key, 0L) - clock.millis()));
 			long permits = random.nextLong(limit.maxPermits() + 1);
-			long maxWait = (reservations && random.nextBoolean()) ? random.nextLong(2 * limit.periodMillis()) : 0;
+			long firstPeriod = limit.rates().get(0).periodMillis();
+			long maxWait = (reservations && random.nextBoolean()) ? random.nextLong(2 * firstPeriod) : 0;
 			AdminOperation operation = (random.nextInt(8) == 0)
 					? AdminOperation.values()[random.nextInt(AdminOperation.values().length)] : null;
 			if (operation != null) {
 				// an admin operation, then a look at the key on both implementations
-				long amount = (operation == AdminOperation.RESET) ? 0 : 1 + random.nextLong(2 * limit.capacity() + 2);
+				long firstCapacity = limit.rates().get(0).capacity();
+				long amount = (operation == AdminOperation.RESET) ? 0 : 1 + random.nextLong(2 * firstCapacity + 2);
 				memory.adjust(key, operation, amount);
 				redis.adjust(key, operation, amount);
 				stateOf(states, key, limit).adjust(clock.millis(), operation, amount);

@@ -77,12 +77,12 @@ public final class LimitersEndpoint {
 			for (String plan : this.registry.plans(enforcer.name())) {
 				if (!LimitPlanResolver.DEFAULT_PLAN.equals(plan)) {
 					Limit planLimit = this.registry.limiter(enforcer.name(), plan).limit();
-					plans.put(plan, new PlanDescriptor(planLimit.capacity(), planLimit.period().toString(),
+					plans.put(plan, new PlanDescriptor(oneRateCapacity(planLimit), oneRatePeriod(planLimit),
 							rates(planLimit)));
 				}
 			}
-			limits.put(enforcer.name(), new LimitDescriptor(limit.algorithm().configName(), limit.capacity(),
-					limit.period().toString(), rates(limit), enforcer.shadow(),
+			limits.put(enforcer.name(), new LimitDescriptor(limit.algorithm().configName(), oneRateCapacity(limit),
+					oneRatePeriod(limit), rates(limit), enforcer.shadow(),
 					configName(((failurePolicy != null) ? failurePolicy : this.defaultFailurePolicy).name()),
 					plans));
 		}
@@ -108,6 +108,14 @@ public final class LimitersEndpoint {
 		Decision decision = limiter.peek(key);
 		return new KeyStateDescriptor(name, key, plan, limiter.limit().rates().get(decision.rate()).capacity(),
 				decision.remaining(), decision.resetAfterMillis());
+	}
+
+	private static @Nullable Long oneRateCapacity(Limit limit) {
+		return limit.hasSeveralRates() ? null : limit.capacity();
+	}
+
+	private static @Nullable String oneRatePeriod(Limit limit) {
+		return limit.hasSeveralRates() ? null : limit.period().toString();
 	}
 
 	private static List<RateDescriptor> rates(Limit limit) {
@@ -193,24 +201,25 @@ public final class LimitersEndpoint {
 	/**
 	 * The settings of one limit.
 	 * @param algorithm the algorithm's configuration name
-	 * @param capacity the permits per period of the first rate
-	 * @param period the period of the first rate, ISO-8601
-	 * @param rates every rate, the first included
+	 * @param capacity the permits per period of a limit of one rate; {@code null} for several, which {@code rates}
+	 * lists
+	 * @param period the period of a limit of one rate, ISO-8601; {@code null} for several
+	 * @param rates every rate
 	 * @param shadow whether the limit only counts
 	 * @param failurePolicy the failure policy's configuration name
 	 * @param plans the limit's named plans, by name
 	 */
-	public record LimitDescriptor(String algorithm, long capacity, String period, List<RateDescriptor> rates,
-			boolean shadow, String failurePolicy, Map<String, PlanDescriptor> plans) {
+	public record LimitDescriptor(String algorithm, @Nullable Long capacity, @Nullable String period,
+			List<RateDescriptor> rates, boolean shadow, String failurePolicy, Map<String, PlanDescriptor> plans) {
 	}
 
 	/**
 	 * The numbers of one named plan of a limit.
-	 * @param capacity the permits per period of its first rate
-	 * @param period the period of its first rate, ISO-8601
-	 * @param rates every rate of the plan, the first included
+	 * @param capacity the permits per period of a plan of one rate; {@code null} for several, which {@code rates} lists
+	 * @param period the period of a plan of one rate, ISO-8601; {@code null} for several
+	 * @param rates every rate of the plan
 	 */
-	public record PlanDescriptor(long capacity, String period, List<RateDescriptor> rates) {
+	public record PlanDescriptor(@Nullable Long capacity, @Nullable String period, List<RateDescriptor> rates) {
 	}
 
 	/**

@@ -20,6 +20,8 @@ import java.util.StringJoiner;
  * Decision allowed = Decision.allowed(10, 7, 300);           // limit 10, 7 left, full in 300 ms
  * Decision ofSecondRate = denied.forRate(1);                 // reported by the limit's second rate
  * }</pre>
+ * <p>
+ * Its size is that of a value with its checked factories, its copies and a millisecond twin of every time.
  */
 public final class Decision {
 
@@ -105,7 +107,8 @@ public final class Decision {
 			}
 			throw new IllegalArgumentException(negative.toString());
 		}
-		return new Decision(allowed, limit, remaining, retryAfterMillis, resetAfterMillis, delayMillis, false, false, 0);
+		return new Decision(allowed, limit, remaining, retryAfterMillis, resetAfterMillis, delayMillis, false, false,
+				0);
 	}
 
 	/**
@@ -116,7 +119,7 @@ public final class Decision {
 		return this.allowed;
 	}
 
-	/** {@return the capacity of the rate this decision reports (see {@link #rate()}): of a limit of one rate, its capacity} */
+	/** {@return the capacity of the rate this decision reports (see {@link #rate()})} */
 	public long limit() {
 		return this.limit;
 	}

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 
+import io.limiter.internal.DecisionSource;
 import io.limiter.internal.DefaultRateLimiter;
 import io.limiter.internal.LimiterThreads;
 import io.limiter.internal.NamedLimits;
@@ -87,7 +88,8 @@ public final class InMemoryBackend implements LimiterBackend {
 	private List<RateLimiter> build(String name, List<Limit> limits) {
 		List<RateLimiter> limiters = new ArrayList<>(limits.size());
 		for (Limit limit : limits) {
-			limiters.add(new DefaultRateLimiter(name, limit, this.states.source(name, limit), this.waits, this.observer));
+			DecisionSource source = this.states.source(name, limit);
+			limiters.add(new DefaultRateLimiter(name, limit, source, this.waits, this.observer));
 		}
 		return limiters;
 	}

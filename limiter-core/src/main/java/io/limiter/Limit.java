@@ -17,6 +17,8 @@ import java.util.Objects;
  * Limit hello = Limit.builder().algorithm(Algorithm.GCRA).capacity(10).period(Duration.ofSeconds(1)).build();
  * Limit api = Limit.builder().rate(10, Duration.ofSeconds(1)).rate(1000, Duration.ofHours(1)).build();
  * }</pre>
+ * <p>
+ * Its size is that of a value with its checked builder, nested as its own (as Caffeine's {@code Caffeine} is).
  */
 public final class Limit {
 

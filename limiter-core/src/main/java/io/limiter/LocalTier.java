@@ -29,6 +29,8 @@ import java.util.Objects;
  * cold key, growing with the permits the key takes per half lease, never above the maximum.
  * <p>
  * The {@link InMemoryBackend} is already local and ignores this setting.
+ * <p>
+ * Its size is that of a value with its checked builder and its modes, nested as its own.
  */
 public final class LocalTier {
 

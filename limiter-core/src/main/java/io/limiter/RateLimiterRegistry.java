@@ -29,6 +29,8 @@ import java.util.concurrent.ConcurrentHashMap;
  * limits.limiter("api").tryAcquire("user-42");
  * limits.update("api", Limit.of(Algorithm.GCRA, 200, minute));   // keys keep their state
  * }</pre>
+ * <p>
+ * Its size is the plans and the checks that keep every update within what callers take per request.
  */
 public final class RateLimiterRegistry {
 

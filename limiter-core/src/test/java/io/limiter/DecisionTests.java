@@ -34,7 +34,8 @@ class DecisionTests {
 		assertThat(denied.remaining()).isZero();
 		assertThat(denied.retryAfter()).isEqualTo(Duration.ofMillis(2_500));
 		assertThat(denied.resetAfterMillis()).isEqualTo(60_000);
-		assertThat(denied).hasToString("denied{limit=10, remaining=0, retryAfterMs=2500, resetAfterMs=60000, delayMs=0}");
+		assertThat(denied)
+			.hasToString("denied{limit=10, remaining=0, retryAfterMs=2500, resetAfterMs=60000, delayMs=0}");
 	}
 
 	@Test

@@ -45,6 +45,24 @@ class FailurePolicyIntegrationTests {
 	}
 
 	@Test
+	void thePolicysOwnDecisionsOfSeveralRatesReportTheRateOfTheSmallestCapacity() throws Exception {
+		Limit limit = Limit.builder().rate(10, Duration.ofSeconds(1)).rate(4, Duration.ofHours(1)).build();
+		try (RedisBackend open = unreachable(FailurePolicy.FAIL_OPEN).build();
+				RedisBackend closed = unreachable(FailurePolicy.FAIL_CLOSED).build()) {
+			Decision allowed = timed(() -> open.limiter("open-rates", limit).tryAcquire("k", 1));
+			assertThat(allowed.isAllowed()).isTrue();
+			assertThat(allowed.rate()).isEqualTo(1);
+			assertThat(allowed.limit()).isEqualTo(4);
+			assertThat(allowed.remaining()).isEqualTo(3);
+			Decision denied = timed(() -> closed.limiter("closed-rates", limit).tryAcquire("k", 1));
+			assertThat(denied.isAllowed()).isFalse();
+			assertThat(denied.rate()).isEqualTo(1);
+			assertThat(denied.limit()).isEqualTo(4);
+			assertThat(denied.retryAfterMillis()).isBetween(1L, 1000L);
+		}
+	}
+
+	@Test
 	void localFallbackSharesTheCapacityAmongInstances() throws Exception {
 		try (RedisBackend backend = unreachable(FailurePolicy.LOCAL_FALLBACK).fallbackInstances(2).build()) {
 			RateLimiter limiter = backend.limiter("fallback", TEN_PER_SECOND);

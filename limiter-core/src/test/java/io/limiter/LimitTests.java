@@ -87,8 +87,9 @@ class LimitTests {
 	void theNumbersOfOneRateAreNotAskedOfSeveral() {
 		Limit limit = Limit.builder().rate(10, Duration.ofSeconds(1)).rate(1000, Duration.ofHours(1)).build();
 		assertThatIllegalStateException().isThrownBy(limit::capacity)
-			.withMessage("limit token-bucket(10 per PT1S and 1000 per PT1H) has 2 rates, so capacity() has no one answer:"
-					+ " read each rate from rates(), and the most permits one request can take from maxPermits()");
+			.withMessage("limit token-bucket(10 per PT1S and 1000 per PT1H) has 2 rates, so capacity() has no one "
+					+ "answer: read each rate from rates(), and the most permits one request can take from "
+					+ "maxPermits()");
 		assertThatIllegalStateException().isThrownBy(limit::period).withMessageContaining("period()");
 		assertThatIllegalStateException().isThrownBy(limit::periodMillis).withMessageContaining("periodMillis()");
 	}

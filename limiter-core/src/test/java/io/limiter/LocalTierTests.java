@@ -28,7 +28,8 @@ class LocalTierTests {
 
 	@Test
 	void theBuilderStartsFromTheDefaultTier() {
-		assertThat(LocalTier.builder().build()).isEqualTo(LocalTier.block()).isEqualTo(LimiterOptions.defaults().localTier());
+		assertThat(LocalTier.builder().build()).isEqualTo(LocalTier.block())
+			.isEqualTo(LimiterOptions.defaults().localTier());
 		LocalTier fewKeys = LocalTier.builder().maximumKeys(10).build();
 		assertThat(fewKeys.mode()).as("setting a size keeps the block on").isEqualTo(LocalTier.Mode.BLOCK);
 		assertThat(fewKeys.maximumKeys()).isEqualTo(10);

@@ -40,7 +40,8 @@ final class FixedWindow extends LimitAlgorithm {
 			long windowEnd = Windows.start(at, this.periodMillis) + this.periodMillis;
 			long count = countAt(at);
 			if (count + permits > this.capacity) {
-				return Decision.denied(this.capacity, Math.max(0, this.capacity - count), windowEnd - at, windowEnd - at);
+				return Decision.denied(this.capacity, Math.max(0, this.capacity - count), windowEnd - at,
+						windowEnd - at);
 			}
 			count += permits;
 			return Decision.allowed(this.capacity, this.capacity - count, (count > 0) ? windowEnd - at : 0);

@@ -53,7 +53,8 @@ final class SlidingWindowCounter extends LimitAlgorithm {
 						resetAfter(current, previous, elapsed));
 			}
 			current += permits;
-			return Decision.allowed(this.capacity, remaining(current, weighted), resetAfter(current, previous, elapsed));
+			return Decision.allowed(this.capacity, remaining(current, weighted),
+					resetAfter(current, previous, elapsed));
 		}
 
 		@Override

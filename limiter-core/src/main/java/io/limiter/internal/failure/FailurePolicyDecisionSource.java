@@ -11,7 +11,6 @@ import io.limiter.DegradedReason;
 import io.limiter.FailurePolicy;
 import io.limiter.Limit;
 import io.limiter.LimiterObserver;
-import io.limiter.Rate;
 import io.limiter.RateLimiterException;
 import io.limiter.internal.DecisionSource;
 import io.limiter.integration.ThrottledLog;
@@ -33,10 +32,7 @@ public final class FailurePolicyDecisionSource implements DecisionSource {
 
 	private final String name;
 
-	private final Limit limit;
-
-	/** The index of the rate that the policy's own decisions report: of the fewest permits, as they are all full. */
-	private final int reportedRate;
+	private final PolicyDecisions withoutState;
 
 	private final DecisionSource remote;
 
@@ -74,8 +70,7 @@ public final class FailurePolicyDecisionSource implements DecisionSource {
 			throw new IllegalArgumentException("local-fallback needs a fallback source for limit '" + name + "'");
 		}
 		this.name = name;
-		this.limit = limit;
-		this.reportedRate = smallestCapacity(limit);
+		this.withoutState = new PolicyDecisions(limit);
 		this.remote = remote;
 		this.policy = policy;
 		this.fallback = fallback;
@@ -216,34 +211,11 @@ public final class FailurePolicyDecisionSource implements DecisionSource {
 		this.log.warn("Redis failed for limit '" + this.name + "' (" + failure.reason().configName()
 				+ "), decided by " + this.policy, failure);
 		Decision decision = switch (this.policy) {
-			case FAIL_OPEN -> Decision.allowed(reported().capacity(), reported().capacity() - permits, 0)
-				.forRate(this.reportedRate);
-			case FAIL_CLOSED -> Decision.denied(reported().capacity(), 0, retryAfterWhileFailing(breaker), 0)
-				.forRate(this.reportedRate);
+			case FAIL_OPEN -> this.withoutState.allowed(permits);
+			case FAIL_CLOSED -> this.withoutState.denied(breaker);
 			case LOCAL_FALLBACK -> this.fallback.decide(key, permits, 0);
 		};
 		return decision.degraded();
-	}
-
-	private static int smallestCapacity(Limit limit) {
-		int smallest = 0;
-		for (int i = 1; i < limit.rates().size(); i++) {
-			smallest = (limit.rates().get(i).capacity() < limit.rates().get(smallest).capacity()) ? i : smallest;
-		}
-		return smallest;
-	}
-
-	private Rate reported() {
-		return this.limit.rates().get(this.reportedRate);
-	}
-
-	/**
-	 * Returns when a denied caller should come back: when the breaker lets the next probe through, or after
-	 * one open time while it is still closed; never later than one period of the reported rate.
-	 */
-	private long retryAfterWhileFailing(CircuitBreaker breaker) {
-		long wait = breaker.isOpen() ? breaker.millisUntilProbe() : breaker.openMillis();
-		return Math.max(1, Math.min(wait, reported().periodMillis()));
 	}
 
 	private RateLimiterException asLimiterException(Throwable failure) {

@@ -43,6 +43,8 @@ import io.limiter.internal.redis.RedisCalls;
  * before a reset, which deletes the key anyway) and its local refusal is lifted; then Redis applies it. Other
  * instances keep what they borrowed, at most their batch until its lease ends, and refuse the key locally until
  * Redis' retry deadline they last heard.
+ * <p>
+ * Its size is the one protocol of a key's borrow, in its sync and async forms; the key's state is {@link LocalBucket}.
  */
 public final class TwoTierDecisionSource implements DecisionSource {
 
@@ -285,7 +287,8 @@ public final class TwoTierDecisionSource implements DecisionSource {
 	private Decision denied(LocalBucket bucket, long now, long cost, long retryAfterMillis) {
 		long redis = bucket.redisTicks(now, this.capacity, this.fullTicks);
 		long available = Math.min(cost - 1, Math.max(0, bucket.held()) + Math.max(0, redis));
-		return Decision.denied(this.capacity, available / this.periodMillis, retryAfterMillis, resetAfter(redis)).local();
+		return Decision.denied(this.capacity, available / this.periodMillis, retryAfterMillis, resetAfter(redis))
+			.local();
 	}
 
 	private long resetAfter(long redisTicks) {

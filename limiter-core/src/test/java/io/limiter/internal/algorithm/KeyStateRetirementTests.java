@@ -80,7 +80,8 @@ class KeyStateRetirementTests {
 					+ "until full, the windows the permits used")
 			.isEqualTo((algorithm == Algorithm.TOKEN_BUCKET) ? 3 : 2);
 		assertThat(rates[2].look(NOW, 0, 0).remaining()).as("a new rate starts empty").isEqualTo(2);
-		assertThat(moved.decide(NOW, 0, 0)).isEqualTo(Decision.allowed(3, 1, moved.decide(NOW, 0, 0).resetAfterMillis()));
+		assertThat(moved.decide(NOW, 0, 0))
+			.isEqualTo(Decision.allowed(3, 1, moved.decide(NOW, 0, 0).resetAfterMillis()));
 		assertThat(moved.moveTo(Limit.of(algorithm, 3, hour)).decide(NOW, 0, 0).remaining())
 			.as("a limit of one rate keeps the first rate's state").isEqualTo(1);
 	}

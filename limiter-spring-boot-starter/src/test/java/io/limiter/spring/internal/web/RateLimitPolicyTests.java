@@ -104,8 +104,8 @@ class RateLimitPolicyTests {
 
 	private static Enforcement enforcement(String name, long capacity, Duration period) {
 		Limit limit = Limit.of(Algorithm.TOKEN_BUCKET, capacity, period);
-		return new Enforcement(name, "default", limit, Decision.allowed(capacity, capacity - 1, period.toMillis()), true,
-				true);
+		Decision decision = Decision.allowed(capacity, capacity - 1, period.toMillis());
+		return new Enforcement(name, "default", limit, decision, true, true);
 	}
 
 }

@@ -9,8 +9,8 @@ import io.limiter.testsupport.PackageBoundary;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The reactive demo uses Limiter as an application would: no internal package of the core or of the starter, and not the
- * core's package for integrations.
+ * The reactive demo uses Limiter as an application would: no internal package of the core or of the starter, and
+ * not the core's package for integrations.
  */
 class InternalBoundaryTests {
 

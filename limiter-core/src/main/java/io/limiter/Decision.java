@@ -97,18 +97,22 @@ public final class Decision {
 	private static Decision checked(boolean allowed, long limit, long remaining, long retryAfterMillis,
 			long resetAfterMillis, long delayMillis) {
 		if ((limit | remaining | retryAfterMillis | resetAfterMillis | delayMillis) < 0) {
-			StringJoiner negative = new StringJoiner(", ", "", " of a decision must be at least 0");
-			long[] values = { limit, remaining, retryAfterMillis, resetAfterMillis, delayMillis };
-			String[] names = { "limit", "remaining", "retryAfterMillis", "resetAfterMillis", "delayMillis" };
-			for (int i = 0; i < values.length; i++) {
-				if (values[i] < 0) {
-					negative.add(names[i] + " (" + values[i] + ")");
-				}
-			}
-			throw new IllegalArgumentException(negative.toString());
+			throw negative(limit, remaining, retryAfterMillis, resetAfterMillis, delayMillis);
 		}
 		return new Decision(allowed, limit, remaining, retryAfterMillis, resetAfterMillis, delayMillis, false, false,
 				0);
+	}
+
+	/** Kept out of {@link #checked}, so that the factories stay small enough to inline on the decision path. */
+	private static IllegalArgumentException negative(long... values) {
+		String[] names = { "limit", "remaining", "retryAfterMillis", "resetAfterMillis", "delayMillis" };
+		StringJoiner negative = new StringJoiner(", ", "", " of a decision must be at least 0");
+		for (int i = 0; i < values.length; i++) {
+			if (values[i] < 0) {
+				negative.add(names[i] + " (" + values[i] + ")");
+			}
+		}
+		return new IllegalArgumentException(negative.toString());
 	}
 
 	/**

@@ -25,6 +25,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * {@code update} is the way to change a limit: the backend refuses limiters of a registry's limit name with other
  * settings ({@link LimiterBackend} on one setting per name), so two settings never decide the same keys unnoticed.
  * <pre>{@code
+ * Duration minute = Duration.ofMinutes(1);
  * RateLimiterRegistry limits = new RateLimiterRegistry(backend, Map.of("api", Limit.of(Algorithm.GCRA, 100, minute)));
  * limits.limiter("api").tryAcquire("user-42");
  * limits.update("api", Limit.of(Algorithm.GCRA, 200, minute));   // keys keep their state

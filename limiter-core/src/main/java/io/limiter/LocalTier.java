@@ -28,7 +28,7 @@ import java.util.Objects;
  * key's budget for long, and the batch adapts to each key's local demand: {@link #initialBatch()} for a
  * cold key, growing with the permits the key takes per half lease, never above the maximum.
  * <p>
- * The {@link InMemoryBackend} is already local and ignores this setting.
+ * The {@link InMemoryBackend} is already local and does not use this setting.
  * <p>
  * Its size is that of a value with its checked builder and its modes, nested as its own.
  */

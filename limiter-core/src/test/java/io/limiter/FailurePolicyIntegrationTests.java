@@ -9,6 +9,8 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 import io.limiter.DegradedReason;
 import io.limiter.testsupport.RedisFixtures;
@@ -89,6 +91,19 @@ class FailurePolicyIntegrationTests {
 			assertThat(denied.rate()).as("the ten hours' share, ceil(3 / 2), refuses longer").isEqualTo(1);
 			assertThat(denied.limit()).isEqualTo(2);
 			assertThat(denied.remaining()).isZero();
+		}
+	}
+
+	@ParameterizedTest
+	@EnumSource(Algorithm.class)
+	void aRequestAboveTheShareIsDeniedWithATimeToComeBack(Algorithm algorithm) throws Exception {
+		try (RedisBackend backend = unreachable(FailurePolicy.LOCAL_FALLBACK).fallbackInstances(2).build()) {
+			Decision denied = timed(() -> backend.limiter("above-share", Limit.of(algorithm, 10, Duration.ofSeconds(1)))
+				.tryAcquire("k", 7));
+			assertThat(denied.isAllowed()).as("7 of a share of 5").isFalse();
+			assertThat(denied.isDegraded()).isTrue();
+			assertThat(denied.limit()).isEqualTo(5);
+			assertThat(denied.retryAfterMillis()).isPositive();
 		}
 	}
 

@@ -47,27 +47,4 @@ public enum Algorithm {
 		return name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
 	}
 
-	/**
-	 * Parses a configuration name such as {@code sliding-window-log}; case and {@code _} versus {@code -}
-	 * do not matter.
-	 * @param name the configuration name
-	 * @return the algorithm
-	 * @throws IllegalArgumentException naming the value and the accepted names when it is unknown
-	 */
-	public static Algorithm fromConfigName(String name) {
-		if (name != null) {
-			String normalized = name.trim().replace('_', '-');
-			for (Algorithm algorithm : values()) {
-				if (algorithm.configName().equalsIgnoreCase(normalized)) {
-					return algorithm;
-				}
-			}
-		}
-		StringBuilder accepted = new StringBuilder();
-		for (Algorithm algorithm : values()) {
-			accepted.append(accepted.length() == 0 ? "" : ", ").append(algorithm.configName());
-		}
-		throw new IllegalArgumentException("algorithm must be one of " + accepted + " but was '" + name + "'");
-	}
-
 }

@@ -1,18 +1,27 @@
 package io.limiter;
 
 import java.time.Duration;
-
-import io.limiter.internal.Decisions;
+import java.util.StringJoiner;
 
 /**
  * The answer to one request for permits: whether they were granted, and everything an HTTP layer needs for
- * rate-limit headers. Only limiters make decisions; an application reads them.
+ * rate-limit headers.
  * <p>
  * Times are relative to the moment of the decision and rounded up to whole milliseconds. Of a limit of several
  * rates, a decision reports one {@linkplain #rate() rate}, the closest to refusing: of a grant, the rate with the
  * fewest permits left; of a denial, the refusing rate with the fewest permits left (of equals, the one refused
  * longest), whose limit, remaining permits and reset-after it tells, with the latest retry-after of the refusing
  * rates.
+ * <p>
+ * Limiters make decisions, and so can an application's tests, for the code that reads them (a handler of denials, a
+ * stubbed {@link RateLimiter}):
+ * <pre>{@code
+ * Decision denied = Decision.denied(10, 0, 2_500, 60_000);   // limit 10, none left, retry in 2.5 s, full in 60 s
+ * Decision allowed = Decision.allowed(10, 7, 300);           // limit 10, 7 left, full in 300 ms
+ * Decision ofSecondRate = denied.forRate(1);                 // reported by the limit's second rate
+ * }</pre>
+ * <p>
+ * Its size is that of a value with its checked factories, its copies and a millisecond twin of every time.
  */
 public final class Decision {
 
@@ -35,11 +44,6 @@ public final class Decision {
 	private final int rate;
 
 	private Decision(boolean allowed, long limit, long remaining, long retryAfterMillis, long resetAfterMillis,
-			long delayMillis) {
-		this(allowed, limit, remaining, retryAfterMillis, resetAfterMillis, delayMillis, false, false, 0);
-	}
-
-	private Decision(boolean allowed, long limit, long remaining, long retryAfterMillis, long resetAfterMillis,
 			long delayMillis, boolean degraded, boolean local, int rate) {
 		this.allowed = allowed;
 		this.limit = limit;
@@ -52,25 +56,63 @@ public final class Decision {
 		this.rate = rate;
 	}
 
-	static {
-		Decisions.install(new Decisions.Factory() {
+	/**
+	 * Creates a decision that grants the permits at once.
+	 * @param limit the capacity of the reported rate, at least 0
+	 * @param remaining the permits a new request could take right after this decision, at least 0
+	 * @param resetAfterMillis the time until the key is back to full capacity, at least 0
+	 * @return the decision, of the limit's first rate
+	 * @throws IllegalArgumentException naming the argument and its value when one is negative
+	 */
+	public static Decision allowed(long limit, long remaining, long resetAfterMillis) {
+		return checked(true, limit, remaining, 0, resetAfterMillis, 0);
+	}
 
-			@Override
-			public Decision allowed(long limit, long remaining, long resetAfterMillis) {
-				return new Decision(true, limit, remaining, 0, resetAfterMillis, 0);
+	/**
+	 * Creates a decision that grants permits reserved ahead of time: the caller may use them only after
+	 * {@code delayMillis}, and no permit is left.
+	 * @param limit the capacity of the reported rate, at least 0
+	 * @param delayMillis how long the caller must wait before using the permits, at least 0
+	 * @param resetAfterMillis the time until the key is back to full capacity, at least 0
+	 * @return the decision, of the limit's first rate
+	 * @throws IllegalArgumentException naming the argument and its value when one is negative
+	 */
+	public static Decision reserved(long limit, long delayMillis, long resetAfterMillis) {
+		return checked(true, limit, 0, 0, resetAfterMillis, delayMillis);
+	}
+
+	/**
+	 * Creates a decision that refuses the permits.
+	 * @param limit the capacity of the reported rate, at least 0
+	 * @param remaining the permits available now (fewer than requested), at least 0
+	 * @param retryAfterMillis the time after which the same request can be granted, at least 0
+	 * @param resetAfterMillis the time until the key is back to full capacity, at least 0
+	 * @return the decision, of the limit's first rate
+	 * @throws IllegalArgumentException naming the argument and its value when one is negative
+	 */
+	public static Decision denied(long limit, long remaining, long retryAfterMillis, long resetAfterMillis) {
+		return checked(false, limit, remaining, retryAfterMillis, resetAfterMillis, 0);
+	}
+
+	private static Decision checked(boolean allowed, long limit, long remaining, long retryAfterMillis,
+			long resetAfterMillis, long delayMillis) {
+		if ((limit | remaining | retryAfterMillis | resetAfterMillis | delayMillis) < 0) {
+			throw negative(limit, remaining, retryAfterMillis, resetAfterMillis, delayMillis);
+		}
+		return new Decision(allowed, limit, remaining, retryAfterMillis, resetAfterMillis, delayMillis, false, false,
+				0);
+	}
+
+	/** Kept out of {@link #checked}, so that the factories stay small enough to inline on the decision path. */
+	private static IllegalArgumentException negative(long... values) {
+		String[] names = { "limit", "remaining", "retryAfterMillis", "resetAfterMillis", "delayMillis" };
+		StringJoiner negative = new StringJoiner(", ", "", " of a decision must be at least 0");
+		for (int i = 0; i < values.length; i++) {
+			if (values[i] < 0) {
+				negative.add(names[i] + " (" + values[i] + ")");
 			}
-
-			@Override
-			public Decision reserved(long limit, long delayMillis, long resetAfterMillis) {
-				return new Decision(true, limit, 0, 0, resetAfterMillis, delayMillis);
-			}
-
-			@Override
-			public Decision denied(long limit, long remaining, long retryAfterMillis, long resetAfterMillis) {
-				return new Decision(false, limit, remaining, retryAfterMillis, resetAfterMillis, 0);
-			}
-
-		});
+		}
+		return new IllegalArgumentException(negative.toString());
 	}
 
 	/**
@@ -81,7 +123,7 @@ public final class Decision {
 		return this.allowed;
 	}
 
-	/** {@return the capacity of the limit that made this decision} */
+	/** {@return the capacity of the rate this decision reports (see {@link #rate()})} */
 	public long limit() {
 		return this.limit;
 	}

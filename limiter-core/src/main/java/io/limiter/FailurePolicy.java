@@ -17,23 +17,4 @@ public enum FailurePolicy {
 	 */
 	LOCAL_FALLBACK;
 
-	/**
-	 * Parses a configuration name such as {@code fail-open}; case and {@code _} versus {@code -} do not matter.
-	 * @param name the configuration name
-	 * @return the policy
-	 * @throws IllegalArgumentException naming the value and the accepted names when it is unknown
-	 */
-	public static FailurePolicy fromConfigName(String name) {
-		if (name != null) {
-			String normalized = name.trim().replace('-', '_');
-			for (FailurePolicy policy : values()) {
-				if (policy.name().equalsIgnoreCase(normalized)) {
-					return policy;
-				}
-			}
-		}
-		throw new IllegalArgumentException(
-				"failure policy must be one of fail-open, fail-closed, local-fallback but was '" + name + "'");
-	}
-
 }

@@ -1,9 +1,13 @@
 package io.limiter;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Objects;
 
+import io.limiter.internal.DecisionSource;
 import io.limiter.internal.DefaultRateLimiter;
 import io.limiter.internal.LimiterThreads;
+import io.limiter.internal.NamedLimits;
 import io.limiter.internal.Waits;
 import io.limiter.internal.memory.InMemoryStates;
 
@@ -17,6 +21,19 @@ import io.limiter.internal.memory.InMemoryStates;
  * The waits of {@link RateLimiter#acquireAsync(String, long, java.time.Duration) acquireAsync} run on the
  * backend's own two daemon threads, {@code limiter-memory-N}, started on the first wait and stopped by
  * {@link #close()}.
+ * <p>
+ * Tests move time instead of sleeping, with a {@linkplain Builder#clock(LimiterClock) clock} of their own; a counter
+ * the test advances is one, since {@link LimiterClock} is a functional interface:
+ * <pre>{@code
+ * AtomicLong now = new AtomicLong();
+ * LimiterBackend backend = InMemoryBackend.builder().clock(now::get).build();
+ * RateLimiter hello = backend.limiter("hello", Limit.of(Algorithm.TOKEN_BUCKET, 1, Duration.ofSeconds(1)));
+ * hello.tryAcquire("user-42").isAllowed();   // true
+ * hello.tryAcquire("user-42").isAllowed();   // false: retry after 1000 ms
+ * now.addAndGet(1_000);
+ * hello.tryAcquire("user-42").isAllowed();   // true
+ * }</pre>
+ * Only decisions follow that clock: {@code acquire} still sleeps for the delay it computes.
  */
 public final class InMemoryBackend implements LimiterBackend {
 
@@ -26,6 +43,8 @@ public final class InMemoryBackend implements LimiterBackend {
 	private final InMemoryStates states;
 
 	private final LimiterObserver observer;
+
+	private final NamedLimits names = new NamedLimits();
 
 	private final Waits waits = new Waits(LimiterThreads.newScheduler("limiter-memory"));
 
@@ -47,16 +66,32 @@ public final class InMemoryBackend implements LimiterBackend {
 	 * <p>
 	 * Limiters of the same name and algorithm share the state of their keys, whatever their capacity and period: a
 	 * limiter with a changed capacity or period reads each key's state with its own numbers, as Redis does (see
-	 * {@link LimiterBackend} on changing a limit). A limiter of the same name and another algorithm starts every
-	 * key afresh, and the old algorithm's states are released. The state is already in this process, so the
-	 * {@linkplain LimiterOptions#localTier() local tier} is ignored.
+	 * {@link LimiterBackend} on changing a limit). The state is already in this process, so the
+	 * {@linkplain LimiterOptions#localTier() local tier} and the failure policy are not used; they are part of the
+	 * name's setting all the same, as on Redis.
 	 */
 	@Override
-	public RateLimiter limiter(String name, Limit limit, LimiterOptions options) {
-		LimitNames.check(name);
-		Objects.requireNonNull(limit, "limit must not be null");
-		Objects.requireNonNull(options, "options must not be null");
-		return new DefaultRateLimiter(name, limit, this.states.source(name, limit), this.waits, this.observer);
+	public List<RateLimiter> limiters(String name, List<Limit> limits, LimiterOptions options) {
+		return this.names.obtain(name, limits, options, () -> build(name, limits));
+	}
+
+	/**
+	 * {@inheritDoc}
+	 * <p>
+	 * A limit of another algorithm starts every key afresh, and the old algorithm's states are released.
+	 */
+	@Override
+	public List<RateLimiter> update(String name, List<Limit> limits, LimiterOptions options) {
+		return this.names.update(name, limits, options, () -> build(name, limits));
+	}
+
+	private List<RateLimiter> build(String name, List<Limit> limits) {
+		List<RateLimiter> limiters = new ArrayList<>(limits.size());
+		for (Limit limit : limits) {
+			DecisionSource source = this.states.source(name, limit);
+			limiters.add(new DefaultRateLimiter(name, limit, source, this.waits, this.observer));
+		}
+		return limiters;
 	}
 
 	/**
@@ -94,7 +129,7 @@ public final class InMemoryBackend implements LimiterBackend {
 		}
 
 		/**
-		 * Sets the clock of every decision; tests pass one they can move.
+		 * Sets the clock of every decision; tests pass one they move (see the class description).
 		 * @param clock the clock
 		 * @return this builder
 		 */

@@ -7,7 +7,9 @@ import java.util.Objects;
 
 /**
  * An immutable limit definition: one or several {@link Rate}s under one {@link Algorithm}. A request is allowed only
- * if every rate allows it, and a denied request takes permits from none.
+ * if every rate allows it, and a denied request takes permits from none. A limit's numbers are its {@link #rates()};
+ * {@link #capacity()} and {@link #period()} read those of a limit of one rate and refuse to answer for several, and
+ * {@link #maxPermits()} is the most one request can take. A {@link Decision} tells which rate it reports.
  * <p>
  * For the bucket algorithms a rate's capacity is also its burst, and its bucket refills continuously at
  * {@code capacity / period}. For the window algorithms the period is the window length.
@@ -15,6 +17,8 @@ import java.util.Objects;
  * Limit hello = Limit.builder().algorithm(Algorithm.GCRA).capacity(10).period(Duration.ofSeconds(1)).build();
  * Limit api = Limit.builder().rate(10, Duration.ofSeconds(1)).rate(1000, Duration.ofHours(1)).build();
  * }</pre>
+ * <p>
+ * Its size is that of a value with its checked builder, nested as its own (as Caffeine's {@code Caffeine} is).
  */
 public final class Limit {
 
@@ -84,20 +88,40 @@ public final class Limit {
 	}
 
 	/**
-	 * {@return the permits per period of the first rate, which is also its burst: of a limit of one rate, its capacity}
+	 * Returns the capacity of a limit of one rate, which is also its burst.
+	 * @return the permits per period
+	 * @throws IllegalStateException naming the limit when it has several rates, which have a capacity each: read
+	 * them from {@link #rates()}, and the most one request can take from {@link #maxPermits()}
 	 */
 	public long capacity() {
-		return this.rates.get(0).capacity();
+		return onlyRate("capacity()").capacity();
 	}
 
-	/** {@return the period of the first rate: of a limit of one rate, its period} */
+	/**
+	 * Returns the period of a limit of one rate.
+	 * @return the period, the window length of the window algorithms
+	 * @throws IllegalStateException naming the limit when it has several rates: read them from {@link #rates()}
+	 */
 	public Duration period() {
-		return this.rates.get(0).period();
+		return onlyRate("period()").period();
 	}
 
-	/** {@return the period of the first rate in milliseconds} */
+	/**
+	 * Returns the period of a limit of one rate in milliseconds.
+	 * @return the period in milliseconds
+	 * @throws IllegalStateException naming the limit when it has several rates: read them from {@link #rates()}
+	 */
 	public long periodMillis() {
-		return this.rates.get(0).periodMillis();
+		return onlyRate("periodMillis()").periodMillis();
+	}
+
+	private Rate onlyRate(String accessor) {
+		if (hasSeveralRates()) {
+			throw new IllegalStateException("limit " + this + " has " + this.rates.size() + " rates, so " + accessor
+					+ " has no one answer: read each rate from rates(), and the most permits one request can take from"
+					+ " maxPermits()");
+		}
+		return this.rates.get(0);
 	}
 
 	/** {@return the most permits one request can take: the smallest capacity of the rates} */

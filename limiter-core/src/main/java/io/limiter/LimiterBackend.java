@@ -1,72 +1,86 @@
 package io.limiter;
 
-import java.util.ArrayList;
 import java.util.List;
-
-import io.limiter.internal.LimitPlans;
+import java.util.Objects;
 
 /**
  * Where the state of the limits lives: in memory ({@link InMemoryBackend}) or in Redis
  * ({@link RedisBackend}). A backend hands out {@link RateLimiter}s and owns the resources behind them.
  * <p>
- * <b>Changing a limit.</b> A limiter of a name whose capacity or period differs from an earlier limiter's keeps the
- * state of every key, on every backend alike: what a key stores is read with the new numbers. The windows keep
- * their counts (a key that used 8 of 10 has 2 left of a new capacity of 10, none of 5); the token bucket keeps its
- * ticks, which are its tokens when the period stays (at most a full bucket of the new capacity); GCRA keeps its
- * theoretical arrival time, that is how long until the key is full again. A limiter of another algorithm starts
- * every key afresh: its state lives apart, and the old one is released (in Redis it expires). The new limiter's
- * local tier and local fallback replace the old one's, which gives its borrowed tokens back.
+ * <b>One setting per name.</b> Limiters of one name share the state of every key, so a name has one setting on a
+ * backend: asked for again with the same limits and options, a backend returns limiters that share everything with
+ * the first ones; asked for with others, it refuses with an {@link IllegalArgumentException} that names the limit and
+ * both settings, rather than let two settings decide the same keys. A limit is changed by
+ * {@link #update(String, List, LimiterOptions)}, which {@link RateLimiterRegistry#update(String, Limit)} calls.
+ * <p>
+ * <b>Changing a limit.</b> An update whose capacity or period differs from the earlier limit's keeps the state of every
+ * key, on every backend alike: what a key stores is read with the new numbers. The windows keep their counts (a key
+ * that used 8 of 10 has 2 left of a new capacity of 10, none of 5); the token bucket keeps its ticks, which are its
+ * tokens when the period stays (at most a full bucket of the new capacity); GCRA keeps its theoretical arrival time,
+ * that is how long until the key is full again. A limit of another algorithm starts every key afresh: its state lives
+ * apart, and the old one is released (in Redis it expires). The new limiters' local tier and local fallback replace
+ * the old ones', which give their borrowed tokens back; limiters obtained before the update still decide, with their
+ * own settings, and should be dropped.
  */
 public interface LimiterBackend extends AutoCloseable {
 
 	/**
-	 * Returns a limiter for the named limit. Two limiters with the same name and backend share the state of
-	 * every key; the name must therefore be unique per limit.
+	 * Returns a limiter for the named limit with the {@linkplain LimiterOptions#defaults() default options}: see
+	 * {@link #limiter(String, Limit, LimiterOptions)}.
 	 * @param name the limit's name: 1 to 64 characters, no braces, no whitespace, no control characters
 	 * @param limit the limit
 	 * @return the limiter
-	 * @throws IllegalArgumentException when the name is invalid
+	 * @throws IllegalArgumentException when the name is invalid, or has another setting on this backend
 	 */
 	default RateLimiter limiter(String name, Limit limit) {
 		return limiter(name, limit, LimiterOptions.defaults());
 	}
 
 	/**
-	 * Returns a limiter for the named limit, run as the options say. Limiters with the same name share the
-	 * state of every key whatever their options.
+	 * Returns a limiter for the named limit, run as the options say. Limiters of one name share the state of every
+	 * key; the name must therefore be unique per limit, and asked for again it must come with the same limit and
+	 * options (see the class description).
 	 * @param name the limit's name: 1 to 64 characters, no braces, no whitespace, no control characters
 	 * @param limit the limit
 	 * @param options how to run it, for example with a {@link LocalTier}
 	 * @return the limiter
-	 * @throws IllegalArgumentException when the name is invalid
+	 * @throws IllegalArgumentException when the name is invalid, or has another setting on this backend (naming the
+	 * limit and both settings)
 	 */
-	RateLimiter limiter(String name, Limit limit, LimiterOptions options);
+	default RateLimiter limiter(String name, Limit limit, LimiterOptions options) {
+		return limiters(name, List.of(Objects.requireNonNull(limit, "limit must not be null")), options).get(0);
+	}
 
 	/**
 	 * Returns limiters of one name, one per limit, that are used side by side: the plans of a limit, where each
 	 * key is decided by the limiter of its plan (for example its customer's). They share the state of every key as
 	 * any limiters of one name do, so a key that moves to another plan keeps its state, read with the new plan's
 	 * numbers (see the class description); their algorithm must therefore be the same. Each keeps a local tier and
-	 * a local fallback of its own limit, and together they replace the earlier limiters' of that name (tiers of an
-	 * unchanged limit and setting are kept), as one change of the limit.
-	 * <p>
-	 * The default obtains one {@link #limiter(String, Limit, LimiterOptions)} per limit, which is right for a
-	 * backend whose limiters keep nothing per name but the state; backends with local tiers override it.
+	 * a local fallback of its own limit. These limits and options are the name's setting on this backend: asked for
+	 * again, the name must come with the same ones.
 	 * @param name the limit's name: 1 to 64 characters, no braces, no whitespace, no control characters
 	 * @param limits the limits, at least one, all of one algorithm
 	 * @param options how to run each of them
 	 * @return the limiters, in the order of {@code limits}
-	 * @throws IllegalArgumentException when the name is invalid, there is no limit, or the limits differ in
-	 * algorithm
+	 * @throws IllegalArgumentException when the name is invalid, there is no limit, the limits differ in algorithm,
+	 * or the name has another setting on this backend (naming the limit and both settings)
 	 */
-	default List<RateLimiter> limiters(String name, List<Limit> limits, LimiterOptions options) {
-		LimitPlans.check(name, limits);
-		List<RateLimiter> limiters = new ArrayList<>(limits.size());
-		for (Limit limit : limits) {
-			limiters.add(limiter(name, limit, options));
-		}
-		return limiters;
-	}
+	List<RateLimiter> limiters(String name, List<Limit> limits, LimiterOptions options);
+
+	/**
+	 * Changes the setting of a name: returns limiters of the new limits and options, which replace the name's
+	 * earlier limiters as one change of the limit, keeping the state of every key (see the class description; tiers
+	 * of an unchanged limit and options are kept). A name without limiters yet gets them as from
+	 * {@link #limiters(String, List, LimiterOptions)}. Applications whose limits live in a
+	 * {@link RateLimiterRegistry} change them with {@link RateLimiterRegistry#update(String, String, Limit)}, which
+	 * also keeps the permits that callers take per request within the new capacity.
+	 * @param name the limit's name
+	 * @param limits the new limits, at least one, all of one algorithm: one per plan
+	 * @param options how to run each of them
+	 * @return the new limiters, in the order of {@code limits}
+	 * @throws IllegalArgumentException when the name is invalid, there is no limit or the limits differ in algorithm
+	 */
+	List<RateLimiter> update(String name, List<Limit> limits, LimiterOptions options);
 
 	/**
 	 * Releases the backend's resources. Limiters obtained from it must not be used afterwards.

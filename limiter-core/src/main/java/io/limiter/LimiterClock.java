@@ -2,7 +2,9 @@ package io.limiter;
 
 /**
  * The time source of in-process decisions, in milliseconds. Tests pass their own to move time instead of
- * sleeping.
+ * sleeping: a counter they advance is one ({@code AtomicLong now = new AtomicLong();} then {@code now::get}), given to
+ * {@link InMemoryBackend.Builder#clock(LimiterClock)}, or declared as a bean for the Spring Boot starter's in-memory
+ * backend.
  */
 @FunctionalInterface
 public interface LimiterClock {

@@ -28,7 +28,9 @@ import java.util.Objects;
  * key's budget for long, and the batch adapts to each key's local demand: {@link #initialBatch()} for a
  * cold key, growing with the permits the key takes per half lease, never above the maximum.
  * <p>
- * The {@link InMemoryBackend} is already local and ignores this setting.
+ * The {@link InMemoryBackend} is already local and does not use this setting.
+ * <p>
+ * Its size is that of a value with its checked builder and its modes, nested as its own.
  */
 public final class LocalTier {
 
@@ -44,9 +46,9 @@ public final class LocalTier {
 	/** The default of {@link Builder#initialBatch(long)}. */
 	public static final long DEFAULT_INITIAL_BATCH = 1;
 
-	private static final LocalTier NONE = builder().build();
+	private static final LocalTier NONE = builder().mode(Mode.NONE).build();
 
-	private static final LocalTier BLOCK = builder().mode(Mode.BLOCK).build();
+	private static final LocalTier BLOCK = builder().build();
 
 	private static final LocalTier TWO_TIER = builder().mode(Mode.TWO_TIER).build();
 
@@ -90,7 +92,9 @@ public final class LocalTier {
 	}
 
 	/**
-	 * Returns a builder with mode {@link Mode#NONE} and the defaults.
+	 * Returns a builder that starts from the default tier, {@link #block()}: mode {@link Mode#BLOCK} and the default
+	 * of every setting. Setting only, say, {@link Builder#maximumKeys(int)} keeps the block; {@link Mode#NONE} is
+	 * chosen with {@link Builder#mode(Mode)} or {@link #none()}.
 	 * @return a new builder
 	 */
 	public static Builder builder() {
@@ -109,6 +113,7 @@ public final class LocalTier {
 			.initialBatch(this.initialBatch);
 	}
 
+	/** {@return what the local tier does} */
 	public Mode mode() {
 		return this.mode;
 	}
@@ -148,12 +153,13 @@ public final class LocalTier {
 
 	/**
 	 * Returns the most permits one instance borrows for one key of a limit at once, which is also the most
-	 * it holds: {@code max(1, floor(capacity x maxBatchShare))}.
+	 * it holds: {@code max(1, floor(capacity x maxBatchShare))}, of the smallest capacity of a limit's rates (only a
+	 * limit of one rate borrows: see {@link Mode#TWO_TIER}).
 	 * @param limit the limit
 	 * @return the largest batch in permits
 	 */
 	public long maxBatchPermits(Limit limit) {
-		return Math.max(1, (long) Math.floor(limit.capacity() * this.maxBatchShare));
+		return Math.max(1, (long) Math.floor(limit.maxPermits() * this.maxBatchShare));
 	}
 
 	@Override
@@ -195,7 +201,7 @@ public final class LocalTier {
 	 */
 	public static final class Builder {
 
-		private Mode mode = Mode.NONE;
+		private Mode mode = Mode.BLOCK;
 
 		private Duration lease = DEFAULT_LEASE;
 
@@ -209,7 +215,7 @@ public final class LocalTier {
 		}
 
 		/**
-		 * Sets the mode.
+		 * Sets the mode; {@link Mode#BLOCK} unless set.
 		 * @param mode the mode
 		 * @return this builder
 		 */

@@ -8,7 +8,6 @@ import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
-
 /**
  * The configured limits by name, each as a {@link RateLimiter} of one backend, or as several when the limit has
  * plans: one limiter per plan, the limit's own numbers being the {@linkplain #DEFAULT_PLAN default plan}, all sharing
@@ -22,6 +21,17 @@ import java.util.concurrent.ConcurrentHashMap;
  * algorithm, since its plans share one. Filter rules and methods declare the permits they take per request
  * ({@link #requireCapacity(String, long, String)}), and an update never lowers a capacity of any plan below one of
  * them, so no request asks for more than its limit can grant.
+ * <p>
+ * {@code update} is the way to change a limit: the backend refuses limiters of a registry's limit name with other
+ * settings ({@link LimiterBackend} on one setting per name), so two settings never decide the same keys unnoticed.
+ * <pre>{@code
+ * Duration minute = Duration.ofMinutes(1);
+ * RateLimiterRegistry limits = new RateLimiterRegistry(backend, Map.of("api", Limit.of(Algorithm.GCRA, 100, minute)));
+ * limits.limiter("api").tryAcquire("user-42");
+ * limits.update("api", Limit.of(Algorithm.GCRA, 200, minute));   // keys keep their state
+ * }</pre>
+ * <p>
+ * Its size is the plans and the checks that keep every update within what callers take per request.
  */
 public final class RateLimiterRegistry {
 
@@ -84,7 +94,8 @@ public final class RateLimiterRegistry {
 			byPlan.put(DEFAULT_PLAN, limit);
 			plans.getOrDefault(name, Map.of())
 				.forEach((plan, planLimit) -> byPlan.put(checkPlanName(name, plan), planLimit));
-			this.limiters.put(name, limiters(name, byPlan));
+			List<RateLimiter> created = this.backend.limiters(name, List.copyOf(byPlan.values()), options(name));
+			this.limiters.put(name, byPlan(byPlan, created));
 		});
 		this.names = Collections.unmodifiableSet(ordered.keySet());
 	}
@@ -97,8 +108,7 @@ public final class RateLimiterRegistry {
 		return plan;
 	}
 
-	private Map<String, RateLimiter> limiters(String name, Map<String, Limit> byPlan) {
-		List<RateLimiter> created = this.backend.limiters(name, List.copyOf(byPlan.values()), options(name));
+	private static Map<String, RateLimiter> byPlan(Map<String, Limit> byPlan, List<RateLimiter> created) {
 		Map<String, RateLimiter> limiters = new LinkedHashMap<>();
 		int index = 0;
 		for (String plan : byPlan.keySet()) {
@@ -154,26 +164,6 @@ public final class RateLimiterRegistry {
 	}
 
 	/**
-	 * Returns the plan of a limiter of this registry, from its settings.
-	 * @param name the limit name
-	 * @param limit the settings of one of the limit's current limiters ({@link RateLimiter#limit()})
-	 * @return the plan of the limiter with exactly these settings (the same instance), else
-	 * {@value #DEFAULT_PLAN}: for a limit or limiter the registry does not know, or one an update has
-	 * replaced
-	 */
-	public String planOf(String name, Limit limit) {
-		Map<String, RateLimiter> plans = this.limiters.get(name);
-		if (plans != null && plans.size() > 1) {
-			for (Map.Entry<String, RateLimiter> plan : plans.entrySet()) {
-				if (plan.getValue().limit() == limit) {
-					return plan.getKey();
-				}
-			}
-		}
-		return DEFAULT_PLAN;
-	}
-
-	/**
 	 * Returns the options of a limit's limiters.
 	 * @param name the limit name
 	 * @return the options given for the limit, else {@link LimiterOptions#defaults()}
@@ -193,8 +183,9 @@ public final class RateLimiterRegistry {
 	}
 
 	/**
-	 * Records that a caller takes this many permits of a limit on each request, so that no update lowers the
-	 * capacity of any of the limit's plans below it.
+	 * Records that a caller (a filter rule, an annotated method, or application code that calls the limiter itself)
+	 * takes this many permits of a limit on each request, so that no update lowers the capacity of any of the limit's
+	 * plans below it.
 	 * @param name the name of a configured limit
 	 * @param cost the permits taken per request
 	 * @param user who takes them, for messages: a filter rule's property, a method
@@ -253,7 +244,8 @@ public final class RateLimiterRegistry {
 		Map<String, Limit> byPlan = new LinkedHashMap<>();
 		plansOf(name).forEach((kept, limiter) -> byPlan.put(kept, limiter.limit()));
 		byPlan.put(plan, limit);
-		Map<String, RateLimiter> next = limiters(name, byPlan);
+		List<RateLimiter> updated = this.backend.update(name, List.copyOf(byPlan.values()), options(name));
+		Map<String, RateLimiter> next = byPlan(byPlan, updated);
 		this.limiters.put(name, next);
 		return next.get(plan);
 	}

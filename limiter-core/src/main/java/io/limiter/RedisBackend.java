@@ -7,9 +7,10 @@ import java.util.Objects;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.function.IntSupplier;
 
+import io.limiter.integration.ThrottledLog;
 import io.limiter.internal.DecisionSource;
 import io.limiter.internal.DefaultRateLimiter;
-import io.limiter.internal.LimitPlans;
+import io.limiter.internal.NamedLimits;
 import io.limiter.internal.StateKeys;
 import io.limiter.internal.Waits;
 import io.limiter.internal.algorithm.LimitAlgorithm;
@@ -96,6 +97,8 @@ public final class RedisBackend implements LimiterBackend {
 
 	private final InstanceHeartbeat heartbeat;
 
+	private final NamedLimits names = new NamedLimits();
+
 	RedisBackend(LettuceScriptExecutor<?> executor, ScheduledExecutorService background, RedisBackendBuilder settings) {
 		this.executor = executor;
 		this.description = "Redis " + settings.where()
@@ -159,20 +162,16 @@ public final class RedisBackend implements LimiterBackend {
 	 * Limiters of the same name, limit and local tier setting share one local tier.
 	 */
 	@Override
-	public RateLimiter limiter(String name, Limit limit, LimiterOptions options) {
-		return limiters(name, List.of(Objects.requireNonNull(limit, "limit must not be null")), options).get(0);
+	public List<RateLimiter> limiters(String name, List<Limit> limits, LimiterOptions options) {
+		return this.names.obtain(name, limits, options, () -> build(name, limits, options));
 	}
 
-	/**
-	 * {@inheritDoc}
-	 * <p>
-	 * Limiters of the same name, limit and local tier setting share one local tier.
-	 */
 	@Override
-	public List<RateLimiter> limiters(String name, List<Limit> limits, LimiterOptions options) {
-		LimitNames.check(name);
-		LimitPlans.check(name, limits);
-		Objects.requireNonNull(options, "options must not be null");
+	public List<RateLimiter> update(String name, List<Limit> limits, LimiterOptions options) {
+		return this.names.update(name, limits, options, () -> build(name, limits, options));
+	}
+
+	private List<RateLimiter> build(String name, List<Limit> limits, LimiterOptions options) {
 		FailurePolicy policy = (options.failurePolicy() != null) ? options.failurePolicy() : this.failurePolicy;
 		List<DecisionSource> redis = new ArrayList<>(limits.size());
 		for (Limit limit : limits) {

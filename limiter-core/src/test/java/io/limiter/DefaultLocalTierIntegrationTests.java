@@ -8,7 +8,6 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 import io.limiter.contract.ManualClock;
-import io.limiter.internal.Decisions;
 import io.limiter.testsupport.RedisFixtures;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -51,7 +50,7 @@ class DefaultLocalTierIntegrationTests {
 		this.clock.advance(refused.retryAfterMillis() - 1);
 		Decision repeated = limiter.tryAcquire("k", 1);
 		assertThat(repeated.isLocal()).isTrue();
-		assertThat(repeated).isEqualTo(Decisions.denied(5, 0, 1, refused.resetAfterMillis()
+		assertThat(repeated).isEqualTo(Decision.denied(5, 0, 1, refused.resetAfterMillis()
 				- refused.retryAfterMillis() + 1).local());
 		assertThat(this.calls.calls()).isEqualTo(sent);
 		this.clock.advance(1);

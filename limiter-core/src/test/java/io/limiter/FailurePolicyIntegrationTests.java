@@ -9,6 +9,8 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 import io.limiter.DegradedReason;
 import io.limiter.testsupport.RedisFixtures;
@@ -45,6 +47,24 @@ class FailurePolicyIntegrationTests {
 	}
 
 	@Test
+	void thePolicysOwnDecisionsOfSeveralRatesReportTheRateOfTheSmallestCapacity() throws Exception {
+		Limit limit = Limit.builder().rate(10, Duration.ofSeconds(1)).rate(4, Duration.ofHours(1)).build();
+		try (RedisBackend open = unreachable(FailurePolicy.FAIL_OPEN).build();
+				RedisBackend closed = unreachable(FailurePolicy.FAIL_CLOSED).build()) {
+			Decision allowed = timed(() -> open.limiter("open-rates", limit).tryAcquire("k", 1));
+			assertThat(allowed.isAllowed()).isTrue();
+			assertThat(allowed.rate()).isEqualTo(1);
+			assertThat(allowed.limit()).isEqualTo(4);
+			assertThat(allowed.remaining()).isEqualTo(3);
+			Decision denied = timed(() -> closed.limiter("closed-rates", limit).tryAcquire("k", 1));
+			assertThat(denied.isAllowed()).isFalse();
+			assertThat(denied.rate()).isEqualTo(1);
+			assertThat(denied.limit()).isEqualTo(4);
+			assertThat(denied.retryAfterMillis()).isBetween(1L, 1000L);
+		}
+	}
+
+	@Test
 	void localFallbackSharesTheCapacityAmongInstances() throws Exception {
 		try (RedisBackend backend = unreachable(FailurePolicy.LOCAL_FALLBACK).fallbackInstances(2).build()) {
 			RateLimiter limiter = backend.limiter("fallback", TEN_PER_SECOND);
@@ -71,6 +91,19 @@ class FailurePolicyIntegrationTests {
 			assertThat(denied.rate()).as("the ten hours' share, ceil(3 / 2), refuses longer").isEqualTo(1);
 			assertThat(denied.limit()).isEqualTo(2);
 			assertThat(denied.remaining()).isZero();
+		}
+	}
+
+	@ParameterizedTest
+	@EnumSource(Algorithm.class)
+	void aRequestAboveTheShareIsDeniedWithATimeToComeBack(Algorithm algorithm) throws Exception {
+		try (RedisBackend backend = unreachable(FailurePolicy.LOCAL_FALLBACK).fallbackInstances(2).build()) {
+			Decision denied = timed(() -> backend.limiter("above-share", Limit.of(algorithm, 10, Duration.ofSeconds(1)))
+				.tryAcquire("k", 7));
+			assertThat(denied.isAllowed()).as("7 of a share of 5").isFalse();
+			assertThat(denied.isDegraded()).isTrue();
+			assertThat(denied.limit()).isEqualTo(5);
+			assertThat(denied.retryAfterMillis()).isPositive();
 		}
 	}
 

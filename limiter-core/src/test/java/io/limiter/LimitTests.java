@@ -6,6 +6,7 @@ import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
+import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
 
 class LimitTests {
 
@@ -74,13 +75,23 @@ class LimitTests {
 			.rate(Rate.of(1000, Duration.ofHours(1))).build();
 		assertThat(limit.rates()).containsExactly(Rate.of(10, Duration.ofSeconds(1)), Rate.of(1000, Duration.ofHours(1)));
 		assertThat(limit.hasSeveralRates()).isTrue();
-		assertThat(limit.capacity()).as("the first rate's").isEqualTo(10);
 		assertThat(limit.maxPermits()).isEqualTo(10);
 		assertThat(limit.supportsReservations()).isFalse();
 		assertThat(limit).hasToString("gcra(10 per PT1S and 1000 per PT1H)");
 		assertThat(limit.toBuilder().build()).isEqualTo(limit).hasSameHashCodeAs(limit);
 		assertThat(Limit.builder().rate(3, Duration.ofSeconds(1)).rate(1, Duration.ofSeconds(5)).build().maxPermits())
 			.isEqualTo(1);
+	}
+
+	@Test
+	void theNumbersOfOneRateAreNotAskedOfSeveral() {
+		Limit limit = Limit.builder().rate(10, Duration.ofSeconds(1)).rate(1000, Duration.ofHours(1)).build();
+		assertThatIllegalStateException().isThrownBy(limit::capacity)
+			.withMessage("limit token-bucket(10 per PT1S and 1000 per PT1H) has 2 rates, so capacity() has no one "
+					+ "answer: read each rate from rates(), and the most permits one request can take from "
+					+ "maxPermits()");
+		assertThatIllegalStateException().isThrownBy(limit::period).withMessageContaining("period()");
+		assertThatIllegalStateException().isThrownBy(limit::periodMillis).withMessageContaining("periodMillis()");
 	}
 
 	@Test
@@ -122,20 +133,9 @@ class LimitTests {
 	}
 
 	@Test
-	void parsesAlgorithmNamesAndNamesTheBadOne() {
-		assertThat(Algorithm.fromConfigName("sliding-window-counter")).isEqualTo(Algorithm.SLIDING_WINDOW_COUNTER);
-		assertThat(Algorithm.fromConfigName(" GCRA ")).isEqualTo(Algorithm.GCRA);
-		assertThat(Algorithm.fromConfigName("fixed_window")).isEqualTo(Algorithm.FIXED_WINDOW);
-		assertThatIllegalArgumentException().isThrownBy(() -> Algorithm.fromConfigName("leaky-bucket"))
-			.withMessageContaining("'leaky-bucket'")
-			.withMessageContaining("token-bucket, gcra, fixed-window, sliding-window-counter, sliding-window-log");
-	}
-
-	@Test
-	void parsesFailurePolicies() {
-		assertThat(FailurePolicy.fromConfigName("local-fallback")).isEqualTo(FailurePolicy.LOCAL_FALLBACK);
-		assertThatIllegalArgumentException().isThrownBy(() -> FailurePolicy.fromConfigName("retry"))
-			.withMessageContaining("'retry'");
+	void algorithmsAreNamedAsConfigurationNamesThem() {
+		assertThat(Algorithm.SLIDING_WINDOW_COUNTER.configName()).isEqualTo("sliding-window-counter");
+		assertThat(Algorithm.GCRA.configName()).isEqualTo("gcra");
 	}
 
 }

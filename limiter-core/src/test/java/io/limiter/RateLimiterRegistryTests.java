@@ -7,7 +7,6 @@ import org.junit.jupiter.api.Test;
 
 import io.limiter.contract.ManualClock;
 
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 
@@ -31,6 +30,20 @@ class RateLimiterRegistryTests {
 			.withMessage("no limit named 'nope'; the limits are [api]");
 		assertThatIllegalArgumentException()
 			.isThrownBy(() -> this.registry.update("nope", Limit.of(Algorithm.TOKEN_BUCKET, 1, HOUR)));
+	}
+
+	@Test
+	void theBackendRefusesAnotherSettingOfARegisteredLimitAndTakesTheRegistrysUpdate() {
+		LimiterBackend backend = this.registry.backend();
+		Limit other = Limit.of(Algorithm.TOKEN_BUCKET, 20, HOUR);
+		assertThatIllegalArgumentException().isThrownBy(() -> backend.limiter("api", other))
+			.withMessageStartingWith("limit 'api' is token-bucket(10 per PT1H) on this backend and cannot also be "
+					+ "token-bucket(20 per PT1H)");
+		assertThatIllegalArgumentException()
+			.isThrownBy(() -> new RateLimiterRegistry(backend, Map.of("api", other)))
+			.withMessageContaining("limit 'api' is token-bucket(10 per PT1H)");
+		this.registry.update("api", other);
+		assertThat(backend.limiter("api", other).limit()).isEqualTo(other);
 	}
 
 	@Test

@@ -9,8 +9,9 @@ import java.util.concurrent.TimeUnit;
 import io.limiter.AdminOperation;
 import io.limiter.Decision;
 import io.limiter.Limit;
-import io.limiter.LimitNames;
+import io.limiter.integration.LimitNames;
 import io.limiter.LimiterObserver;
+import io.limiter.Rate;
 import io.limiter.RateLimiter;
 
 /**
@@ -31,6 +32,8 @@ public final class DefaultRateLimiter implements RateLimiter {
 	private final LimiterObserver observer;
 
 	private final boolean timed;
+
+	private final AdminOperations admin;
 
 	/**
 	 * Creates a limiter whose decisions and admin operations nobody hears of.
@@ -58,6 +61,7 @@ public final class DefaultRateLimiter implements RateLimiter {
 		this.waits = Objects.requireNonNull(waits, "waits must not be null");
 		this.observer = Objects.requireNonNull(observer, "observer must not be null");
 		this.timed = !source.decidesInProcess();
+		this.admin = new AdminOperations(name, limit, source, observer);
 	}
 
 	@Override
@@ -169,7 +173,8 @@ public final class DefaultRateLimiter implements RateLimiter {
 		if (!this.limit.supportsReservations()) {
 			return 0;
 		}
-		long exactLimit = Limit.MAX_CAPACITY_PERIOD_PRODUCT / this.limit.capacity() - this.limit.periodMillis();
+		Rate rate = this.limit.rates().get(0);
+		long exactLimit = Limit.MAX_CAPACITY_PERIOD_PRODUCT / rate.capacity() - rate.periodMillis();
 		return Math.max(0, Math.min(budget, exactLimit));
 	}
 
@@ -181,63 +186,32 @@ public final class DefaultRateLimiter implements RateLimiter {
 
 	@Override
 	public void reset(String key) {
-		adjust(key, AdminOperation.RESET, 0);
+		this.admin.apply(key, AdminOperation.RESET, 0);
 	}
 
 	@Override
 	public CompletionStage<Void> resetAsync(String key) {
-		return adjustAsync(key, AdminOperation.RESET, 0);
+		return this.admin.applyAsync(key, AdminOperation.RESET, 0);
 	}
 
 	@Override
 	public void refund(String key, long permits) {
-		adjust(key, AdminOperation.REFUND, adminPermits(AdminOperation.REFUND, permits));
+		this.admin.apply(key, AdminOperation.REFUND, permits);
 	}
 
 	@Override
 	public CompletionStage<Void> refundAsync(String key, long permits) {
-		return adjustAsync(key, AdminOperation.REFUND, adminPermits(AdminOperation.REFUND, permits));
+		return this.admin.applyAsync(key, AdminOperation.REFUND, permits);
 	}
 
 	@Override
 	public void penalize(String key, long permits) {
-		adjust(key, AdminOperation.PENALTY, adminPermits(AdminOperation.PENALTY, permits));
+		this.admin.apply(key, AdminOperation.PENALTY, permits);
 	}
 
 	@Override
 	public CompletionStage<Void> penalizeAsync(String key, long permits) {
-		return adjustAsync(key, AdminOperation.PENALTY, adminPermits(AdminOperation.PENALTY, permits));
-	}
-
-	private void adjust(String key, AdminOperation operation, long permits) {
-		Objects.requireNonNull(key, "key must not be null");
-		AdminOperation.Outcome outcome = AdminOperation.Outcome.FAILED;
-		try {
-			outcome = this.source.adjust(key, operation, permits);
-		}
-		finally {
-			this.observer.onAdminOperation(this.name, operation, outcome);
-		}
-	}
-
-	private CompletionStage<Void> adjustAsync(String key, AdminOperation operation, long permits) {
-		Objects.requireNonNull(key, "key must not be null");
-		return this.source.adjustAsync(key, operation, permits)
-			.whenComplete((outcome, failure) -> this.observer.onAdminOperation(this.name, operation,
-					(failure != null) ? AdminOperation.Outcome.FAILED : outcome))
-			.thenApply((outcome) -> null);
-	}
-
-	/**
-	 * Checks the permits of a refund or penalty and caps them where their ticks ({@code permits x period}) would
-	 * pass 2^53: no key holds or owes that many, so the cap changes nothing.
-	 */
-	private long adminPermits(AdminOperation operation, long permits) {
-		if (permits < 1) {
-			throw new IllegalArgumentException("permits of a " + operation.configName() + " of limit '" + this.name
-					+ "' must be at least 1 but was " + permits);
-		}
-		return Math.min(permits, Limit.MAX_CAPACITY_PERIOD_PRODUCT / this.limit.periodMillis());
+		return this.admin.applyAsync(key, AdminOperation.PENALTY, permits);
 	}
 
 	private void checkArguments(String key, long permits) {

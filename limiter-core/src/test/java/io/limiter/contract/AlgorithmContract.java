@@ -12,8 +12,8 @@ import io.limiter.Algorithm;
 import io.limiter.Decision;
 import io.limiter.Limit;
 import io.limiter.LimiterOptions;
+import io.limiter.LocalTier;
 import io.limiter.RateLimiter;
-import io.limiter.internal.Decisions;
 import io.limiter.internal.DefaultRateLimiter;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -165,15 +165,46 @@ public abstract class AlgorithmContract {
 		String name = "changed-" + ProcessHandle.current().pid() + "-" + names.incrementAndGet();
 		Duration period = Duration.ofSeconds(100);
 		fixture().backend().limiter(name, Limit.of(this.algorithm, 10, period)).tryAcquire("busy", 10);
-		RateLimiter larger = fixture().backend().limiter(name, Limit.of(this.algorithm, 20, period));
+		RateLimiter larger = update(name, Limit.of(this.algorithm, 20, period));
 		assertThat(larger.tryAcquire("busy", 0).remaining()).as("not refilled by a larger capacity").isLessThan(20);
 		assertAllowed(larger.tryAcquire("fresh", 0), 20, 0);
-		RateLimiter smaller = fixture().backend().limiter(name, Limit.of(this.algorithm, 5, period));
+		RateLimiter smaller = update(name, Limit.of(this.algorithm, 5, period));
 		Decision denied = smaller.tryAcquire("busy", 1);
 		assertThat(denied.isAllowed()).isFalse();
 		assertThat(denied.remaining()).isZero();
 		assertThat(denied.limit()).isEqualTo(5);
 		assertThat(smaller.tryAcquire("fresh", 5).remaining()).isZero();
+	}
+
+	@Test
+	void aNameHasOneSettingOnABackend() {
+		String name = "one-setting-" + ProcessHandle.current().pid() + "-" + names.incrementAndGet();
+		Duration period = Duration.ofSeconds(100);
+		Limit limit = Limit.of(this.algorithm, 10, period);
+		fixture().backend().limiter(name, limit).tryAcquire("k", 4);
+		assertThat(fixture().backend().limiter(name, limit).tryAcquire("k", 0).remaining())
+			.as("the same setting again shares the keys").isEqualTo(6);
+		assertThatIllegalArgumentException()
+			.isThrownBy(() -> fixture().backend().limiter(name, Limit.of(this.algorithm, 20, period)))
+			.withMessage("limit '" + name + "' is " + limit + " on this backend and cannot also be "
+					+ Limit.of(this.algorithm, 20, period) + ": limiters of one name share the state of every key. "
+					+ "Change a limit with RateLimiterRegistry.update (or LimiterBackend.update), or give the other "
+					+ "limit a name of its own");
+		LimiterOptions twoTier = LimiterOptions.builder().localTier(LocalTier.twoTier()).build();
+		assertThatIllegalArgumentException().isThrownBy(() -> fixture().backend().limiter(name, limit, twoTier))
+			.withMessageContaining("is " + limit + " with " + LimiterOptions.defaults())
+			.withMessageContaining("cannot also be " + limit + " with " + twoTier);
+		assertThatIllegalArgumentException()
+			.isThrownBy(() -> fixture().backend().limiters(name, List.of(limit, Limit.of(this.algorithm, 20, period)),
+					LimiterOptions.defaults()))
+			.withMessageContaining("cannot also be plans [" + limit + ", ");
+		assertThat(update(name, Limit.of(this.algorithm, 20, period)).tryAcquire("k", 0).limit()).isEqualTo(20);
+		assertThat(fixture().backend().limiter(name, Limit.of(this.algorithm, 20, period)).limit().capacity())
+			.as("the update is the name's setting").isEqualTo(20);
+	}
+
+	private RateLimiter update(String name, Limit limit) {
+		return fixture().backend().update(name, List.of(limit), LimiterOptions.defaults()).get(0);
 	}
 
 	@Test
@@ -225,8 +256,7 @@ public abstract class AlgorithmContract {
 		Duration period = Duration.ofSeconds(100);
 		fixture().backend().limiter(name, Limit.of(this.algorithm, 10, period)).tryAcquire("busy", 10);
 		Algorithm other = (this.algorithm == Algorithm.FIXED_WINDOW) ? Algorithm.TOKEN_BUCKET : Algorithm.FIXED_WINDOW;
-		assertThat(fixture().backend().limiter(name, Limit.of(other, 10, period)).tryAcquire("busy", 0).remaining())
-			.isEqualTo(10);
+		assertThat(update(name, Limit.of(other, 10, period)).tryAcquire("busy", 0).remaining()).isEqualTo(10);
 	}
 
 	@Test
@@ -347,7 +377,7 @@ public abstract class AlgorithmContract {
 		Duration slow = Duration.ofSeconds(100_000);
 		RateLimiter limiter = fixture().backend()
 			.limiter(name, Limit.builder().algorithm(this.algorithm).rate(3, fast).rate(5, slow).build());
-		assertThat(limiter.peek("k")).as("a fresh key: the smaller capacity").isEqualTo(Decisions.allowed(3, 3, 0));
+		assertThat(limiter.peek("k")).as("a fresh key: the smaller capacity").isEqualTo(Decision.allowed(3, 3, 0));
 		assertReported(limiter.tryAcquire("k", 1), true, 0, 3, 2);
 		limiter.tryAcquire("k", 1);
 		assertReported(limiter.tryAcquire("k", 1), true, 0, 3, 0);
@@ -357,11 +387,11 @@ public abstract class AlgorithmContract {
 		this.clock.advance(2 * fast.toMillis() + 50_000);
 		assertReported(limiter.tryAcquire("k", 2), true, 1, 5, 0);
 		assertThat(limiter.peek("k")).as("a look reports the rate closest to refusing").isEqualTo(
-				Decisions.allowed(5, 0, limiter.peek("k").resetAfterMillis()).forRate(1));
+				Decision.allowed(5, 0, limiter.peek("k").resetAfterMillis()).forRate(1));
 		Decision slowRefuses = limiter.tryAcquire("k", 1);
 		assertReported(slowRefuses, false, 1, 5, 0);
 		assertThat(slowRefuses.retryAfterMillis()).isGreaterThan(2 * fast.toMillis());
-		RateLimiter fastOnly = fixture().backend().limiter(name, Limit.of(this.algorithm, 3, fast));
+		RateLimiter fastOnly = update(name, Limit.of(this.algorithm, 3, fast));
 		assertAllowed(fastOnly.tryAcquire("k", 1), 0, fastOnly.peek("k").resetAfterMillis());
 	}
 
@@ -383,7 +413,7 @@ public abstract class AlgorithmContract {
 		String name = "gained-" + ProcessHandle.current().pid() + "-" + names.incrementAndGet();
 		Duration period = Duration.ofSeconds(100);
 		fixture().backend().limiter(name, Limit.of(this.algorithm, 10, period)).tryAcquire("busy", 8);
-		RateLimiter gained = fixture().backend().limiter(name,
+		RateLimiter gained = update(name,
 				Limit.builder().algorithm(this.algorithm).rate(10, period).rate(50, Duration.ofSeconds(10_000)).build());
 		assertReported(gained.tryAcquire("busy", 1), true, 0, 10, 1);
 		assertReported(gained.tryAcquire("fresh", 1), true, 0, 10, 9);
@@ -446,7 +476,7 @@ public abstract class AlgorithmContract {
 	 * @param resetAfterMillis the expected reset-after
 	 */
 	protected static void assertAllowed(Decision decision, long remaining, long resetAfterMillis) {
-		assertThat(decision).isEqualTo(Decisions.allowed(decision.limit(), remaining, resetAfterMillis));
+		assertThat(decision).isEqualTo(Decision.allowed(decision.limit(), remaining, resetAfterMillis));
 	}
 
 	/**
@@ -458,7 +488,7 @@ public abstract class AlgorithmContract {
 	 */
 	protected static void assertDenied(Decision decision, long remaining, long retryAfterMillis,
 			long resetAfterMillis) {
-		Decision expected = Decisions.denied(decision.limit(), remaining, retryAfterMillis, resetAfterMillis);
+		Decision expected = Decision.denied(decision.limit(), remaining, retryAfterMillis, resetAfterMillis);
 		assertThat(decision).isEqualTo(decision.isLocal() ? expected.local() : expected);
 	}
 

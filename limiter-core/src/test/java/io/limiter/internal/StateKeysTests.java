@@ -3,7 +3,7 @@ package io.limiter.internal;
 import org.junit.jupiter.api.Test;
 
 import io.lettuce.core.cluster.SlotHash;
-import io.limiter.LimitNames;
+import io.limiter.integration.LimitNames;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;

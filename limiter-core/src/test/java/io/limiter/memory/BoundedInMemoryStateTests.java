@@ -17,6 +17,7 @@ import io.limiter.Decision;
 import io.limiter.Limit;
 import io.limiter.Rate;
 import io.limiter.LimiterObserver;
+import io.limiter.LimiterOptions;
 import io.limiter.RateLimiter;
 import io.limiter.contract.ManualClock;
 
@@ -74,8 +75,9 @@ class BoundedInMemoryStateTests {
 			Decision slowRateRefuses = limiter.tryAcquire("b", 2);
 			assertThat(slowRateRefuses.isAllowed()).as("the hour's rate is full again, the ten hours' is not").isFalse();
 			assertThat(slowRateRefuses.rate()).isEqualTo(1);
-			RateLimiter larger = backend.limiter("rates", limit.toBuilder().rates(List.of(Rate.of(3, HOUR),
-					Rate.of(5, HOUR.multipliedBy(10)))).build());
+			Limit largerLimit = limit.toBuilder().rates(List.of(Rate.of(3, HOUR), Rate.of(5, HOUR.multipliedBy(10))))
+				.build();
+			RateLimiter larger = backend.update("rates", List.of(largerLimit), LimiterOptions.defaults()).get(0);
 			assertThat(larger.tryAcquire("c", 2).isAllowed()).as("the overflow moved to the larger numbers").isTrue();
 		}
 	}

@@ -17,7 +17,8 @@ import io.limiter.RedisBackend;
 /**
  * The local tier variants of {@link RedisLimiterBenchmark}: our token bucket on the limit of
  * {@code luaEvalSha}, behind two-tier borrowing ({@code twoTier}, default {@link LocalTier#twoTier()}) and
- * behind in-memory block ({@code inMemoryBlock}), on the benchmark's Redis.
+ * behind in-memory block ({@code inMemoryBlock}), on the benchmark's Redis. A name has one setting per backend, so
+ * each variant has a backend of its own.
  */
 @State(Scope.Benchmark)
 public class LocalTierState {
@@ -26,7 +27,9 @@ public class LocalTierState {
 
 	RateLimiter inMemoryBlock;
 
-	private RedisBackend backend;
+	private RedisBackend twoTierBackend;
+
+	private RedisBackend blockBackend;
 
 	/**
 	 * Creates the limiters.
@@ -34,11 +37,12 @@ public class LocalTierState {
 	 */
 	@Setup(Level.Trial)
 	public void open(RedisBenchmarkState shared) {
-		this.backend = shared.target.backend(LimiterClock.system());
+		this.twoTierBackend = shared.target.backend(LimiterClock.system());
+		this.blockBackend = shared.target.backend(LimiterClock.system());
 		Limit limit = shared.limit.limit(Algorithm.TOKEN_BUCKET);
-		this.twoTier = this.backend.limiter(RedisBenchmarkState.LIMIT_NAME, limit,
+		this.twoTier = this.twoTierBackend.limiter(RedisBenchmarkState.LIMIT_NAME, limit,
 				LimiterOptions.builder().localTier(LocalTier.twoTier()).build());
-		this.inMemoryBlock = this.backend.limiter(RedisBenchmarkState.LIMIT_NAME, limit,
+		this.inMemoryBlock = this.blockBackend.limiter(RedisBenchmarkState.LIMIT_NAME, limit,
 				LimiterOptions.builder().localTier(LocalTier.block()).build());
 	}
 
@@ -47,7 +51,8 @@ public class LocalTierState {
 	 */
 	@TearDown(Level.Trial)
 	public void close() {
-		this.backend.close();
+		this.twoTierBackend.close();
+		this.blockBackend.close();
 	}
 
 }

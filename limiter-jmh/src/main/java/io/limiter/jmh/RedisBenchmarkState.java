@@ -21,9 +21,10 @@ import org.openjdk.jmh.annotations.TearDown;
 /**
  * What the Redis benchmarks share: the connection to Redis and one instance of every variant, for the limit of
  * {@link LimitParams}. The script variants run without a local tier ({@link LocalTier#none()}), so that every
- * decision is a script call; {@code defaults} is a limiter built with no options on {@code luaEvalSha}'s
- * backend (client time), counted as one call for each decision its local tier did not make: nothing is added to
- * its calls that {@code luaEvalSha}'s do not have, so their ratio is the cost of the default local tier alone.
+ * decision is a script call; {@code defaults} is a limiter built with no options on a backend set as
+ * {@code luaEvalSha}'s (client time; a name has one setting per backend), counted as one call for each decision its
+ * local tier did not make: nothing is added to its calls that {@code luaEvalSha}'s do not have, so their ratio is the
+ * cost of the default local tier alone.
  * <p>
  * With {@code redis} empty (and no system property {@value #REDIS_PROPERTY}) the fork starts its own
  * 3-master/3-replica cluster. Cluster seeds in {@code -p redis=...} are separated by {@code ;}, because JMH
@@ -78,6 +79,8 @@ public class RedisBenchmarkState {
 
 	private RedisBackend clientTime;
 
+	private RedisBackend clientTimeDefaults;
+
 	private RedisBackend serverTime;
 
 	/**
@@ -90,10 +93,11 @@ public class RedisBenchmarkState {
 		String spec = this.redis.isBlank() ? System.getProperty(REDIS_PROPERTY, "") : this.redis;
 		this.target = RedisTarget.connect(spec);
 		this.clientTime = this.target.backend(LimiterClock.system());
+		this.clientTimeDefaults = this.target.backend(LimiterClock.system());
 		this.serverTime = this.target.backend(null);
 		this.luaClientTime = this.clientTime.limiter(LIMIT_NAME, this.limit.limit(Algorithm.TOKEN_BUCKET),
 				REDIS_ONLY);
-		this.defaults = this.clientTime.limiter(LIMIT_NAME, this.limit.limit(Algorithm.TOKEN_BUCKET));
+		this.defaults = this.clientTimeDefaults.limiter(LIMIT_NAME, this.limit.limit(Algorithm.TOKEN_BUCKET));
 		this.luaServerTime = ours(Algorithm.TOKEN_BUCKET);
 		this.gcra = ours(Algorithm.GCRA);
 		this.fixedWindow = ours(Algorithm.FIXED_WINDOW);
@@ -114,6 +118,7 @@ public class RedisBenchmarkState {
 	@TearDown(Level.Trial)
 	public void close() {
 		this.clientTime.close();
+		this.clientTimeDefaults.close();
 		this.serverTime.close();
 		this.target.close();
 	}

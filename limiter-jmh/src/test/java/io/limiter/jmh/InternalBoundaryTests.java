@@ -10,7 +10,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The benchmarks use core's public API and its one documented door for them, {@code io.limiter.internal.benchmark},
- * and no other internal package.
+ * and no other internal package, nor the core's package for integrations.
  */
 class InternalBoundaryTests {
 
@@ -19,6 +19,7 @@ class InternalBoundaryTests {
 		assertThat(PackageBoundary.of(Path.of("src/main/java"))
 			.forbid("io.limiter.internal")
 			.allow("io.limiter.internal.benchmark")
+			.forbid("io.limiter.integration")
 			.forbid("io.limiter.spring.internal")
 			.violations()).isEmpty();
 	}

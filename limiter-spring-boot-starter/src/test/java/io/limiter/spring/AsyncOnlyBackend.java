@@ -1,6 +1,7 @@
 package io.limiter.spring;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ExecutorService;
@@ -39,8 +40,16 @@ final class AsyncOnlyBackend implements LimiterBackend {
 	}
 
 	@Override
-	public RateLimiter limiter(String name, Limit limit, LimiterOptions options) {
-		RateLimiter memoryLimiter = this.memory.limiter(name, limit, options);
+	public List<RateLimiter> limiters(String name, List<Limit> limits, LimiterOptions options) {
+		return this.memory.limiters(name, limits, options).stream().map(this::asyncOnly).toList();
+	}
+
+	@Override
+	public List<RateLimiter> update(String name, List<Limit> limits, LimiterOptions options) {
+		return this.memory.update(name, limits, options).stream().map(this::asyncOnly).toList();
+	}
+
+	private RateLimiter asyncOnly(RateLimiter memoryLimiter) {
 		return new RateLimiter() {
 
 			@Override

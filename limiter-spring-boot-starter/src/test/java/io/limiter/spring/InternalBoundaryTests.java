@@ -9,7 +9,8 @@ import io.limiter.testsupport.PackageBoundary;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The starter uses only core's public API: none of its internal packages.
+ * The starter uses core's public API and its package for integrations ({@code io.limiter.integration}), none of its
+ * internal packages.
  */
 class InternalBoundaryTests {
 

@@ -54,6 +54,8 @@ class LimitersEndpointTests {
 			.andExpect(jsonPath("$.limits.hello.failurePolicy").value("local-fallback"))
 			.andExpect(jsonPath("$.limits.shadowed.shadow").value(true))
 			.andExpect(jsonPath("$.limits.hello.rates[0].capacity").value(3))
+			.andExpect(jsonPath("$.limits.multi.capacity").doesNotExist())
+			.andExpect(jsonPath("$.limits.multi.period").doesNotExist())
 			.andExpect(jsonPath("$.limits.multi.rates[0].capacity").value(3))
 			.andExpect(jsonPath("$.limits.multi.rates[0].period").value("PT1H"))
 			.andExpect(jsonPath("$.limits.multi.rates[1].capacity").value(2))

@@ -21,6 +21,8 @@ import java.util.concurrent.TimeUnit;
  * <p>
  * A cluster {@linkplain #startTls(Certificates) started with certificates} speaks only TLS: to clients, between
  * masters and replicas, and on the cluster bus.
+ * <p>
+ * Its size is the waits that make a cluster ready again after a fault, which the cluster reports node by node.
  */
 public final class LocalRedisCluster extends NodeCluster<RedisServerProcess> {
 

@@ -16,6 +16,8 @@ import java.util.stream.Stream;
  * and the two other Sentinels, so that a failover can be authorized at once. {@link #master()} is the server that
  * the Sentinels name now; after it is {@linkplain RedisServerProcess#kill() killed}, {@link #awaitFailover} waits
  * until they name the other one and it reports {@code role:master}.
+ * <p>
+ * Its size is the waits that make a Sentinel setup ready and a failover done, which Sentinel reports only piecemeal.
  */
 public final class LocalRedisSentinel implements AutoCloseable {
 

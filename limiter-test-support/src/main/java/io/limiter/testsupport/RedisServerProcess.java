@@ -20,6 +20,9 @@ import java.util.stream.Stream;
  * The server keeps no data on disk ({@code --save "" --appendonly no}). It can be {@linkplain #kill() killed} and
  * {@linkplain #restart() restarted} on the same port and directory, which is what failover tests need; after
  * {@link #stop()} it is gone for good. A process still running when the JVM exits is stopped by a shutdown hook.
+ * <p>
+ * Its size is one process's whole life (a free port, start, the faults tests inject, stop, its files), kept in one
+ * place so that every fixture starts and stops servers alike.
  */
 public final class RedisServerProcess implements RedisNode {
 

@@ -2,7 +2,6 @@ package io.limiter.internal.algorithm;
 
 import io.limiter.Decision;
 import io.limiter.Limit;
-import io.limiter.internal.Decisions;
 
 /**
  * The in-memory state of the algorithms that decide by the ticks a key owes: token bucket and GCRA. One permit is
@@ -39,14 +38,14 @@ abstract class DebtState extends OptimisticState {
 		long full = this.capacity * this.periodMillis;
 		long owed = debt + permits * this.periodMillis;
 		if (owed <= full) {
-			return Decisions.allowed(this.capacity, (full - owed) / this.periodMillis,
+			return Decision.allowed(this.capacity, (full - owed) / this.periodMillis,
 					IntegerMath.ceilDiv(owed, this.capacity));
 		}
 		long wait = IntegerMath.ceilDiv(owed - full, this.capacity);
 		if (maxWaitMillis > 0 && wait <= maxWaitMillis) {
-			return Decisions.reserved(this.capacity, wait, IntegerMath.ceilDiv(owed, this.capacity));
+			return Decision.reserved(this.capacity, wait, IntegerMath.ceilDiv(owed, this.capacity));
 		}
-		return Decisions.denied(this.capacity, Math.max(0, full - debt) / this.periodMillis, wait,
+		return Decision.denied(this.capacity, Math.max(0, full - debt) / this.periodMillis, wait,
 				IntegerMath.ceilDiv(debt, this.capacity));
 	}
 

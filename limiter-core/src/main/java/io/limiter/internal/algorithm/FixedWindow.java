@@ -2,7 +2,6 @@ package io.limiter.internal.algorithm;
 
 import io.limiter.Decision;
 import io.limiter.Limit;
-import io.limiter.internal.Decisions;
 
 /**
  * Fixed window: at most {@code capacity} permits in each window of {@code period_ms}, windows aligned to multiples
@@ -41,10 +40,11 @@ final class FixedWindow extends LimitAlgorithm {
 			long windowEnd = Windows.start(at, this.periodMillis) + this.periodMillis;
 			long count = countAt(at);
 			if (count + permits > this.capacity) {
-				return Decisions.denied(this.capacity, Math.max(0, this.capacity - count), windowEnd - at, windowEnd - at);
+				return Decision.denied(this.capacity, Math.max(0, this.capacity - count), windowEnd - at,
+						windowEnd - at);
 			}
 			count += permits;
-			return Decisions.allowed(this.capacity, this.capacity - count, (count > 0) ? windowEnd - at : 0);
+			return Decision.allowed(this.capacity, this.capacity - count, (count > 0) ? windowEnd - at : 0);
 		}
 
 		@Override

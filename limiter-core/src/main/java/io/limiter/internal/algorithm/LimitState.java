@@ -20,8 +20,9 @@ abstract class LimitState implements KeyState {
 
 	LimitState(Limit limit) {
 		this.limit = limit;
-		this.capacity = limit.capacity();
-		this.periodMillis = limit.periodMillis();
+		// a state decides one rate: MultiRateState gives each rate of a limit a state of its own
+		this.capacity = limit.rates().get(0).capacity();
+		this.periodMillis = limit.rates().get(0).periodMillis();
 	}
 
 	@Override

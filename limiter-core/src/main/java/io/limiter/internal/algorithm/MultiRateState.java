@@ -2,7 +2,6 @@ package io.limiter.internal.algorithm;
 
 import io.limiter.Decision;
 import io.limiter.Limit;
-import io.limiter.internal.Decisions;
 import io.limiter.Rate;
 
 /**
@@ -65,7 +64,7 @@ final class MultiRateState extends OptimisticState {
 			}
 		}
 		Decision decision = decisions[reported];
-		return allowed ? decision.forRate(reported) : Decisions
+		return allowed ? decision.forRate(reported) : Decision
 			.denied(decision.limit(), decision.remaining(), latestRetry, decision.resetAfterMillis())
 			.forRate(reported);
 	}

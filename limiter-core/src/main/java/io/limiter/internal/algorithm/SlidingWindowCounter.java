@@ -2,7 +2,6 @@ package io.limiter.internal.algorithm;
 
 import io.limiter.Decision;
 import io.limiter.Limit;
-import io.limiter.internal.Decisions;
 
 /**
  * Sliding window counter: the count of the current aligned window plus the previous window's count weighted by
@@ -50,11 +49,12 @@ final class SlidingWindowCounter extends LimitAlgorithm {
 			long room = this.capacity - current - permits;
 			if (room < 0 || weighted > room * period) {
 				long retryAfter = retryAfter(current, previous, elapsed, room, permits);
-				return Decisions.denied(this.capacity, remaining(current, weighted), retryAfter,
+				return Decision.denied(this.capacity, remaining(current, weighted), retryAfter,
 						resetAfter(current, previous, elapsed));
 			}
 			current += permits;
-			return Decisions.allowed(this.capacity, remaining(current, weighted), resetAfter(current, previous, elapsed));
+			return Decision.allowed(this.capacity, remaining(current, weighted),
+					resetAfter(current, previous, elapsed));
 		}
 
 		@Override

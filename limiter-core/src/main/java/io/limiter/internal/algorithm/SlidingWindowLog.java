@@ -2,7 +2,6 @@ package io.limiter.internal.algorithm;
 
 import io.limiter.Decision;
 import io.limiter.Limit;
-import io.limiter.internal.Decisions;
 
 /**
  * Sliding window log: exact; a permit granted at {@code t} counts while {@code now - period < t}. The newest grant
@@ -44,13 +43,16 @@ final class SlidingWindowLog extends LimitAlgorithm {
 			long outside = at - this.periodMillis;
 			long count = this.log.countAfter(outside);
 			if (count + permits > this.capacity) {
-				long retryAfter = this.log.timeOf(outside, count + permits - this.capacity) + this.periodMillis - at;
-				return Decisions.denied(this.capacity, Math.max(0, this.capacity - count),
-						retryAfter, this.log.newest() + this.periodMillis - at);
+				long resetAfter = (count > 0) ? this.log.newest() + this.periodMillis - at : 0;
+				// more than the capacity (only the local fallback's share is asked that) never fits: come back once
+				// the window is clear, and not within a period
+				long retryAfter = (permits > this.capacity) ? Math.max(resetAfter, this.periodMillis)
+						: this.log.timeOf(outside, count + permits - this.capacity) + this.periodMillis - at;
+				return Decision.denied(this.capacity, Math.max(0, this.capacity - count), retryAfter, resetAfter);
 			}
 			long resetAfter = (permits > 0) ? this.periodMillis
 					: (count > 0) ? this.log.newest() + this.periodMillis - at : 0;
-			return Decisions.allowed(this.capacity, this.capacity - count - permits, resetAfter);
+			return Decision.allowed(this.capacity, this.capacity - count - permits, resetAfter);
 		}
 
 		@Override

@@ -13,8 +13,7 @@ import io.limiter.Limit;
 import io.limiter.LimiterObserver;
 import io.limiter.RateLimiterException;
 import io.limiter.internal.DecisionSource;
-import io.limiter.ThrottledLog;
-import io.limiter.internal.Decisions;
+import io.limiter.integration.ThrottledLog;
 
 /**
  * Puts a {@link FailurePolicy} and circuit breakers in front of a remote source: while the backend fails, or
@@ -33,7 +32,7 @@ public final class FailurePolicyDecisionSource implements DecisionSource {
 
 	private final String name;
 
-	private final Limit limit;
+	private final PolicyDecisions withoutState;
 
 	private final DecisionSource remote;
 
@@ -71,7 +70,7 @@ public final class FailurePolicyDecisionSource implements DecisionSource {
 			throw new IllegalArgumentException("local-fallback needs a fallback source for limit '" + name + "'");
 		}
 		this.name = name;
-		this.limit = limit;
+		this.withoutState = new PolicyDecisions(limit);
 		this.remote = remote;
 		this.policy = policy;
 		this.fallback = fallback;
@@ -212,20 +211,11 @@ public final class FailurePolicyDecisionSource implements DecisionSource {
 		this.log.warn("Redis failed for limit '" + this.name + "' (" + failure.reason().configName()
 				+ "), decided by " + this.policy, failure);
 		Decision decision = switch (this.policy) {
-			case FAIL_OPEN -> Decisions.allowed(this.limit.capacity(), this.limit.capacity() - permits, 0);
-			case FAIL_CLOSED -> Decisions.denied(this.limit.capacity(), 0, retryAfterWhileFailing(breaker), 0);
+			case FAIL_OPEN -> this.withoutState.allowed(permits);
+			case FAIL_CLOSED -> this.withoutState.denied(breaker);
 			case LOCAL_FALLBACK -> this.fallback.decide(key, permits, 0);
 		};
 		return decision.degraded();
-	}
-
-	/**
-	 * Returns when a denied caller should come back: when the breaker lets the next probe through, or after
-	 * one open time while it is still closed; never later than one period.
-	 */
-	private long retryAfterWhileFailing(CircuitBreaker breaker) {
-		long wait = breaker.isOpen() ? breaker.millisUntilProbe() : breaker.openMillis();
-		return Math.max(1, Math.min(wait, this.limit.periodMillis()));
 	}
 
 	private RateLimiterException asLimiterException(Throwable failure) {

@@ -10,7 +10,6 @@ import io.limiter.AdminOperation;
 import io.limiter.Decision;
 import io.limiter.LimiterClock;
 import io.limiter.internal.DecisionSource;
-import io.limiter.internal.Decisions;
 import io.limiter.internal.StateKeys;
 import io.limiter.internal.memory.BoundedStateMap;
 import io.limiter.internal.redis.RedisCalls;
@@ -210,7 +209,7 @@ public final class BlockingDecisionSource implements DecisionSource {
 		if (permits != block.permits() || wait <= maxWaitMillis) {
 			return null;
 		}
-		return Decisions.denied(block.limit(), block.permits() - 1, wait, Math.max(0, block.resetAtMillis() - now))
+		return Decision.denied(block.limit(), block.permits() - 1, wait, Math.max(0, block.resetAtMillis() - now))
 			.forRate(block.rate())
 			.local();
 	}

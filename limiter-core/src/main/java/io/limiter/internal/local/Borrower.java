@@ -47,8 +47,8 @@ final class Borrower {
 		}
 		this.executor = executor;
 		this.clientClock = clientClock;
-		this.capacity = Long.toString(limit.capacity());
-		this.periodMillis = Long.toString(limit.periodMillis());
+		this.capacity = Long.toString(limit.rates().get(0).capacity());
+		this.periodMillis = Long.toString(limit.rates().get(0).periodMillis());
 	}
 
 	/**

@@ -14,6 +14,8 @@ import io.limiter.internal.memory.IdleAware;
  * Spending is lock-free. Everything else happens only in the caller that holds the borrow in flight, so the
  * batch bookkeeping needs no synchronisation of its own: a new borrow starts only after the previous one
  * published its results.
+ * <p>
+ * Its size is the lock-free spending and the lease and retry bookkeeping that must change together with it.
  */
 final class LocalBucket implements IdleAware {
 

@@ -16,7 +16,6 @@ import io.limiter.LimiterClock;
 import io.limiter.LocalTier;
 import io.limiter.RateLimiterException;
 import io.limiter.internal.DecisionSource;
-import io.limiter.internal.Decisions;
 import io.limiter.internal.LimiterThreads;
 import io.limiter.internal.StateKeys;
 import io.limiter.internal.algorithm.LimitAlgorithm;
@@ -44,6 +43,8 @@ import io.limiter.internal.redis.RedisCalls;
  * before a reset, which deletes the key anyway) and its local refusal is lifted; then Redis applies it. Other
  * instances keep what they borrowed, at most their batch until its lease ends, and refuse the key locally until
  * Redis' retry deadline they last heard.
+ * <p>
+ * Its size is the one protocol of a key's borrow, in its sync and async forms; the key's state is {@link LocalBucket}.
  */
 public final class TwoTierDecisionSource implements DecisionSource {
 
@@ -86,8 +87,8 @@ public final class TwoTierDecisionSource implements DecisionSource {
 		this.keys = keys;
 		this.name = name;
 		this.algorithm = LimitAlgorithm.of(limit.algorithm());
-		this.capacity = limit.capacity();
-		this.periodMillis = limit.periodMillis();
+		this.capacity = limit.rates().get(0).capacity();
+		this.periodMillis = limit.rates().get(0).periodMillis();
 		this.fullTicks = this.capacity * this.periodMillis;
 		this.leaseMillis = tier.lease().toMillis();
 		this.timeoutMillis = timeout.toMillis();
@@ -283,13 +284,14 @@ public final class TwoTierDecisionSource implements DecisionSource {
 	private Decision allowed(LocalBucket bucket, long now, long heldTicks) {
 		long redis = bucket.redisTicks(now, this.capacity, this.fullTicks);
 		long available = Math.min(this.fullTicks, heldTicks + Math.max(0, redis));
-		return Decisions.allowed(this.capacity, available / this.periodMillis, resetAfter(redis)).local();
+		return Decision.allowed(this.capacity, available / this.periodMillis, resetAfter(redis)).local();
 	}
 
 	private Decision denied(LocalBucket bucket, long now, long cost, long retryAfterMillis) {
 		long redis = bucket.redisTicks(now, this.capacity, this.fullTicks);
 		long available = Math.min(cost - 1, Math.max(0, bucket.held()) + Math.max(0, redis));
-		return Decisions.denied(this.capacity, available / this.periodMillis, retryAfterMillis, resetAfter(redis)).local();
+		return Decision.denied(this.capacity, available / this.periodMillis, retryAfterMillis, resetAfter(redis))
+			.local();
 	}
 
 	private long resetAfter(long redisTicks) {

@@ -12,7 +12,7 @@ import java.util.function.Supplier;
 import io.lettuce.core.api.StatefulConnection;
 import io.limiter.LimiterClock;
 import io.limiter.RateLimiterException;
-import io.limiter.ThrottledLog;
+import io.limiter.integration.ThrottledLog;
 
 /**
  * A connection that is opened in the background, with a new attempt a while after each failed one, so that an

@@ -10,7 +10,6 @@ import io.limiter.Decision;
 import io.limiter.Limit;
 import io.limiter.LimiterClock;
 import io.limiter.internal.DecisionSource;
-import io.limiter.internal.Decisions;
 import io.limiter.internal.StateKeys;
 import io.limiter.internal.algorithm.LimitAlgorithm;
 
@@ -74,8 +73,8 @@ public final class RedisDecisionSource implements DecisionSource {
 		this.clientClock = clientClock;
 		this.timeoutMillis = timeout.toMillis();
 		this.limit = limit;
-		this.capacity = Long.toString(limit.capacity());
-		this.periodMillis = Long.toString(limit.periodMillis());
+		this.capacity = Long.toString(limit.rates().get(0).capacity());
+		this.periodMillis = Long.toString(limit.rates().get(0).periodMillis());
 		this.furtherRates = new String[2 * (limit.rates().size() - 1)];
 		for (int i = 1; i < limit.rates().size(); i++) {
 			this.furtherRates[2 * i - 2] = Long.toString(limit.rates().get(i).capacity());
@@ -173,10 +172,10 @@ public final class RedisDecisionSource implements DecisionSource {
 		long resetAfter = (Long) reply.get(3);
 		long delay = (Long) reply.get(4);
 		if (!allowed) {
-			return Decisions.denied(limit, remaining, retryAfter, resetAfter).forRate(rate);
+			return Decision.denied(limit, remaining, retryAfter, resetAfter).forRate(rate);
 		}
-		return (delay > 0) ? Decisions.reserved(limit, delay, resetAfter)
-				: Decisions.allowed(limit, remaining, resetAfter).forRate(rate);
+		return (delay > 0) ? Decision.reserved(limit, delay, resetAfter)
+				: Decision.allowed(limit, remaining, resetAfter).forRate(rate);
 	}
 
 }

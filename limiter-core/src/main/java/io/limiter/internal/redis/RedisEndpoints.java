@@ -6,7 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import io.lettuce.core.RedisURI;
-import io.limiter.RedisSecrets;
+import io.limiter.integration.RedisSecrets;
 
 /**
  * Reads where Redis is: a {@code redis://} or {@code rediss://} URL, a list of cluster seeds, or a Sentinel

@@ -12,7 +12,6 @@ import org.junit.jupiter.params.provider.EnumSource;
 import io.limiter.Algorithm;
 import io.limiter.Decision;
 import io.limiter.Limit;
-import io.limiter.internal.Decisions;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -68,7 +67,7 @@ class DecisionMeaningTests {
 		for (int step = 0; step < STEPS; step++) {
 			now += randomStep(random, limit.rates().get(random.nextInt(limit.rates().size())).periodMillis());
 			long maxWait = (limit.algorithm().supportsReservations() && random.nextInt(4) == 0)
-					? random.nextLong(2 * limit.periodMillis()) : 0;
+					? random.nextLong(2 * limit.rates().get(0).periodMillis()) : 0;
 			Request request = new Request(now, random.nextLong(limit.maxPermits() + 1), maxWait);
 			Decision decision = state.decide(request.at(), request.permits(), request.maxWait());
 			history.add(request);
@@ -130,7 +129,7 @@ class DecisionMeaningTests {
 		assertThat(atReset.isIdle(resetAt)).as("idle at reset-after: %s", context).isTrue();
 		assertThat(atReset.decide(resetAt, 0, 0))
 			.as("full at reset-after: %s", context)
-			.isEqualTo(Decisions.allowed(limit.capacity(), limit.capacity(), 0));
+			.isEqualTo(Decision.allowed(limit.capacity(), limit.capacity(), 0));
 		if (decision.resetAfterMillis() > 0) {
 			KeyState before = replay(algorithm, limit, history);
 			assertThat(before.isIdle(resetAt - 1)).as("not idle before reset-after: %s", context).isFalse();

@@ -8,7 +8,6 @@ import org.junit.jupiter.params.provider.EnumSource;
 import io.limiter.Algorithm;
 import io.limiter.Decision;
 import io.limiter.Limit;
-import io.limiter.internal.Decisions;
 import io.limiter.internal.memory.BoundedStateMap;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -81,7 +80,8 @@ class KeyStateRetirementTests {
 					+ "until full, the windows the permits used")
 			.isEqualTo((algorithm == Algorithm.TOKEN_BUCKET) ? 3 : 2);
 		assertThat(rates[2].look(NOW, 0, 0).remaining()).as("a new rate starts empty").isEqualTo(2);
-		assertThat(moved.decide(NOW, 0, 0)).isEqualTo(Decisions.allowed(3, 1, moved.decide(NOW, 0, 0).resetAfterMillis()));
+		assertThat(moved.decide(NOW, 0, 0))
+			.isEqualTo(Decision.allowed(3, 1, moved.decide(NOW, 0, 0).resetAfterMillis()));
 		assertThat(moved.moveTo(Limit.of(algorithm, 3, hour)).decide(NOW, 0, 0).remaining())
 			.as("a limit of one rate keeps the first rate's state").isEqualTo(1);
 	}

@@ -27,7 +27,6 @@ import io.limiter.LimiterClock;
 import io.limiter.LimiterObserver;
 import io.limiter.contract.ManualClock;
 import io.limiter.internal.DecisionSource;
-import io.limiter.internal.Decisions;
 import io.limiter.internal.StateKeys;
 import io.limiter.internal.memory.InMemoryStates;
 import io.limiter.internal.redis.RedisDecisionSource;
@@ -194,12 +193,14 @@ class MemoryAndRedisConformanceIntegrationTests {
 			String key = KEYS[random.nextInt(KEYS.length)];
 			clock.advance(Math.max(0, untouchableUntil.getOrDefault(key, 0L) - clock.millis()));
 			long permits = random.nextLong(limit.maxPermits() + 1);
-			long maxWait = (reservations && random.nextBoolean()) ? random.nextLong(2 * limit.periodMillis()) : 0;
+			long firstPeriod = limit.rates().get(0).periodMillis();
+			long maxWait = (reservations && random.nextBoolean()) ? random.nextLong(2 * firstPeriod) : 0;
 			AdminOperation operation = (random.nextInt(8) == 0)
 					? AdminOperation.values()[random.nextInt(AdminOperation.values().length)] : null;
 			if (operation != null) {
 				// an admin operation, then a look at the key on both implementations
-				long amount = (operation == AdminOperation.RESET) ? 0 : 1 + random.nextLong(2 * limit.capacity() + 2);
+				long firstCapacity = limit.rates().get(0).capacity();
+				long amount = (operation == AdminOperation.RESET) ? 0 : 1 + random.nextLong(2 * firstCapacity + 2);
 				memory.adjust(key, operation, amount);
 				redis.adjust(key, operation, amount);
 				stateOf(states, key, limit).adjust(clock.millis(), operation, amount);
@@ -307,7 +308,7 @@ class MemoryAndRedisConformanceIntegrationTests {
 			}
 		}
 		clock.advance(decision.resetAfterMillis());
-		assertThat(source.decide("k", 0, 0)).isEqualTo(Decisions.allowed(4, 4, 0));
+		assertThat(source.decide("k", 0, 0)).isEqualTo(Decision.allowed(4, 4, 0));
 		assertThat(redis.exists(keys)).as("keys of a full state").isZero();
 	}
 
@@ -339,7 +340,7 @@ class MemoryAndRedisConformanceIntegrationTests {
 		long twoPermitsAhead = clock.millis() + 2 * limit.periodMillis() / limit.capacity();
 		redis.eval("redis.call('SET', KEYS[1], struct.pack('<d<d', tonumber(ARGV[1]), 0), 'PX', 600000)",
 				ScriptOutputType.STATUS, new String[] { key }, Long.toString(twoPermitsAhead));
-		assertThat(source.decide("k", 1, 0)).isEqualTo(Decisions.allowed(4, 1, 450_000));
+		assertThat(source.decide("k", 1, 0)).isEqualTo(Decision.allowed(4, 1, 450_000));
 	}
 
 	@ParameterizedTest

@@ -22,7 +22,6 @@ import io.limiter.Limit;
 import io.limiter.LocalTier;
 import io.limiter.contract.ManualClock;
 import io.limiter.internal.DecisionSource;
-import io.limiter.internal.Decisions;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -90,7 +89,7 @@ class BlockIntegrationTests {
 		long calls = this.instance.executor().calls();
 		this.clock.advance(5_000);
 		Decision blocked = source.decide("k", 1, 0);
-		assertThat(blocked).isEqualTo(Decisions.denied(3, 0, slowRefuses.retryAfterMillis() - 5_000,
+		assertThat(blocked).isEqualTo(Decision.denied(3, 0, slowRefuses.retryAfterMillis() - 5_000,
 				slowRefuses.resetAfterMillis() - 5_000).forRate(1).local());
 		assertThat(this.instance.executor().calls()).isEqualTo(calls);
 	}

@@ -16,7 +16,6 @@ import io.limiter.DegradedReason;
 import io.limiter.RateLimiterException;
 import io.limiter.contract.ManualClock;
 import io.limiter.internal.DecisionSource;
-import io.limiter.internal.Decisions;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
@@ -96,7 +95,7 @@ class BlockProbeFailureTests {
 		@Override
 		public Decision decide(String key, long permits, long maxWaitMillis) {
 			if (this.calls.incrementAndGet() == 1) {
-				return Decisions.denied(1, 0, 1_000, 1_000);
+				return Decision.denied(1, 0, 1_000, 1_000);
 			}
 			this.inCall.countDown();
 			try {

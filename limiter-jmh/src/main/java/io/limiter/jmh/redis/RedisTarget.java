@@ -34,6 +34,8 @@ import io.limiter.testsupport.RedisFixtures;
  * <p>
  * With no address it uses the shared 3-master/3-replica cluster of {@link RedisFixtures#cluster()}, which
  * stops when the JVM exits.
+ * <p>
+ * Its size is one connection of each kind the variants and peers need, so that all of them share one client.
  */
 public final class RedisTarget implements NodeConnections, AutoCloseable {
 

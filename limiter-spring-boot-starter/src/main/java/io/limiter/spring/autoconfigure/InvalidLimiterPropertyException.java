@@ -1,6 +1,6 @@
 package io.limiter.spring.autoconfigure;
 
-import io.limiter.RedisSecrets;
+import io.limiter.integration.RedisSecrets;
 
 /**
  * Thrown at start-up when a {@code limiter.*} setting is invalid; names the property and its value, with the

@@ -9,7 +9,7 @@ import java.util.Set;
 import java.util.function.Consumer;
 
 import io.limiter.Limit;
-import io.limiter.LimitNames;
+import io.limiter.integration.LimitNames;
 import io.limiter.LimiterOptions;
 import io.limiter.LocalTier;
 import io.limiter.spring.LimitPlanResolver;

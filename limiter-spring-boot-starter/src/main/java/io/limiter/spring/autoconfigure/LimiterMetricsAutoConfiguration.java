@@ -34,8 +34,7 @@ public final class LimiterMetricsAutoConfiguration {
 	@ConditionalOnMissingBean
 	MicrometerLimiterObserver limiterMetricsObserver(MeterRegistry meterRegistry,
 			ObjectProvider<RateLimiterRegistry> registry, LimiterProperties properties) {
-		SingletonSupplier<RateLimiterRegistry> limiters = SingletonSupplier.of(registry::getObject);
-		PlanNames plans = (limitName, limit) -> limiters.obtain().planOf(limitName, limit);
+		PlanNames plans = PlanNames.of(SingletonSupplier.of(registry::getObject));
 		return new MicrometerLimiterObserver(meterRegistry, plans, LimitDefinitions.shadowLimits(properties));
 	}
 

@@ -14,7 +14,7 @@ import org.apache.commons.logging.LogFactory;
 import io.limiter.LimiterObserver;
 import io.limiter.RedisBackend;
 import io.limiter.RedisBackendBuilder;
-import io.limiter.RedisSecrets;
+import io.limiter.integration.RedisSecrets;
 
 /**
  * Finds where Limiter's Redis is and builds its {@link RedisBackend} with the core's own builder, so that the

@@ -9,7 +9,7 @@ import io.limiter.Limit;
 import io.limiter.LimiterClock;
 import io.limiter.RateLimiter;
 import io.limiter.RateLimiterRegistry;
-import io.limiter.ThrottledLog;
+import io.limiter.integration.ThrottledLog;
 import io.limiter.spring.LimitPlanResolver;
 
 /**

@@ -7,7 +7,7 @@ import org.springframework.expression.EvaluationContext;
 import org.springframework.expression.Expression;
 
 import io.limiter.LimiterClock;
-import io.limiter.ThrottledLog;
+import io.limiter.integration.ThrottledLog;
 
 /**
  * A SpEL condition, parsed once at start-up, under which a filter rule or a {@code @RateLimited} limit does not

@@ -16,7 +16,7 @@ import org.springframework.http.converter.AbstractHttpMessageConverter;
 import org.springframework.mock.web.MockHttpServletRequest;
 import org.springframework.mock.web.MockHttpServletResponse;
 
-import io.limiter.internal.Decisions;
+import io.limiter.Decision;
 import io.limiter.spring.internal.http.DenialResponse;
 import io.limiter.spring.internal.web.RateLimitResponses;
 
@@ -52,7 +52,7 @@ class ProblemConvertersAutoConfigurationTests {
 	private static String denialBody(RateLimitResponses responses) throws IOException {
 		MockHttpServletResponse response = new MockHttpServletResponse();
 		responses.deny(new MockHttpServletRequest("GET", "/hello"), response, List.of(), "hello",
-				Decisions.denied(10, 0, 1000, 1000), DenialResponse.DEFAULT);
+				Decision.denied(10, 0, 1000, 1000), DenialResponse.DEFAULT);
 		return response.getContentAsString(StandardCharsets.UTF_8);
 	}
 

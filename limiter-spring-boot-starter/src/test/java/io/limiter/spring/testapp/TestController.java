@@ -5,7 +5,7 @@ import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RestController;
 
-import io.limiter.internal.Decisions;
+import io.limiter.Decision;
 import io.limiter.spring.RateLimitExceededException;
 import io.limiter.spring.RateLimited;
 
@@ -63,7 +63,7 @@ public class TestController {
 
 	@GetMapping("/api/external")
 	public String external() {
-		throw new RateLimitExceededException("partner-api", Decisions.denied(5, 0, 2500, 5000));
+		throw new RateLimitExceededException("partner-api", Decision.denied(5, 0, 2500, 5000));
 	}
 
 	@GetMapping("/api/both")

@@ -1,7 +1,6 @@
 package io.limiter.spring.internal.actuate;
 
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 
 import org.jspecify.annotations.Nullable;
@@ -22,6 +21,12 @@ import io.limiter.spring.LimitPlanResolver;
 import io.limiter.RateLimiterRegistry;
 import io.limiter.spring.internal.LimitEnforcer;
 import io.limiter.spring.internal.LimitEnforcers;
+import io.limiter.spring.internal.actuate.LimitersDescriptors.AdminErrorDescriptor;
+import io.limiter.spring.internal.actuate.LimitersDescriptors.AdminResultDescriptor;
+import io.limiter.spring.internal.actuate.LimitersDescriptors.KeyStateDescriptor;
+import io.limiter.spring.internal.actuate.LimitersDescriptors.LimitDescriptor;
+import io.limiter.spring.internal.actuate.LimitersDescriptors.LimitersDescriptor;
+import io.limiter.spring.internal.actuate.LimitersDescriptors.PlanDescriptor;
 
 /**
  * The {@code limiters} endpoint: {@code /actuator/limiters} lists the limits with their settings, and
@@ -77,14 +82,11 @@ public final class LimitersEndpoint {
 			for (String plan : this.registry.plans(enforcer.name())) {
 				if (!LimitPlanResolver.DEFAULT_PLAN.equals(plan)) {
 					Limit planLimit = this.registry.limiter(enforcer.name(), plan).limit();
-					plans.put(plan, new PlanDescriptor(planLimit.capacity(), planLimit.period().toString(),
-							rates(planLimit)));
+					plans.put(plan, PlanDescriptor.of(planLimit));
 				}
 			}
-			limits.put(enforcer.name(), new LimitDescriptor(limit.algorithm().configName(), limit.capacity(),
-					limit.period().toString(), rates(limit), enforcer.shadow(),
-					configName(((failurePolicy != null) ? failurePolicy : this.defaultFailurePolicy).name()),
-					plans));
+			limits.put(enforcer.name(), LimitDescriptor.of(limit, enforcer.shadow(),
+					configName(((failurePolicy != null) ? failurePolicy : this.defaultFailurePolicy).name()), plans));
 		}
 		return new LimitersDescriptor(this.registry.backend().getClass().getSimpleName(), limits);
 	}
@@ -108,10 +110,6 @@ public final class LimitersEndpoint {
 		Decision decision = limiter.peek(key);
 		return new KeyStateDescriptor(name, key, plan, limiter.limit().rates().get(decision.rate()).capacity(),
 				decision.remaining(), decision.resetAfterMillis());
-	}
-
-	private static List<RateDescriptor> rates(Limit limit) {
-		return limit.rates().stream().map((rate) -> new RateDescriptor(rate.capacity(), rate.period().toString())).toList();
 	}
 
 	/**
@@ -180,77 +178,6 @@ public final class LimitersEndpoint {
 
 	private static String configName(String enumName) {
 		return enumName.toLowerCase(java.util.Locale.ROOT).replace('_', '-');
-	}
-
-	/**
-	 * The answer of {@code /actuator/limiters}.
-	 * @param backend the simple class name of the backend
-	 * @param limits the limits by name
-	 */
-	public record LimitersDescriptor(String backend, Map<String, LimitDescriptor> limits) {
-	}
-
-	/**
-	 * The settings of one limit.
-	 * @param algorithm the algorithm's configuration name
-	 * @param capacity the permits per period of the first rate
-	 * @param period the period of the first rate, ISO-8601
-	 * @param rates every rate, the first included
-	 * @param shadow whether the limit only counts
-	 * @param failurePolicy the failure policy's configuration name
-	 * @param plans the limit's named plans, by name
-	 */
-	public record LimitDescriptor(String algorithm, long capacity, String period, List<RateDescriptor> rates,
-			boolean shadow, String failurePolicy, Map<String, PlanDescriptor> plans) {
-	}
-
-	/**
-	 * The numbers of one named plan of a limit.
-	 * @param capacity the permits per period of its first rate
-	 * @param period the period of its first rate, ISO-8601
-	 * @param rates every rate of the plan, the first included
-	 */
-	public record PlanDescriptor(long capacity, String period, List<RateDescriptor> rates) {
-	}
-
-	/**
-	 * One rate of a limit.
-	 * @param capacity the permits per period
-	 * @param period the period, as an ISO-8601 duration
-	 */
-	public record RateDescriptor(long capacity, String period) {
-	}
-
-	/**
-	 * The state of one key.
-	 * @param limit the limit name
-	 * @param key the key
-	 * @param plan the key's plan, as the plan resolver chooses it without a request
-	 * @param capacity the permits per period of the plan's rate closest to refusing (of a plan of one rate, its
-	 * capacity)
-	 * @param remaining the permits a request could take now
-	 * @param resetAfterMillis the time until the key is back to full capacity
-	 */
-	public record KeyStateDescriptor(String limit, String key, String plan, long capacity, long remaining,
-			long resetAfterMillis) {
-	}
-
-	/**
-	 * What an admin operation did.
-	 * @param limit the limit name
-	 * @param key the key
-	 * @param plan the plan whose numbers the operation was applied with, as {@link KeyStateDescriptor} names it
-	 * @param operation {@code reset}, {@code refund} or {@code penalty}
-	 * @param permits the permits given back or taken; 0 for a reset
-	 */
-	public record AdminResultDescriptor(String limit, String key, String plan, String operation, long permits) {
-	}
-
-	/**
-	 * Why an admin operation was refused or failed.
-	 * @param error the reason
-	 */
-	public record AdminErrorDescriptor(String error) {
 	}
 
 }

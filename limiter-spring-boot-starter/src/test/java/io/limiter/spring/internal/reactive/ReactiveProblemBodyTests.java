@@ -11,7 +11,6 @@ import tools.jackson.core.type.TypeReference;
 import tools.jackson.databind.json.JsonMapper;
 
 import io.limiter.Decision;
-import io.limiter.internal.Decisions;
 import io.limiter.spring.internal.http.DenialResponse;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -22,7 +21,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class ReactiveProblemBodyTests {
 
-	private static final Decision DENIED = Decisions.denied(10, 0, 2_500, 60_000);
+	private static final Decision DENIED = Decision.denied(10, 0, 2_500, 60_000);
 
 	@Test
 	void theApplicationsCodecsWriteTheSameProblemAsTheFallback() throws Exception {

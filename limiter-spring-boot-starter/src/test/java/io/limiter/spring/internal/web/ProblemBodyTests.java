@@ -11,7 +11,6 @@ import tools.jackson.core.type.TypeReference;
 import tools.jackson.databind.json.JsonMapper;
 
 import io.limiter.Decision;
-import io.limiter.internal.Decisions;
 import io.limiter.spring.RateLimitDenialBody;
 import io.limiter.spring.internal.http.DenialResponse;
 
@@ -23,7 +22,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class ProblemBodyTests {
 
-	private static final Decision DENIED = Decisions.denied(10, 0, 2_500, 60_000);
+	private static final Decision DENIED = Decision.denied(10, 0, 2_500, 60_000);
 
 	@Test
 	void theApplicationsConverterWritesTheSameProblemAsTheFallback() throws Exception {

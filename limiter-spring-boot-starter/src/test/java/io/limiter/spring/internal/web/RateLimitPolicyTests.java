@@ -11,7 +11,6 @@ import org.springframework.mock.web.MockHttpServletResponse;
 import io.limiter.Algorithm;
 import io.limiter.Decision;
 import io.limiter.Limit;
-import io.limiter.internal.Decisions;
 import io.limiter.spring.LimitPlanResolver;
 import io.limiter.spring.internal.Enforcement;
 
@@ -85,7 +84,7 @@ class RateLimitPolicyTests {
 	void aLimitOfSeveralRatesAnnouncesEachRateAndReportsTheOneItsDecisionReports() {
 		Limit limit = Limit.builder().rate(10, Duration.ofMillis(250)).rate(100, Duration.ofMinutes(1))
 			.rate(1000, Duration.ofMillis(3_600_500)).build();
-		Decision decision = Decisions.allowed(100, 4, 59_001).forRate(1);
+		Decision decision = Decision.allowed(100, 4, 59_001).forRate(1);
 		MockHttpServletResponse response = new MockHttpServletResponse();
 		new RateLimitResponses(true, true, List::of).writeHeaders(response,
 				List.of(new Enforcement("api", LimitPlanResolver.DEFAULT_PLAN, limit, decision, true, true)));
@@ -105,8 +104,8 @@ class RateLimitPolicyTests {
 
 	private static Enforcement enforcement(String name, long capacity, Duration period) {
 		Limit limit = Limit.of(Algorithm.TOKEN_BUCKET, capacity, period);
-		return new Enforcement(name, "default", limit, Decisions.allowed(capacity, capacity - 1, period.toMillis()), true,
-				true);
+		Decision decision = Decision.allowed(capacity, capacity - 1, period.toMillis());
+		return new Enforcement(name, "default", limit, decision, true, true);
 	}
 
 }

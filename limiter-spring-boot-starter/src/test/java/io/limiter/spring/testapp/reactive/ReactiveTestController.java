@@ -10,7 +10,7 @@ import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RestController;
 
-import io.limiter.internal.Decisions;
+import io.limiter.Decision;
 import io.limiter.spring.RateLimitExceededException;
 
 @RestController
@@ -69,7 +69,7 @@ public class ReactiveTestController {
 
 	@GetMapping("/api/external")
 	public Mono<String> external() {
-		return Mono.error(new RateLimitExceededException("partner-api", Decisions.denied(5, 0, 2500, 5000)));
+		return Mono.error(new RateLimitExceededException("partner-api", Decision.denied(5, 0, 2500, 5000)));
 	}
 
 }

@@ -9,7 +9,8 @@ import io.limiter.testsupport.PackageBoundary;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The reactive demo uses Limiter as an application would: no internal package of the core or of the starter.
+ * The reactive demo uses Limiter as an application would: no internal package of the core or of the starter, and
+ * not the core's package for integrations.
  */
 class InternalBoundaryTests {
 
@@ -17,6 +18,7 @@ class InternalBoundaryTests {
 	void theReactiveDemoUsesOnlyPublicApi() {
 		assertThat(PackageBoundary.of(Path.of("src/main/java"))
 			.forbid("io.limiter.internal")
+			.forbid("io.limiter.integration")
 			.forbid("io.limiter.spring.internal")
 			.violations()).isEmpty();
 	}

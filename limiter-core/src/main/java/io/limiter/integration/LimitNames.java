@@ -1,4 +1,4 @@
-package io.limiter;
+package io.limiter.integration;
 
 /**
  * Checks limit names, which become part of Redis keys, metric tags and response headers: every backend checks the

@@ -1,4 +1,4 @@
-package io.limiter;
+package io.limiter.integration;
 
 import java.lang.System.Logger.Level;
 import java.time.Duration;

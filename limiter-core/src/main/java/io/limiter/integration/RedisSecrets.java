@@ -1,6 +1,8 @@
-package io.limiter;
+package io.limiter.integration;
 
 import java.util.regex.Pattern;
+
+import io.limiter.RedisBackendBuilder;
 
 /**
  * Masks the user info (user name and password) of Redis URLs in values and messages, so that a password never

@@ -1,4 +1,4 @@
-package io.limiter;
+package io.limiter.integration;
 
 import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
@@ -7,13 +7,14 @@ import java.util.Objects;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
 
+import io.limiter.LimiterClock;
+
 /**
  * Logs without flooding the log, whatever the rate of events (a Redis outage, a busy shadow limit, a flood of
  * denials): the first line at once, then at most one line per interval that says how many were not logged since
- * the last one. Limiter logs through it wherever a line could be written per decision, and so can an application's
- * {@link LimiterObserver} or denial handler. Written here because neither the JDK's {@link System.Logger} nor the
- * logging facades give a per-line rate limit; the one Logback has ({@code DuplicateMessageFilter}) is the
- * application's configuration to choose, not a library's.
+ * the last one. Limiter logs through it wherever a line could be written per decision. Written here because
+ * neither the JDK's {@link System.Logger} nor the logging facades give a per-line rate limit; the one Logback has
+ * ({@code DuplicateMessageFilter}) is the application's configuration to choose, not a library's.
  */
 public final class ThrottledLog {
 

@@ -1,0 +1,66 @@
+package io.limiter.internal;
+
+import java.util.Objects;
+import java.util.concurrent.CompletionStage;
+
+import io.limiter.AdminOperation;
+import io.limiter.Limit;
+import io.limiter.LimiterObserver;
+
+/**
+ * The admin operations of one limiter ({@code reset}, {@code refund}, {@code penalize}): checks their arguments,
+ * sends them down the limiter's decision source and tells the observer of each outcome.
+ */
+final class AdminOperations {
+
+	private final String name;
+
+	private final Limit limit;
+
+	private final DecisionSource source;
+
+	private final LimiterObserver observer;
+
+	AdminOperations(String name, Limit limit, DecisionSource source, LimiterObserver observer) {
+		this.name = name;
+		this.limit = limit;
+		this.source = source;
+		this.observer = observer;
+	}
+
+	void apply(String key, AdminOperation operation, long permits) {
+		Objects.requireNonNull(key, "key must not be null");
+		long checked = checkedPermits(operation, permits);
+		AdminOperation.Outcome outcome = AdminOperation.Outcome.FAILED;
+		try {
+			outcome = this.source.adjust(key, operation, checked);
+		}
+		finally {
+			this.observer.onAdminOperation(this.name, operation, outcome);
+		}
+	}
+
+	CompletionStage<Void> applyAsync(String key, AdminOperation operation, long permits) {
+		Objects.requireNonNull(key, "key must not be null");
+		return this.source.adjustAsync(key, operation, checkedPermits(operation, permits))
+			.whenComplete((outcome, failure) -> this.observer.onAdminOperation(this.name, operation,
+					(failure != null) ? AdminOperation.Outcome.FAILED : outcome))
+			.thenApply((outcome) -> null);
+	}
+
+	/**
+	 * Checks the permits of a refund or penalty (a reset takes none) and caps them where their ticks
+	 * ({@code permits x period}) would pass 2^53: no key holds or owes that many, so the cap changes nothing.
+	 */
+	private long checkedPermits(AdminOperation operation, long permits) {
+		if (operation == AdminOperation.RESET) {
+			return 0;
+		}
+		if (permits < 1) {
+			throw new IllegalArgumentException("permits of a " + operation.configName() + " of limit '" + this.name
+					+ "' must be at least 1 but was " + permits);
+		}
+		return Math.min(permits, Limit.MAX_CAPACITY_PERIOD_PRODUCT / this.limit.rates().get(0).periodMillis());
+	}
+
+}

@@ -1,0 +1,72 @@
+package io.limiter;
+
+import java.time.Duration;
+
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
+
+/**
+ * An application's test makes a {@link Decision} with its public factories, as the limiters do.
+ */
+class DecisionTests {
+
+	@Test
+	void anAllowedDecisionHoldsTheNumbersGiven() {
+		Decision allowed = Decision.allowed(10, 7, 300);
+		assertThat(allowed.isAllowed()).isTrue();
+		assertThat(allowed.limit()).isEqualTo(10);
+		assertThat(allowed.remaining()).isEqualTo(7);
+		assertThat(allowed.retryAfter()).isEqualTo(Duration.ZERO);
+		assertThat(allowed.resetAfter()).isEqualTo(Duration.ofMillis(300));
+		assertThat(allowed.delay()).isEqualTo(Duration.ZERO);
+		assertThat(allowed.rate()).isZero();
+		assertThat(allowed.isDegraded()).isFalse();
+		assertThat(allowed.isLocal()).isFalse();
+	}
+
+	@Test
+	void aDeniedDecisionHoldsTheNumbersGiven() {
+		Decision denied = Decision.denied(10, 0, 2_500, 60_000);
+		assertThat(denied.isAllowed()).isFalse();
+		assertThat(denied.limit()).isEqualTo(10);
+		assertThat(denied.remaining()).isZero();
+		assertThat(denied.retryAfter()).isEqualTo(Duration.ofMillis(2_500));
+		assertThat(denied.resetAfterMillis()).isEqualTo(60_000);
+		assertThat(denied)
+			.hasToString("denied{limit=10, remaining=0, retryAfterMs=2500, resetAfterMs=60000, delayMs=0}");
+	}
+
+	@Test
+	void aReservationIsAllowedWithADelayAndNothingLeft() {
+		Decision reserved = Decision.reserved(10, 50, 900);
+		assertThat(reserved.isAllowed()).isTrue();
+		assertThat(reserved.remaining()).isZero();
+		assertThat(reserved.delay()).isEqualTo(Duration.ofMillis(50));
+		assertThat(reserved.resetAfterMillis()).isEqualTo(900);
+	}
+
+	@Test
+	void copiesTellTheirRateAndWhoDecided() {
+		Decision decision = Decision.denied(100, 4, 1_000, 59_000).forRate(1).degraded().local();
+		assertThat(decision.rate()).isEqualTo(1);
+		assertThat(decision.isDegraded()).isTrue();
+		assertThat(decision.isLocal()).isTrue();
+		assertThat(decision).isEqualTo(Decision.denied(100, 4, 1_000, 59_000).local().degraded().forRate(1))
+			.isNotEqualTo(Decision.denied(100, 4, 1_000, 59_000));
+		assertThatIllegalArgumentException().isThrownBy(() -> decision.forRate(-1))
+			.withMessage("index must be at least 0 but was -1");
+	}
+
+	@Test
+	void aNegativeNumberIsRefusedByName() {
+		assertThatIllegalArgumentException().isThrownBy(() -> Decision.allowed(10, -1, 0))
+			.withMessage("remaining (-1) of a decision must be at least 0");
+		assertThatIllegalArgumentException().isThrownBy(() -> Decision.denied(-5, 0, -2, 0))
+			.withMessage("limit (-5), retryAfterMillis (-2) of a decision must be at least 0");
+		assertThatIllegalArgumentException().isThrownBy(() -> Decision.reserved(1, -3, 0))
+			.withMessage("delayMillis (-3) of a decision must be at least 0");
+	}
+
+}

@@ -1,0 +1,107 @@
+package io.limiter.spring.internal.actuate;
+
+import java.util.List;
+import java.util.Map;
+
+import org.jspecify.annotations.Nullable;
+
+import io.limiter.Limit;
+
+/**
+ * The answers of the {@link LimitersEndpoint}, as JSON shows them.
+ */
+public final class LimitersDescriptors {
+
+	private LimitersDescriptors() {
+	}
+
+	/**
+	 * The answer of {@code /actuator/limiters}.
+	 * @param backend the simple class name of the backend
+	 * @param limits the limits by name
+	 */
+	public record LimitersDescriptor(String backend, Map<String, LimitDescriptor> limits) {
+	}
+
+	/**
+	 * The settings of one limit.
+	 * @param algorithm the algorithm's configuration name
+	 * @param capacity the permits per period of a limit of one rate; {@code null} for several, which {@code rates}
+	 * lists
+	 * @param period the period of a limit of one rate, ISO-8601; {@code null} for several
+	 * @param rates every rate
+	 * @param shadow whether the limit only counts
+	 * @param failurePolicy the failure policy's configuration name
+	 * @param plans the limit's named plans, by name
+	 */
+	public record LimitDescriptor(String algorithm, @Nullable Long capacity, @Nullable String period,
+			List<RateDescriptor> rates, boolean shadow, String failurePolicy, Map<String, PlanDescriptor> plans) {
+
+		static LimitDescriptor of(Limit limit, boolean shadow, String failurePolicy, Map<String, PlanDescriptor> plans) {
+			PlanDescriptor numbers = PlanDescriptor.of(limit);
+			return new LimitDescriptor(limit.algorithm().configName(), numbers.capacity(), numbers.period(),
+					numbers.rates(), shadow, failurePolicy, plans);
+		}
+
+	}
+
+	/**
+	 * The numbers of one named plan of a limit.
+	 * @param capacity the permits per period of a plan of one rate; {@code null} for several, which {@code rates} lists
+	 * @param period the period of a plan of one rate, ISO-8601; {@code null} for several
+	 * @param rates every rate of the plan
+	 */
+	public record PlanDescriptor(@Nullable Long capacity, @Nullable String period, List<RateDescriptor> rates) {
+
+		static PlanDescriptor of(Limit limit) {
+			List<RateDescriptor> rates = limit.rates()
+				.stream()
+				.map((rate) -> new RateDescriptor(rate.capacity(), rate.period().toString()))
+				.toList();
+			return limit.hasSeveralRates() ? new PlanDescriptor(null, null, rates)
+					: new PlanDescriptor(limit.capacity(), limit.period().toString(), rates);
+		}
+
+	}
+
+	/**
+	 * One rate of a limit.
+	 * @param capacity the permits per period
+	 * @param period the period, as an ISO-8601 duration
+	 */
+	public record RateDescriptor(long capacity, String period) {
+	}
+
+	/**
+	 * The state of one key.
+	 * @param limit the limit name
+	 * @param key the key
+	 * @param plan the key's plan, as the plan resolver chooses it without a request
+	 * @param capacity the permits per period of the plan's rate closest to refusing (of a plan of one rate, its
+	 * capacity)
+	 * @param remaining the permits a request could take now
+	 * @param resetAfterMillis the time until the key is back to full capacity
+	 */
+	public record KeyStateDescriptor(String limit, String key, String plan, long capacity, long remaining,
+			long resetAfterMillis) {
+	}
+
+	/**
+	 * What an admin operation did.
+	 * @param limit the limit name
+	 * @param key the key
+	 * @param plan the plan whose numbers the operation was applied with, as {@link KeyStateDescriptor} names it
+	 * @param operation {@code reset}, {@code refund} or {@code penalty}
+	 * @param permits the permits given back or taken; 0 for a reset
+	 */
+	public record AdminResultDescriptor(String limit, String key, String plan, String operation, long permits) {
+	}
+
+	/**
+	 * Why an admin operation was refused or failed.
+	 * @param error the reason
+	 */
+	public record AdminErrorDescriptor(String error) {
+	}
+
+}

@@ -36,6 +36,7 @@ class LimitersEndpointSecurityTests {
 		try (ConfigurableApplicationContext application = new SpringApplicationBuilder(SecuredEndpointApplication.class)
 			.properties("server.port=0", "spring.security.user.name=alice", "spring.security.user.password=secret",
 					"spring.security.user.roles=OPERATOR", "management.endpoints.web.exposure.include=limiters",
+					"management.endpoint.limiters.access=unrestricted",
 					"limiter.limits.hello.capacity=3", "limiter.limits.hello.period=1h")
 			.run()) {
 			assertThat(send(application, "GET", null, null).statusCode()).isEqualTo(401);

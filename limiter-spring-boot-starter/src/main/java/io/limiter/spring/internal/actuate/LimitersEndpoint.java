@@ -4,6 +4,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 import org.jspecify.annotations.Nullable;
+import org.springframework.boot.actuate.endpoint.Access;
 import org.springframework.boot.actuate.endpoint.annotation.DeleteOperation;
 import org.springframework.boot.actuate.endpoint.annotation.ReadOperation;
 import org.springframework.boot.actuate.endpoint.annotation.Selector;
@@ -40,10 +41,11 @@ import io.limiter.spring.internal.actuate.LimitersDescriptors.PlanDescriptor;
  * <p>
  * Anyone who can read it sees the state of any key (a client address, a user name), and anyone who can write to it
  * lifts any key's limit, so expose it only to operators: it is not exposed unless
- * {@code management.endpoints.web.exposure.include} names it. A web endpoint, because its answers carry HTTP
+ * {@code management.endpoints.web.exposure.include} names it, and exposed it only reads unless
+ * {@code management.endpoint.limiters.access=unrestricted} lets it write (its default access is read-only). A web endpoint, because its answers carry HTTP
  * statuses and its keys may hold slashes.
  */
-@WebEndpoint(id = "limiters")
+@WebEndpoint(id = "limiters", defaultAccess = Access.READ_ONLY)
 public final class LimitersEndpoint {
 
 	private static final int BAD_REQUEST = 400;

@@ -5,7 +5,9 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
+import com.github.dockerjava.api.DockerClient;
 import org.testcontainers.containers.GenericContainer;
+import org.testcontainers.containers.startupcheck.StartupCheckStrategy;
 import org.testcontainers.utility.DockerImageName;
 
 /**
@@ -70,6 +72,7 @@ public final class RedisServerContainer extends GenericContainer<RedisServerCont
 		withNetworkMode("host");
 		withImagePullPolicy((image) -> false);
 		withLabel(LABEL, "redis-server");
+		withStartupCheckStrategy(new AnswersPing());
 	}
 
 	/**
@@ -245,6 +248,20 @@ public final class RedisServerContainer extends GenericContainer<RedisServerCont
 	private String logTail() {
 		List<String> lines = getLogs().lines().toList();
 		return String.join("\n", lines.subList(Math.max(0, lines.size() - 20), lines.size()));
+	}
+
+	/**
+	 * Leaves the start-up check to {@link #waitUntilContainerStarted()}, which waits for {@code PING} and reports a
+	 * server that exited with the end of its output. Testcontainers' default check, which runs first, would report
+	 * a server that exits at once only as "did not start correctly", without its output.
+	 */
+	private static final class AnswersPing extends StartupCheckStrategy {
+
+		@Override
+		public StartupStatus checkStartupState(DockerClient dockerClient, String containerId) {
+			return StartupStatus.SUCCESSFUL;
+		}
+
 	}
 
 }

@@ -34,7 +34,7 @@ public final class LimiterAspectAutoConfiguration {
 	@Bean
 	@Role(BeanDefinition.ROLE_INFRASTRUCTURE)
 	@ConditionalOnMissingBean
-	static RateLimitedAspect rateLimitedAspect(ObjectProvider<RateLimitedMethods> rateLimitedMethods,
+	static RateLimitedAspect limiterAspect(ObjectProvider<RateLimitedMethods> rateLimitedMethods,
 			Environment environment) {
 		int order = Binder.get(environment)
 			.bind("limiter.aspect.order", Integer.class)
@@ -44,14 +44,14 @@ public final class LimiterAspectAutoConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean
-	RateLimitedMethods rateLimitedMethods(LimitEnforcers limitEnforcers, BeanFactory beanFactory,
+	RateLimitedMethods limiterRateLimitedMethods(LimitEnforcers limitEnforcers, BeanFactory beanFactory,
 			ObjectProvider<ReactiveAdapterRegistry> reactiveAdapterRegistry) {
 		return new RateLimitedMethods(limitEnforcers, new ExpressionContexts(beanFactory),
 				reactiveAdapterRegistry.getIfUnique(ReactiveAdapterRegistry::getSharedInstance));
 	}
 
 	@Bean
-	static RateLimitedBeans rateLimitedBeans(ObjectProvider<RateLimitedMethods> rateLimitedMethods) {
+	static RateLimitedBeans limiterRateLimitedBeans(ObjectProvider<RateLimitedMethods> rateLimitedMethods) {
 		return new RateLimitedBeans(rateLimitedMethods::getObject);
 	}
 

@@ -38,7 +38,7 @@ public final class LimiterWebAutoConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean
-	RateLimitResponses rateLimitResponses(LimiterProperties properties, BeanFactory beans) {
+	RateLimitResponses limiterResponses(LimiterProperties properties, BeanFactory beans) {
 		FilterSettings.Headers headers = properties.getFilter().getHeaders();
 		return new RateLimitResponses(headers.isEnabled(), headers.isLegacy(), () -> ServerMessageConverters.of(beans));
 	}
@@ -57,9 +57,9 @@ public final class LimiterWebAutoConfiguration {
 							new ClientAddressResolver(clients), contexts));
 
 	@Bean
-	@ConditionalOnMissingBean(name = "rateLimitFilterRegistration")
+	@ConditionalOnMissingBean(name = "limiterFilterRegistration")
 	@ConditionalOnBooleanProperty(name = "limiter.filter.enabled", matchIfMissing = true)
-	FilterRegistrationBean<RateLimitFilter> rateLimitFilterRegistration(LimiterProperties properties,
+	FilterRegistrationBean<RateLimitFilter> limiterFilterRegistration(LimiterProperties properties,
 			LimitEnforcers limitEnforcers, RateLimitResponses rateLimitResponses, Environment environment,
 			BeanFactory beanFactory) {
 		FilterSettings filter = properties.getFilter();
@@ -78,7 +78,7 @@ public final class LimiterWebAutoConfiguration {
 	@Bean
 	@ConditionalOnMissingBean
 	@ConditionalOnClass(name = "org.springframework.web.servlet.DispatcherServlet")
-	RateLimitExceededHandler rateLimitExceededHandler(RateLimiterRegistry rateLimiterRegistry,
+	RateLimitExceededHandler limiterExceededHandler(RateLimiterRegistry rateLimiterRegistry,
 			RateLimitResponses rateLimitResponses) {
 		return new RateLimitExceededHandler(rateLimiterRegistry, rateLimitResponses);
 	}

@@ -51,7 +51,7 @@ public final class LimiterWebFluxAutoConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean
-	ReactiveRateLimitResponses reactiveRateLimitResponses(LimiterProperties properties,
+	ReactiveRateLimitResponses limiterReactiveResponses(LimiterProperties properties,
 			ObjectProvider<ServerCodecConfigurer> codecs) {
 		FilterSettings.Headers headers = properties.getFilter().getHeaders();
 		return new ReactiveRateLimitResponses(headers.isEnabled(), headers.isLegacy(),
@@ -61,7 +61,7 @@ public final class LimiterWebFluxAutoConfiguration {
 	@Bean
 	@ConditionalOnMissingBean
 	@ConditionalOnBooleanProperty(name = "limiter.filter.enabled", matchIfMissing = true)
-	RateLimitWebFilter rateLimitWebFilter(LimiterProperties properties, LimitEnforcers limitEnforcers,
+	RateLimitWebFilter limiterWebFilter(LimiterProperties properties, LimitEnforcers limitEnforcers,
 			ReactiveRateLimitResponses reactiveRateLimitResponses, BeanFactory beanFactory, Environment environment) {
 		FilterSettings filter = properties.getFilter();
 		FilterRuleDefinitions.Rules<ServerHttpRequest, ExchangeKeyResolver> rules = FilterRuleDefinitions.rules(filter,
@@ -73,7 +73,7 @@ public final class LimiterWebFluxAutoConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean
-	ReactiveRateLimitExceededHandler reactiveRateLimitExceededHandler(RateLimiterRegistry rateLimiterRegistry,
+	ReactiveRateLimitExceededHandler limiterReactiveExceededHandler(RateLimiterRegistry rateLimiterRegistry,
 			ReactiveRateLimitResponses reactiveRateLimitResponses) {
 		return new ReactiveRateLimitExceededHandler(rateLimiterRegistry, reactiveRateLimitResponses);
 	}

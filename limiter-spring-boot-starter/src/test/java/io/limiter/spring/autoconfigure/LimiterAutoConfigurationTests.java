@@ -160,10 +160,10 @@ class LimiterAutoConfigurationTests {
 	@Test
 	void filterAndExceptionHandlerInAServletApplication() {
 		WebApplicationContextRunner web = new WebApplicationContextRunner().withConfiguration(LIMITER);
-		web.run((context) -> assertThat(context).hasBean("rateLimitFilterRegistration")
+		web.run((context) -> assertThat(context).hasBean("limiterFilterRegistration")
 			.hasSingleBean(RateLimitExceededHandler.class));
 		web.withPropertyValues("limiter.filter.enabled=false")
-			.run((context) -> assertThat(context).doesNotHaveBean("rateLimitFilterRegistration")
+			.run((context) -> assertThat(context).doesNotHaveBean("limiterFilterRegistration")
 				.hasSingleBean(RateLimitExceededHandler.class));
 	}
 
@@ -443,7 +443,7 @@ class LimiterAutoConfigurationTests {
 	}
 
 	private static int filterOrder(AssertableWebApplicationContext context) {
-		FilterRegistrationBean<?> registration = context.getBean("rateLimitFilterRegistration",
+		FilterRegistrationBean<?> registration = context.getBean("limiterFilterRegistration",
 				FilterRegistrationBean.class);
 		return registration.getOrder();
 	}

@@ -1,5 +1,8 @@
 package io.limiter.spring.autoconfigure;
 
+import java.util.Arrays;
+import java.util.List;
+
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
@@ -11,6 +14,7 @@ import org.springframework.boot.test.context.FilteredClassLoader;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.boot.test.context.runner.ReactiveWebApplicationContextRunner;
 import org.springframework.boot.test.context.runner.WebApplicationContextRunner;
+import org.springframework.context.ConfigurableApplicationContext;
 
 import io.limiter.spring.internal.ExpressionContexts;
 import io.limiter.spring.internal.http.RuleExpressionContexts;
@@ -43,19 +47,38 @@ class LimiterWebFluxAutoConfigurationTests {
 		.withPropertyValues(ONE_RULE);
 
 	@Test
+	void everyBeanOfTheStarterIsNamedForLimiterOnBothSides() {
+		this.reactive.run((context) -> assertThat(starterBeanNames(context)).isNotEmpty()
+			.allSatisfy((name) -> assertThat(name).startsWith("limiter")));
+		this.servlet.run((context) -> assertThat(starterBeanNames(context)).isNotEmpty()
+			.allSatisfy((name) -> assertThat(name).startsWith("limiter")));
+	}
+
+	/** The names of the beans that the auto-configurations define, not of the configurations themselves. */
+	private static List<String> starterBeanNames(ConfigurableApplicationContext context) {
+		return Arrays.stream(context.getBeanDefinitionNames())
+			.filter((name) -> !name.contains("."))
+			.filter((name) -> {
+				Class<?> type = context.getType(name);
+				return type != null && type.getName().startsWith("io.limiter.");
+			})
+			.toList();
+	}
+
+	@Test
 	void applicationTypeSelectsTheFilter() {
 		this.reactive.run((context) -> assertThat(context).hasSingleBean(RateLimitWebFilter.class)
 			.hasSingleBean(ReactiveRateLimitExceededHandler.class)
-			.doesNotHaveBean("rateLimitFilterRegistration")
+			.doesNotHaveBean("limiterFilterRegistration")
 			.doesNotHaveBean(RateLimitExceededHandler.class));
-		this.servlet.run((context) -> assertThat(context).hasBean("rateLimitFilterRegistration")
+		this.servlet.run((context) -> assertThat(context).hasBean("limiterFilterRegistration")
 			.hasSingleBean(RateLimitExceededHandler.class)
 			.doesNotHaveBean(RateLimitWebFilter.class)
 			.doesNotHaveBean(ReactiveRateLimitExceededHandler.class));
 		new ApplicationContextRunner().withConfiguration(LIMITER)
 			.withPropertyValues(ONE_RULE)
 			.run((context) -> assertThat(context).hasNotFailed()
-				.doesNotHaveBean("rateLimitFilterRegistration")
+				.doesNotHaveBean("limiterFilterRegistration")
 				.doesNotHaveBean(RateLimitWebFilter.class));
 	}
 
@@ -69,7 +92,7 @@ class LimiterWebFluxAutoConfigurationTests {
 	@Test
 	void servletSideNeedsNoReactor() {
 		this.servlet.withClassLoader(new FilteredClassLoader("reactor.", "org.springframework.web.reactive"))
-			.run((context) -> assertThat(context).hasBean("rateLimitFilterRegistration")
+			.run((context) -> assertThat(context).hasBean("limiterFilterRegistration")
 				.hasSingleBean(RateLimitExceededHandler.class)
 				.doesNotHaveBean(RateLimitWebFilter.class));
 	}

@@ -3,8 +3,6 @@ package io.limiter.spring.autoconfigure;
 import java.util.Arrays;
 import java.util.List;
 
-import java.util.List;
-
 import org.junit.jupiter.api.Test;
 import reactor.core.publisher.Mono;
 

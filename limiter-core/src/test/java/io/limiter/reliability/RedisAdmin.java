@@ -6,6 +6,8 @@ import java.util.function.Function;
 
 import io.lettuce.core.RedisClient;
 import io.lettuce.core.RedisURI;
+import io.lettuce.core.ScanArgs;
+import io.lettuce.core.ScanIterator;
 import io.lettuce.core.api.StatefulRedisConnection;
 import io.lettuce.core.api.sync.RedisCommands;
 import io.lettuce.core.cluster.SlotHash;
@@ -40,6 +42,17 @@ final class RedisAdmin {
 		try (StatefulRedisConnection<String, String> connection = CLIENT.connect(RedisURI.create(uri))) {
 			return call.apply(connection.sync());
 		}
+	}
+
+	/**
+	 * Returns the keys of a node that match a pattern, by {@code SCAN}: {@code KEYS} takes a {@code String} from
+	 * Lettuce 7 on and a key before, and Spring Boot 4.0 manages Lettuce 6.8.
+	 * @param uri the node
+	 * @param pattern the pattern
+	 * @return the keys
+	 */
+	static List<String> keys(String uri, String pattern) {
+		return call(uri, (commands) -> ScanIterator.scan(commands, ScanArgs.Builder.matches(pattern)).stream().toList());
 	}
 
 	/**

@@ -175,7 +175,7 @@ class SentinelIntegrationTests {
 	private static boolean exists(RedisServerProcess server, String password, String redisKey) {
 		String uri = (password != null) ? "redis://:" + password + "@" + server.host() + ":" + server.port()
 				: server.uri();
-		return !RedisAdmin.call(uri, (commands) -> commands.keys(redisKey + "*")).isEmpty();
+		return !RedisAdmin.keys(uri, redisKey + "*").isEmpty();
 	}
 
 }

@@ -45,10 +45,17 @@ public @interface RateLimited {
 	/**
 	 * A SpEL expression over the method's arguments ({@code #id}, {@code #p0}, {@code #a0}) that gives the
 	 * key, and that may call beans ({@code @accounts.tenantOf(#user)}); empty means one key shared by every call of
-	 * the method.
+	 * the method. A call for which it gives {@code null} or blank text is answered as {@link #emptyKey()} says.
 	 * @return the key expression
 	 */
 	String key() default "";
+
+	/**
+	 * What a call does when its {@link #key()} gives {@code null} or blank text, such as an absent header or a
+	 * user without a tenant: by default it fails, so that such calls never share one key unnoticed.
+	 * @return what a call without a key does
+	 */
+	EmptyKey emptyKey() default EmptyKey.REJECT;
 
 	/**
 	 * The permits one call takes.
@@ -86,6 +93,23 @@ public @interface RateLimited {
 	 * @return the exception types
 	 */
 	Class<? extends Throwable>[] countOn() default {};
+
+	/**
+	 * What a call whose key expression gives {@code null} or blank text does.
+	 */
+	enum EmptyKey {
+
+		/**
+		 * It fails with an {@link IllegalArgumentException} naming the method, the annotation and the key, before
+		 * any of the method's limits takes a permit and without calling the method (for a method that returns a
+		 * stage or a reactive type, as a failed stage or an error signal).
+		 */
+		REJECT,
+
+		/** Every such call of the method shares one key: the key of the method's calls when {@link #key()} is empty. */
+		SHARE
+
+	}
 
 	/**
 	 * Which calls of a method count against its limit.

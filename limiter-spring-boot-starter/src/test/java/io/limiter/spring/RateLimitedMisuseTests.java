@@ -180,6 +180,16 @@ class RateLimitedMisuseTests {
 	}
 
 	@Test
+	void emptyKeyWithoutAKeyExpressionFailsStartUp() {
+		assertStartUpFails(EmptyKeyWithoutKey.class, (failure) -> {
+			assertThat(failure.attribute()).isEqualTo("emptyKey");
+			assertThat(failure.value()).isEqualTo("SHARE");
+			assertThat(failure.reason()).isEqualTo("it applies only to a key expression, and key is empty: every call "
+					+ "of the method shares one key already");
+		});
+	}
+
+	@Test
 	void reactiveTypeTheAspectCannotReturnFailsStartUp() {
 		assertStartUpFails(OwnPublisherType.class, (failure) -> assertThat(failure.reason())
 			.startsWith("it returns " + TESTS + "$Quotes, a reactive type that the aspect cannot return (Spring's "
@@ -375,6 +385,14 @@ class RateLimitedMisuseTests {
 	static class CostOfThree {
 
 		@RateLimited(limit = "wide", cost = 3)
+		public void call() {
+		}
+
+	}
+
+	static class EmptyKeyWithoutKey {
+
+		@RateLimited(limit = "known", emptyKey = RateLimited.EmptyKey.SHARE)
 		public void call() {
 		}
 

@@ -89,6 +89,10 @@ record MethodLimit(LimitEnforcer enforcer, Expression key, String constantKey, l
 		if (key != null) {
 			KeyCheck.checkDeclared(site);
 		}
+		else if (annotation.emptyKey() != RateLimited.EmptyKey.REJECT) {
+			throw site.invalid("emptyKey", annotation.emptyKey(), "it applies only to a key expression, and key is "
+					+ "empty: every call of the method shares one key already", null);
+		}
 		Expression skipIf = expression(site, "skipIf", annotation.skipIf());
 		String constantKey = site.targetClass().getName() + '.' + site.method().getName();
 		return new MethodLimit(enforcer, key, constantKey, annotation.cost(), fallback, site,

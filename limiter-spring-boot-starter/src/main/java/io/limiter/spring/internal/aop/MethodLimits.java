@@ -21,6 +21,7 @@ import org.springframework.expression.EvaluationContext;
 
 import io.limiter.spring.RateLimitExceededException;
 import io.limiter.spring.RateLimited;
+import io.limiter.spring.RateLimited.EmptyKey;
 import io.limiter.spring.internal.Enforcement;
 import io.limiter.spring.internal.ExpressionContexts;
 import io.limiter.spring.internal.LimitEnforcers;
@@ -106,12 +107,14 @@ final class MethodLimits {
 					"Return a reactive type from the method, or call it on a thread that may block.");
 		}
 		Object[] arguments = invocation.getArguments();
+		String[] keys = keys(target, arguments);
 		PendingRefunds<Throwable> pending = new PendingRefunds<>();
-		for (MethodLimit limit : this.limits) {
-			if (skips(limit, target, arguments)) {
+		for (int i = 0; i < keys.length; i++) {
+			MethodLimit limit = this.limits.get(i);
+			String key = keys[i];
+			if (key == null) {
 				continue;
 			}
-			String key = key(limit, target, arguments);
 			Enforcement enforcement = limit.enforcer().enforce(key, limit.cost(), null);
 			if (!enforcement.allowed()) {
 				pending.refundAll();
@@ -147,8 +150,15 @@ final class MethodLimits {
 		// a clone for each call, which may come later on another thread, and once per subscription
 		MethodInvocation thisCall = ((ProxyMethodInvocation) invocation).invocableClone();
 		Object[] arguments = thisCall.getArguments();
+		String[] keys;
+		try {
+			keys = keys(target, arguments);
+		}
+		catch (RuntimeException ex) {
+			return CompletableFuture.failedFuture(ex);
+		}
 		PendingRefunds<Throwable> pending = new PendingRefunds<>();
-		return firstDenial(0, target, arguments, pending).thenCompose((denial) -> {
+		return firstDenial(0, keys, pending).thenCompose((denial) -> {
 			if (denial != null) {
 				return pending.refundAllAsync()
 					.thenCompose((refunded) -> call(
@@ -164,22 +174,21 @@ final class MethodLimits {
 		});
 	}
 
-	private CompletableFuture<Denial> firstDenial(int index, Object target, Object[] arguments,
-			PendingRefunds<Throwable> pending) {
-		if (index == this.limits.size()) {
+	private CompletableFuture<Denial> firstDenial(int index, String[] keys, PendingRefunds<Throwable> pending) {
+		if (index == keys.length) {
 			return CompletableFuture.completedFuture(null);
 		}
 		MethodLimit limit = this.limits.get(index);
-		if (skips(limit, target, arguments)) {
-			return firstDenial(index + 1, target, arguments, pending);
+		String key = keys[index];
+		if (key == null) {
+			return firstDenial(index + 1, keys, pending);
 		}
-		String key = key(limit, target, arguments);
 		return limit.enforcer().enforceAsync(key, limit.cost(), null).thenCompose((enforcement) -> {
 			if (!enforcement.allowed()) {
 				return CompletableFuture.completedFuture(new Denial(limit, enforcement));
 			}
 			limit.pend(enforcement, key, pending);
-			return firstDenial(index + 1, target, arguments, pending);
+			return firstDenial(index + 1, keys, pending);
 		});
 	}
 
@@ -216,6 +225,21 @@ final class MethodLimits {
 		return (CompletionStage<Object>) result;
 	}
 
+	/**
+	 * Returns the key of each limit for a call, all before any limit takes a permit, so that a key the call lacks
+	 * leaves nothing taken.
+	 * @return the keys in the order of the limits, {@code null} for a limit the call skips
+	 * @throws IllegalArgumentException when a key gives nothing and its annotation rejects such calls
+	 */
+	private String[] keys(Object target, Object[] arguments) {
+		String[] keys = new String[this.limits.size()];
+		for (int i = 0; i < keys.length; i++) {
+			MethodLimit limit = this.limits.get(i);
+			keys[i] = skips(limit, target, arguments) ? null : key(limit, target, arguments);
+		}
+		return keys;
+	}
+
 	private boolean skips(MethodLimit limit, Object target, Object[] arguments) {
 		return limit.skipIf().isSet() && limit.skipIf().holds(context(target, arguments));
 	}
@@ -225,11 +249,19 @@ final class MethodLimits {
 			return limit.constantKey();
 		}
 		Object value = limit.key().getValue(context(target, arguments));
-		if (value == null) {
-			return "";
+		if (value != null) {
+			KeyCheck.checkValue(value, limit.site());
 		}
-		KeyCheck.checkValue(value, limit.site());
-		return value.toString();
+		String key = (value != null) ? value.toString() : null;
+		if (key != null && !key.isBlank()) {
+			return key;
+		}
+		if (limit.site().annotation().emptyKey() == EmptyKey.SHARE) {
+			return limit.constantKey();
+		}
+		throw new IllegalArgumentException(limit.site() + ": its key " + limit.site().annotation().key() + " gave "
+				+ ((key == null) ? "null" : "blank text") + " for this call, so the call was not made. Pass a value "
+				+ "that tells callers apart, or set emptyKey = SHARE to have such calls share one key.");
 	}
 
 	private EvaluationContext context(Object target, Object[] arguments) {

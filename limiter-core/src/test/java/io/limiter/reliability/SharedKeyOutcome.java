@@ -39,6 +39,10 @@ final class SharedKeyOutcome {
 
 	private long slowestNanos;
 
+	private Decision slowest;
+
+	private long slowestAskedNanos;
+
 	private long redisAllowedAfterFault;
 
 	private volatile long faultAt = Long.MAX_VALUE;
@@ -67,7 +71,11 @@ final class SharedKeyOutcome {
 	 */
 	synchronized void record(Decision decision, long askedNanos, long answeredNanos) {
 		this.decisions++;
-		this.slowestNanos = Math.max(this.slowestNanos, answeredNanos - askedNanos);
+		if (answeredNanos - askedNanos > this.slowestNanos) {
+			this.slowestNanos = answeredNanos - askedNanos;
+			this.slowest = decision;
+			this.slowestAskedNanos = askedNanos;
+		}
 		if (decision.isDegraded()) {
 			this.degraded++;
 			this.firstDegraded = Math.min(this.firstDegraded, answeredNanos);
@@ -206,7 +214,10 @@ final class SharedKeyOutcome {
 				+ "); " + this.degraded + " decisions by the failure policy over " + degradedMillis() + " ms"
 				+ ((this.degraded > 0 && this.faultAt != Long.MAX_VALUE) ? ", the last "
 						+ TimeUnit.NANOSECONDS.toMillis(this.lastDegraded - this.faultAt) + " ms after the fault began" : "")
-				+ "; slowest answer " + slowestMillis() + " ms";
+				+ "; slowest answer " + slowestMillis() + " ms" + ((this.slowest != null && this.faultAt != Long.MAX_VALUE)
+						? " (" + this.slowest + ", asked " + TimeUnit.NANOSECONDS.toMillis(this.slowestAskedNanos - this.faultAt)
+								+ " ms after the fault began)"
+						: "");
 	}
 
 }

@@ -1,6 +1,7 @@
 package io.limiter.reliability;
 
 import java.time.Duration;
+import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -12,8 +13,8 @@ import io.limiter.FailurePolicy;
 import io.limiter.LimiterObserver;
 
 /**
- * Counts the decisions that a failure policy made instead of Redis, and keeps the first few failures and the
- * time of the last one.
+ * Counts the decisions that a failure policy made instead of Redis, by limit and by reason, and keeps the first few
+ * failures, the first failure of each reason and the time of the last one.
  */
 final class RecordingObserver implements LimiterObserver {
 
@@ -27,12 +28,20 @@ final class RecordingObserver implements LimiterObserver {
 
 	private final List<DegradedReason> firstReasons = new CopyOnWriteArrayList<>();
 
+	private final Map<String, Map<DegradedReason, AtomicLong>> failuresByReason = new ConcurrentHashMap<>();
+
+	private final Map<DegradedReason, Throwable> firstFailureByReason = new ConcurrentHashMap<>();
+
 	private volatile long lastFailureNanos;
 
 	@Override
 	public void onBackendFailure(String limitName, FailurePolicy policy, DegradedReason reason, Throwable failure) {
 		this.lastFailureNanos = System.nanoTime();
 		this.failuresByLimit.computeIfAbsent(limitName, (name) -> new AtomicLong()).incrementAndGet();
+		this.failuresByReason.computeIfAbsent(limitName, (name) -> new ConcurrentHashMap<>())
+			.computeIfAbsent(reason, (kind) -> new AtomicLong())
+			.incrementAndGet();
+		this.firstFailureByReason.putIfAbsent(reason, failure);
 		if (this.failures.incrementAndGet() <= KEPT_FAILURES) {
 			this.firstFailures.add(failure);
 			this.firstReasons.add(reason);
@@ -55,6 +64,27 @@ final class RecordingObserver implements LimiterObserver {
 	long failures(String limitName) {
 		AtomicLong count = this.failuresByLimit.get(limitName);
 		return (count != null) ? count.get() : 0;
+	}
+
+	/**
+	 * Returns how many decisions of one limit the policy made, by reason.
+	 * @param limitName the limit
+	 * @return the counts, in the order of the reasons
+	 */
+	Map<DegradedReason, Long> failuresByReason(String limitName) {
+		Map<DegradedReason, Long> counts = new EnumMap<>(DegradedReason.class);
+		this.failuresByReason.getOrDefault(limitName, Map.of())
+			.forEach((reason, count) -> counts.put(reason, count.get()));
+		return counts;
+	}
+
+	/**
+	 * Returns the first failure heard of a reason, whatever its limit.
+	 * @param reason the reason
+	 * @return the failure, or {@code null} when none was heard
+	 */
+	Throwable firstFailure(DegradedReason reason) {
+		return this.firstFailureByReason.get(reason);
 	}
 
 	/**

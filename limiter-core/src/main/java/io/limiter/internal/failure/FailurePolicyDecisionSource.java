@@ -188,8 +188,9 @@ public final class FailurePolicyDecisionSource implements DecisionSource {
 	}
 
 	/**
-	 * Decides by the policy after a failed call. An interrupted caller, or a call that was late while its node
-	 * answered others, tells nothing about whether Redis is down, so it does not count toward the breaker.
+	 * Decides by the policy after a failed call. An interrupted caller, a call that was late while its node
+	 * answered others, or one that Redis asked to try again later, tells nothing about whether Redis is down, so it
+	 * does not count toward the breaker.
 	 */
 	private Decision onFailure(String key, long permits, RateLimiterException failure, CircuitBreaker known) {
 		return decideOnFailure(key, permits, failure, countFailure(key, failure, known));
@@ -198,7 +199,8 @@ public final class FailurePolicyDecisionSource implements DecisionSource {
 	/** Counts a failure toward the key's breaker, unless it tells nothing about whether Redis is down. */
 	private CircuitBreaker countFailure(String key, RateLimiterException failure, CircuitBreaker known) {
 		CircuitBreaker breaker = (known != null) ? known : this.breakerOfKey.apply(key);
-		if (failure.reason() != DegradedReason.INTERRUPTED && !(failure instanceof SlowAnswerException)) {
+		if (failure.reason() != DegradedReason.INTERRUPTED && !(failure instanceof SlowAnswerException)
+				&& !(failure instanceof RetryLaterException)) {
 			breaker.onFailure();
 		}
 		return breaker;

@@ -17,7 +17,8 @@ import io.limiter.internal.StateKeys;
  * has to decide without Redis. Every few seconds, while Redis answers, each instance puts its id with the
  * server's time in one small sorted set of its namespace ({@link StateKeys#instancesKey()}), drops the ids whose
  * last heartbeat is older than {@link #EXPIRY}, and reads how many remain. While Redis does not answer, the last
- * count stands.
+ * count stands; a lower count stands only once the higher one is older than {@link #EXPIRY}, so that a Redis
+ * restarted without its data, which counts the instances again from none, does not make each one's share larger.
  * <p>
  * Every instance of the namespace counts, whatever its limits; a count too high only makes the shares of an
  * outage smaller. Services of other namespaces on the same Redis count apart. An instance that has never reached
@@ -41,7 +42,7 @@ public final class InstanceHeartbeat {
 
 	private final ScheduledFuture<?> task;
 
-	private volatile int instances = 1;
+	private final InstanceCount instances = new InstanceCount(EXPIRY);
 
 	/**
 	 * Starts the heartbeat.
@@ -61,11 +62,12 @@ public final class InstanceHeartbeat {
 	 * @return at least 1
 	 */
 	public int instances() {
-		return this.instances;
+		return this.instances.get();
 	}
 
 	private void beat() {
-		send("").thenAccept((reply) -> this.instances = (int) Math.max(1, (Long) reply.get(0)));
+		send("").thenAccept((reply) -> this.instances.report((int) Math.max(1, (Long) reply.get(0)),
+				TimeUnit.NANOSECONDS.toMillis(System.nanoTime())));
 	}
 
 	private CompletionStage<List<Object>> send(String action) {

@@ -7,10 +7,12 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
+import io.lettuce.core.RedisCommandExecutionException;
 import io.lettuce.core.RedisCommandTimeoutException;
 import io.lettuce.core.RedisConnectionException;
 import io.limiter.DegradedReason;
 import io.limiter.RateLimiterException;
+import io.limiter.internal.failure.RetryLaterException;
 
 /**
  * What every caller of Redis does with a reply that is late or failed: a bounded wait for the synchronous
@@ -20,6 +22,9 @@ public final class RedisCalls {
 
 	/** Lettuce's message for a command refused while its connection is down and reconnecting. */
 	private static final String REJECTED_WHILE_DISCONNECTED = "Commands are rejected";
+
+	/** The error a cluster node answers a call whose keys its slot's migration has split between two masters. */
+	private static final String TRY_AGAIN = "TRYAGAIN";
 
 	private RedisCalls() {
 	}
@@ -55,7 +60,8 @@ public final class RedisCalls {
 	}
 
 	/**
-	 * Wraps the failure of a Redis call.
+	 * Wraps the failure of a Redis call; a {@code TRYAGAIN} reply becomes a {@link RetryLaterException}, which opens
+	 * no circuit breaker.
 	 * @param limitName the limit, for the message
 	 * @param failure what the call failed with, possibly wrapped in a {@link CompletionException}
 	 * @return the exception to throw
@@ -64,6 +70,10 @@ public final class RedisCalls {
 		Throwable cause = unwrap(failure);
 		if (cause instanceof RateLimiterException known) {
 			return known;
+		}
+		if (cause instanceof RedisCommandExecutionException && cause.getMessage() != null
+				&& cause.getMessage().startsWith(TRY_AGAIN)) {
+			return new RetryLaterException("Redis asked to try limit '" + limitName + "' again later: " + cause, cause);
 		}
 		DegradedReason reason = reasonOf(cause);
 		if (reason == DegradedReason.TIMEOUT) {

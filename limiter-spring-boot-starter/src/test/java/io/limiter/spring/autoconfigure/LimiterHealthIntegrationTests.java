@@ -91,6 +91,7 @@ class LimiterHealthIntegrationTests {
 			HealthIndicator indicator = context.getBean("limiterHealthIndicator", HealthIndicator.class);
 			Health health = awaitDetail(indicator, "configurationWarnings");
 			assertThat(health.getStatus()).isEqualTo(Status.UP);
+			assertThat(health.getDetails()).containsKey("configurationWarnings");
 			String warning = "Redis standalone 127.0.0.1:" + server.port()
 					+ " has maxmemory-policy volatile-lru with maxmemory 67108864 bytes";
 			assertThat(health.getDetails().get("configurationWarnings").toString()).contains(warning,

@@ -20,6 +20,7 @@ import io.limiter.internal.failure.FailurePolicyDecisionSource;
 import io.limiter.internal.failure.SharedFallback;
 import io.limiter.internal.local.LocalTiers;
 import io.limiter.internal.memory.InMemoryStates;
+import io.limiter.internal.redis.EvictionPolicyCheck;
 import io.limiter.internal.redis.InstanceHeartbeat;
 import io.limiter.internal.redis.LettuceScriptExecutor;
 import io.limiter.internal.redis.ObservedScriptExecutor;
@@ -97,10 +98,13 @@ public final class RedisBackend implements LimiterBackend {
 
 	private final InstanceHeartbeat heartbeat;
 
+	private final EvictionPolicyCheck evictionPolicy;
+
 	private final NamedLimits names = new NamedLimits();
 
 	RedisBackend(LettuceScriptExecutor<?> executor, ScheduledExecutorService background, RedisBackendBuilder settings) {
 		this.executor = executor;
+		this.evictionPolicy = new EvictionPolicyCheck(executor, settings.where());
 		this.description = "Redis " + settings.where()
 				+ ((settings.namespace != null) ? ", namespace '" + settings.namespace + "'" : ", no namespace");
 		this.keys = StateKeys.of(settings.namespace);
@@ -239,6 +243,17 @@ public final class RedisBackend implements LimiterBackend {
 	 */
 	public boolean isCircuitOpen() {
 		return this.breakers.isAnyOpen();
+	}
+
+	/**
+	 * Returns what is unsafe in the configuration of the Redis servers, as read at each connection: a server that
+	 * may evict Limiter's keys (a {@code maxmemory} with a {@code maxmemory-policy} other than {@code noeviction})
+	 * resets the limits of the keys it evicts. Each is also logged once as a warning. A server whose configuration
+	 * cannot be read ({@code CONFIG} denied by an ACL) is said once at INFO and not warned of.
+	 * @return one line per server with an unsafe setting, naming it and the setting to use; empty when none was found
+	 */
+	public List<String> configurationWarnings() {
+		return this.evictionPolicy.warnings();
 	}
 
 	/**

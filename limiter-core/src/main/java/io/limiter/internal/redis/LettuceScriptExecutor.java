@@ -2,16 +2,18 @@ package io.limiter.internal.redis;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.function.BiFunction;
+import java.util.function.BiConsumer;
 import java.util.function.Function;
 import java.util.function.Supplier;
 
@@ -44,13 +46,15 @@ public final class LettuceScriptExecutor<C extends StatefulConnection<String, St
 
 	private final Function<C, RedisScriptingAsyncCommands<String, String>> commands;
 
-	private final BiFunction<C, String, CompletionStage<?>> loadOnEveryMaster;
+	private final MasterCommands<C> masters;
 
 	private final Routing<C> routing;
 
 	private final Runnable releaseClient;
 
 	private final Set<RedisScript> scripts = ConcurrentHashMap.newKeySet();
+
+	private final List<ConfigRead> configReads = new CopyOnWriteArrayList<>();
 
 	private final AdaptiveTimeout deadline;
 
@@ -66,7 +70,7 @@ public final class LettuceScriptExecutor<C extends StatefulConnection<String, St
 	 * Creates an executor and starts connecting in the background.
 	 * @param connector opens a connection asynchronously
 	 * @param commands the scripting commands of a connection
-	 * @param loadOnEveryMaster sends SCRIPT LOAD of a source to every master of a connection
+	 * @param masters sends SCRIPT LOAD and CONFIG GET to every master of a connection
 	 * @param routing where the calls for a key go; reloaded after a failed call
 	 * @param releaseClient runs after the connection is closed, to shut down a client this executor owns
 	 * @param deadline the deadline of each call, which learns from the latency of every answer
@@ -78,18 +82,18 @@ public final class LettuceScriptExecutor<C extends StatefulConnection<String, St
 	 */
 	public LettuceScriptExecutor(Supplier<CompletionStage<C>> connector,
 			Function<C, RedisScriptingAsyncCommands<String, String>> commands,
-			BiFunction<C, String, CompletionStage<?>> loadOnEveryMaster, Routing<C> routing,
+			MasterCommands<C> masters, Routing<C> routing,
 			Runnable releaseClient, AdaptiveTimeout deadline, Duration connectionTimeout, boolean boundEachCall,
 			ScheduledExecutorService background) {
 		this.commands = commands;
-		this.loadOnEveryMaster = loadOnEveryMaster;
+		this.masters = masters;
 		this.routing = routing;
 		this.releaseClient = releaseClient;
 		this.deadline = deadline;
 		this.boundEachCall = boundEachCall;
 		this.connectionTimeout = connectionTimeout;
 		this.background = background;
-		this.connection = new ReconnectingConnection<>(connector, this::loadScripts, RECONNECT_INTERVAL_MILLIS,
+		this.connection = new ReconnectingConnection<>(connector, this::prepare, RECONNECT_INTERVAL_MILLIS,
 				background);
 	}
 
@@ -218,8 +222,36 @@ public final class LettuceScriptExecutor<C extends StatefulConnection<String, St
 			return this.connection.connected().thenAccept((ignored) -> {
 			});
 		}
-		return this.loadOnEveryMaster.apply(current, script.source()).thenAccept((ignored) -> {
+		return this.masters.loadScript(current, script.source()).thenAccept((ignored) -> {
 		});
+	}
+
+	/**
+	 * Reads parameters of every master's configuration now, when connected, and at each new connection, and hands
+	 * what it read, or why it could not (such as an ACL that denies {@code CONFIG}), to a reader.
+	 * @param pattern the parameters, such as {@code maxmemory*}
+	 * @param reader hears the parameters by master, as {@link MasterCommands#configGet} names them, or the failure
+	 */
+	public void readConfigOnEveryConnection(String pattern,
+			BiConsumer<Map<String, Map<String, String>>, Throwable> reader) {
+		ConfigRead read = new ConfigRead(pattern, reader);
+		this.configReads.add(read);
+		C current = this.connection.current();
+		if (current != null) {
+			readConfig(current, read);
+		}
+	}
+
+	private void readConfig(C connection, ConfigRead read) {
+		CompletionStage<Map<String, Map<String, String>>> config;
+		try {
+			config = this.masters.configGet(connection, read.pattern());
+		}
+		catch (RuntimeException ex) {
+			config = CompletableFuture.failedFuture(ex);
+		}
+		config.whenComplete((parameters, failure) -> read.reader()
+			.accept(parameters, (failure != null) ? RedisCalls.unwrap(failure) : null));
 	}
 
 	/**
@@ -238,12 +270,15 @@ public final class LettuceScriptExecutor<C extends StatefulConnection<String, St
 		}
 	}
 
-	private void loadScripts(C opened) {
+	private void prepare(C opened) {
 		if (this.connectionTimeout != null) {
 			opened.setTimeout(this.connectionTimeout);
 		}
 		for (RedisScript script : this.scripts) {
-			this.loadOnEveryMaster.apply(opened, script.source());
+			this.masters.loadScript(opened, script.source());
+		}
+		for (ConfigRead read : this.configReads) {
+			readConfig(opened, read);
 		}
 	}
 
@@ -251,6 +286,9 @@ public final class LettuceScriptExecutor<C extends StatefulConnection<String, St
 		Throwable cause = RedisCalls.unwrap(failure);
 		return cause instanceof RedisNoScriptException
 				|| (cause.getMessage() != null && cause.getMessage().startsWith("NOSCRIPT"));
+	}
+
+	private record ConfigRead(String pattern, BiConsumer<Map<String, Map<String, String>>, Throwable> reader) {
 	}
 
 	@Override

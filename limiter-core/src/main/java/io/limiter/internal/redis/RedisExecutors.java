@@ -127,7 +127,7 @@ public final class RedisExecutors {
 			Duration connectionTimeout, boolean boundEachCall, Settings settings) {
 		return new LettuceScriptExecutor<StatefulRedisConnection<String, String>>(
 				() -> CompletableFuture.supplyAsync(client::connect, settings.background()),
-				StatefulRedisConnection::async, (connection, source) -> connection.async().scriptLoad(source),
+				StatefulRedisConnection::async, MasterCommands.standalone(),
 				Routing.standalone(), releaseClient, settings.deadline(), connectionTimeout,
 				boundEachCall, settings.background());
 	}
@@ -167,8 +167,7 @@ public final class RedisExecutors {
 			Duration connectionTimeout, boolean boundEachCall, Settings settings) {
 		return new LettuceScriptExecutor<StatefulRedisClusterConnection<String, String>>(
 				() -> client.refreshPartitionsAsync().thenCompose((topology) -> client.connectAsync(StringCodec.UTF8)),
-				StatefulRedisClusterConnection::async,
-				(connection, source) -> connection.async().upstream().commands().scriptLoad(source),
+				StatefulRedisClusterConnection::async, MasterCommands.cluster(),
 				new ClusterRouting(client, TOPOLOGY_REFRESH_ON_FAILURE), releaser(client, ownsClient),
 				settings.deadline(), connectionTimeout, boundEachCall, settings.background());
 	}

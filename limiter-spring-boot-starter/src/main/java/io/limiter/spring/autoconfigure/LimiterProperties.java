@@ -45,6 +45,9 @@ public class LimiterProperties {
 	@NestedConfigurationProperty
 	private final AspectSettings aspect = new AspectSettings();
 
+	@NestedConfigurationProperty
+	private final HealthSettings health = new HealthSettings();
+
 	public String getNamespace() {
 		return this.namespace;
 	}
@@ -87,6 +90,10 @@ public class LimiterProperties {
 
 	public AspectSettings getAspect() {
 		return this.aspect;
+	}
+
+	public HealthSettings getHealth() {
+		return this.health;
 	}
 
 }

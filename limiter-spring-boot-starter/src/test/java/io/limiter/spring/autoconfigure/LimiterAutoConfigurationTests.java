@@ -108,7 +108,10 @@ class LimiterAutoConfigurationTests {
 
 	@Test
 	void metricsNeedAMeterRegistry() {
-		this.runner.run((context) -> assertThat(context).doesNotHaveBean(LimiterObserver.class));
+		this.runner.run((context) -> assertThat(context).doesNotHaveBean(MicrometerLimiterObserver.class)
+			.getBeanNames(LimiterObserver.class)
+			.as("the health's counts of recent decisions")
+			.containsExactly("limiterRecentDecisions"));
 		this.runner.withBean(MeterRegistry.class, SimpleMeterRegistry::new)
 			.run((context) -> assertThat(context).getBean("limiterMetricsObserver", LimiterObserver.class)
 				.isInstanceOf(MicrometerLimiterObserver.class));

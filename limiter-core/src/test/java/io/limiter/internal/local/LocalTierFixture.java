@@ -93,12 +93,15 @@ final class LocalTierFixture implements AutoCloseable {
 	}
 
 	List<DecisionSource> sources(String name, List<Limit> limits, LocalTier tier) {
+		return sources(name, limits, tier, Collections.nCopies(limits.size(), FallbackCharge.NONE));
+	}
+
+	List<DecisionSource> sources(String name, List<Limit> limits, LocalTier tier, List<FallbackCharge> charges) {
 		List<DecisionSource> redis = new ArrayList<>();
 		for (Limit limit : limits) {
 			redis.add(new RedisDecisionSource(StateKeys.NO_NAMESPACE, name, limit, this.executor, this.clock, TIMEOUT));
 		}
-		return this.tiers.sources(name, limits, tier, redis,
-				Collections.nCopies(limits.size(), FallbackCharge.NONE));
+		return this.tiers.sources(name, limits, tier, redis, charges);
 	}
 
 	RateLimiter limiter(String name, Limit limit, LocalTier tier) {

@@ -10,6 +10,7 @@ import java.util.function.IntSupplier;
 import io.limiter.integration.ThrottledLog;
 import io.limiter.internal.DecisionSource;
 import io.limiter.internal.DefaultRateLimiter;
+import io.limiter.internal.FallbackCharge;
 import io.limiter.internal.NamedLimits;
 import io.limiter.internal.StateKeys;
 import io.limiter.internal.Waits;
@@ -181,15 +182,21 @@ public final class RedisBackend implements LimiterBackend {
 		for (Limit limit : limits) {
 			redis.add(new RedisDecisionSource(this.keys, name, limit, this.scripts, this.clientClock, this.syncWait));
 		}
-		List<DecisionSource> local = this.localTiers.sources(name, limits, options.localTier(), redis);
+		List<SharedFallback> fallbacks = new ArrayList<>(limits.size());
+		List<FallbackCharge> charges = new ArrayList<>(limits.size());
+		for (Limit limit : limits) {
+			SharedFallback fallback = (policy != FailurePolicy.LOCAL_FALLBACK) ? null
+					: new SharedFallback(name, limit, this.fallbackInstances, this.fallbackStates);
+			fallbacks.add(fallback);
+			charges.add((fallback != null) ? fallback : FallbackCharge.NONE);
+		}
+		List<DecisionSource> local = this.localTiers.sources(name, limits, options.localTier(), redis, charges);
 		List<RateLimiter> limiters = new ArrayList<>(limits.size());
 		for (int i = 0; i < limits.size(); i++) {
 			Limit limit = limits.get(i);
-			SharedFallback fallback = (policy != FailurePolicy.LOCAL_FALLBACK) ? null
-					: new SharedFallback(name, limit, this.fallbackInstances, this.fallbackStates);
 			limiters.add(new DefaultRateLimiter(name, limit, new FailurePolicyDecisionSource(name, limit, local.get(i),
-					policy, fallback, this.breakers, (key) -> breakerFor(name, key), this.observer, this.failureLog),
-					this.waits, this.observer));
+					policy, fallbacks.get(i), this.breakers, (key) -> breakerFor(name, key), this.observer,
+					this.failureLog), this.waits, this.observer));
 		}
 		return limiters;
 	}

@@ -21,7 +21,8 @@ import io.limiter.integration.ThrottledLog;
  * at once, marked degraded and reported to the observer with their {@link DegradedReason}. While every breaker
  * is healthy a decision costs one volatile read more than the remote source: the key's breaker is looked up
  * only once something failed. Under {@link FailurePolicy#LOCAL_FALLBACK} each grant of Redis is charged to the
- * fallback's share (see {@link SharedFallback}).
+ * fallback's share (see {@link SharedFallback}); a local grant is not, as the local tier charged its tokens when it
+ * borrowed them.
  * <p>
  * Admin operations go to the remote source as decisions do, and are mirrored on the fallback's share when they
  * succeed, as grants are charged to it. When they fail, or the breaker refuses them,

@@ -11,6 +11,7 @@ import io.limiter.Decision;
 import io.limiter.Limit;
 import io.limiter.Rate;
 import io.limiter.internal.DecisionSource;
+import io.limiter.internal.FallbackCharge;
 import io.limiter.internal.memory.InMemoryDecisionSource;
 import io.limiter.internal.memory.InMemoryStates;
 
@@ -19,12 +20,14 @@ import io.limiter.internal.memory.InMemoryStates;
  * instance's share of the capacity, {@code ceil(capacity / instances)} of each of its rates, where the number of
  * instances comes from the backend's heartbeat or from the user.
  * <p>
- * While Redis decides, each grant it makes is also {@linkplain #charge charged} here, so the share holds what
- * this instance already took: a switch to the fallback goes on from there instead of starting with a fresh
- * burst, and switching back and forth adds no burst of its own. A new number of instances changes the share;
- * each key keeps its state, read with the new numbers.
+ * While Redis decides, each grant it makes, and each batch a local tier borrows, is also {@linkplain #charge charged}
+ * here, so the share holds what this instance already took: a switch to the fallback goes on from there instead of
+ * starting with a fresh burst, and switching back and forth adds no burst of its own. A charge is taken as a penalty
+ * is, whatever the share has left and from every rate of the limit, down to a debt of at most one full share: a
+ * charge of more permits than the share has, or one that a single rate of several could not grant, must not be lost.
+ * A new number of instances changes the share; each key keeps its state, read with the new numbers.
  */
-public final class SharedFallback implements DecisionSource {
+public final class SharedFallback implements DecisionSource, FallbackCharge {
 
 	private final String name;
 
@@ -77,13 +80,9 @@ public final class SharedFallback implements DecisionSource {
 		return share().source.adjustAsync(key, operation, permits);
 	}
 
-	/**
-	 * Takes permits that Redis granted from this instance's share, as far as it has them.
-	 * @param key the user's key
-	 * @param permits the permits granted
-	 */
+	@Override
 	public void charge(String key, long permits) {
-		share().source.decide(key, permits, 0);
+		share().source.adjust(key, AdminOperation.PENALTY, permits);
 	}
 
 	private Share share() {

@@ -49,6 +49,8 @@ final class LocalBucket implements IdleAware {
 
 	private long dryAt = Long.MIN_VALUE;
 
+	private long prepaidTicks;
+
 	LocalBucket(String[] redisKeys, long initialBatchTicks) {
 		this.redisKeys = redisKeys;
 		this.batchTicks = initialBatchTicks;
@@ -199,6 +201,20 @@ final class LocalBucket implements IdleAware {
 		this.retryAt = Long.MIN_VALUE;
 		this.leaseEnd = leaseEndMillis;
 		this.ticks.addAndGet(lentTicks - spentTicks);
+	}
+
+	/**
+	 * Returns the whole permits to charge for ticks just borrowed, rounded up; what the rounding paid ahead is taken
+	 * off the next borrow's charge. Only the borrower calls it.
+	 * @param borrowedTicks the ticks Redis lent
+	 * @param periodMillis the ticks of one permit
+	 * @return the permits to charge, possibly 0
+	 */
+	long permitsToCharge(long borrowedTicks, long periodMillis) {
+		long owed = borrowedTicks - this.prepaidTicks;
+		long permits = (owed > 0) ? -Math.floorDiv(-owed, periodMillis) : 0;
+		this.prepaidTicks = permits * periodMillis - owed;
+		return permits;
 	}
 
 	/**

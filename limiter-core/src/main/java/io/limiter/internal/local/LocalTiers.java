@@ -16,6 +16,7 @@ import io.limiter.Limit;
 import io.limiter.LimiterClock;
 import io.limiter.LocalTier;
 import io.limiter.internal.DecisionSource;
+import io.limiter.internal.FallbackCharge;
 import io.limiter.internal.StateKeys;
 import io.limiter.internal.redis.RedisScript;
 import io.limiter.internal.redis.ScriptExecutor;
@@ -75,7 +76,7 @@ public final class LocalTiers {
 	 * limiter of the same name, limit and setting
 	 */
 	public DecisionSource source(String name, Limit limit, LocalTier tier, DecisionSource redis) {
-		return sources(name, List.of(limit), tier, List.of(redis)).get(0);
+		return sources(name, List.of(limit), tier, List.of(redis), List.of(FallbackCharge.NONE)).get(0);
 	}
 
 	/**
@@ -87,10 +88,14 @@ public final class LocalTiers {
 	 * @param limits the limits
 	 * @param tier the local tier setting of each
 	 * @param redis the decisions in Redis of each limit, in the order of {@code limits}
+	 * @param charges where the tokens that a two-tier local tier borrows for each limit are charged, in the order of
+	 * {@code limits}: the fallback share of each, or {@link FallbackCharge#NONE}; a tier is kept only for a limit
+	 * charged as before
 	 * @return {@code redis} itself for {@link LocalTier.Mode#NONE}, otherwise the local tier of each limit, shared by
 	 * every limiter of the same name, limit and setting
 	 */
-	public List<DecisionSource> sources(String name, List<Limit> limits, LocalTier tier, List<DecisionSource> redis) {
+	public List<DecisionSource> sources(String name, List<Limit> limits, LocalTier tier, List<DecisionSource> redis,
+			List<FallbackCharge> charges) {
 		if (tier.mode() == LocalTier.Mode.NONE) {
 			return redis;
 		}
@@ -101,8 +106,10 @@ public final class LocalTiers {
 			for (int i = 0; i < limits.size(); i++) {
 				Limit limit = limits.get(i);
 				DecisionSource inRedis = redis.get(i);
-				next.add(find(next, limit, tier).or(() -> find(kept, limit, tier))
-					.orElseGet(() -> new Tier(limit, tier, create(name, limit, tier, inRedis))));
+				FallbackCharge charge = charges.get(i);
+				boolean charged = charge != FallbackCharge.NONE;
+				next.add(find(next, limit, tier, charged).or(() -> find(kept, limit, tier, charged))
+					.orElseGet(() -> new Tier(limit, tier, charged, create(name, limit, tier, inRedis, charge))));
 			}
 			kept.stream().filter((old) -> !next.contains(old)).forEach(replaced::add);
 			return List.copyOf(next);
@@ -116,16 +123,19 @@ public final class LocalTiers {
 		return current.stream().map(Tier::source).toList();
 	}
 
-	private static Optional<Tier> find(List<Tier> tiers, Limit limit, LocalTier setting) {
+	private static Optional<Tier> find(List<Tier> tiers, Limit limit, LocalTier setting, boolean charged) {
 		return tiers.stream()
-			.filter((tier) -> tier.limit().equals(limit) && tier.setting().equals(setting))
+			.filter((tier) -> tier.limit().equals(limit) && tier.setting().equals(setting)
+					&& tier.charged() == charged)
 			.findFirst();
 	}
 
-	private DecisionSource create(String name, Limit limit, LocalTier tier, DecisionSource redis) {
+	private DecisionSource create(String name, Limit limit, LocalTier tier, DecisionSource redis,
+			FallbackCharge charge) {
 		if (tier.mode() == LocalTier.Mode.TWO_TIER && Borrower.supports(limit)) {
 			return new TwoTierDecisionSource(this.keys, name, limit, tier,
-					new Borrower(limit, this.executor, this.clientClock), redis, this.clock, this.timeout, this.timer);
+					new Borrower(limit, this.executor, this.clientClock), redis, charge, this.clock, this.timeout,
+					this.timer);
 		}
 		return new BlockingDecisionSource(name, redis, this.clock, this.timeout, tier.maximumKeys());
 	}
@@ -156,8 +166,8 @@ public final class LocalTiers {
 		}
 	}
 
-	/** The local tier of a name, and the limit and setting it was made for. */
-	private record Tier(Limit limit, LocalTier setting, DecisionSource source) {
+	/** The local tier of a name, the limit and setting it was made for, and whether it charges a fallback share. */
+	private record Tier(Limit limit, LocalTier setting, boolean charged, DecisionSource source) {
 	}
 
 }

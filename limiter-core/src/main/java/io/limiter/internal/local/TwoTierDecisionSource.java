@@ -16,6 +16,7 @@ import io.limiter.LimiterClock;
 import io.limiter.LocalTier;
 import io.limiter.RateLimiterException;
 import io.limiter.internal.DecisionSource;
+import io.limiter.internal.FallbackCharge;
 import io.limiter.internal.LimiterThreads;
 import io.limiter.internal.StateKeys;
 import io.limiter.internal.algorithm.LimitAlgorithm;
@@ -33,6 +34,11 @@ import io.limiter.internal.redis.RedisCalls;
  * Borrowed ticks are debited in Redis before any is spent, and one instance holds at most the largest batch
  * of a key, so all instances together grant at most what the limit allows plus {@code instances x} that
  * batch in any interval (see {@link LocalTier}). Ticks held past their lease are dropped.
+ * <p>
+ * Each borrow is charged to the failure policy's fallback share as it is lent, in whole permits rounded up (what the
+ * rounding paid ahead counts toward the key's next borrow): its tokens are spent locally even while Redis fails, and
+ * the fallback must not grant them again. Grants from the bucket then cost nothing more. Ticks given back or dropped
+ * stay charged, so the share errs low.
  * <p>
  * Local decisions estimate {@code remaining} as the ticks held plus Redis' last answer refilled since, and
  * {@code reset-after} from that same estimate; a local denial's {@code retry-after} is the time to Redis'
@@ -74,6 +80,8 @@ public final class TwoTierDecisionSource implements DecisionSource {
 
 	private final DecisionSource exact;
 
+	private final FallbackCharge charge;
+
 	private final LimiterClock clock;
 
 	private final ScheduledExecutorService timer;
@@ -83,7 +91,8 @@ public final class TwoTierDecisionSource implements DecisionSource {
 	private final BoundedStateMap<LocalBucket> buckets;
 
 	TwoTierDecisionSource(StateKeys keys, String name, Limit limit, LocalTier tier, Borrower borrower,
-			DecisionSource exact, LimiterClock clock, Duration timeout, ScheduledExecutorService timer) {
+			DecisionSource exact, FallbackCharge charge, LimiterClock clock, Duration timeout,
+			ScheduledExecutorService timer) {
 		this.keys = keys;
 		this.name = name;
 		this.algorithm = LimitAlgorithm.of(limit.algorithm());
@@ -94,6 +103,7 @@ public final class TwoTierDecisionSource implements DecisionSource {
 		this.timeoutMillis = timeout.toMillis();
 		this.borrower = borrower;
 		this.exact = exact;
+		this.charge = charge;
 		this.clock = clock;
 		this.timer = timer;
 		this.batches = new AdaptiveBatch(tier.initialBatch() * this.periodMillis,
@@ -227,12 +237,12 @@ public final class TwoTierDecisionSource implements DecisionSource {
 			}
 			CompletableFuture<Void> mine = new CompletableFuture<>();
 			if (bucket.startBorrow(mine)) {
-				return borrow(bucket, cost, mine);
+				return borrow(key, bucket, cost, mine);
 			}
 		}
 	}
 
-	private CompletionStage<Decision> borrow(LocalBucket bucket, long cost, CompletableFuture<Void> mine) {
+	private CompletionStage<Decision> borrow(String key, LocalBucket bucket, long cost, CompletableFuture<Void> mine) {
 		long now = this.clock.millis();
 		// Looked at again as the borrower: a borrow that ended since the last look may have filled the bucket
 		// or set a retry deadline, and asking Redis again would be the stampede this tier exists to avoid.
@@ -268,6 +278,10 @@ public final class TwoTierDecisionSource implements DecisionSource {
 			bucket.supplied(now, want, borrowed.ticks());
 			Decision decision;
 			if (borrowed.ticks() >= need) {
+				long permits = bucket.permitsToCharge(borrowed.ticks(), this.periodMillis);
+				if (permits > 0) {
+					this.charge.charge(key, permits);
+				}
 				bucket.lend(now, held + borrowed.ticks(), cost, batch, now + this.leaseMillis);
 				decision = allowed(bucket, now, held + borrowed.ticks() - cost);
 			}

@@ -2,6 +2,7 @@ package io.limiter.internal.local;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -14,6 +15,7 @@ import io.limiter.RateLimiter;
 import io.limiter.contract.ManualClock;
 import io.limiter.internal.DecisionSource;
 import io.limiter.internal.DefaultRateLimiter;
+import io.limiter.internal.FallbackCharge;
 import io.limiter.internal.LimiterThreads;
 import io.limiter.internal.StateKeys;
 import io.limiter.internal.Waits;
@@ -91,11 +93,15 @@ final class LocalTierFixture implements AutoCloseable {
 	}
 
 	List<DecisionSource> sources(String name, List<Limit> limits, LocalTier tier) {
+		return sources(name, limits, tier, Collections.nCopies(limits.size(), FallbackCharge.NONE));
+	}
+
+	List<DecisionSource> sources(String name, List<Limit> limits, LocalTier tier, List<FallbackCharge> charges) {
 		List<DecisionSource> redis = new ArrayList<>();
 		for (Limit limit : limits) {
 			redis.add(new RedisDecisionSource(StateKeys.NO_NAMESPACE, name, limit, this.executor, this.clock, TIMEOUT));
 		}
-		return this.tiers.sources(name, limits, tier, redis);
+		return this.tiers.sources(name, limits, tier, redis, charges);
 	}
 
 	RateLimiter limiter(String name, Limit limit, LocalTier tier) {

@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -20,6 +21,7 @@ import io.limiter.Limit;
 import io.limiter.LocalTier;
 import io.limiter.RateLimiter;
 import io.limiter.internal.DecisionSource;
+import io.limiter.internal.FallbackCharge;
 import io.limiter.contract.ManualClock;
 import io.limiter.internal.algorithm.LimitAlgorithm;
 
@@ -311,6 +313,32 @@ class TwoTierIntegrationTests {
 			Thread.sleep(10);
 		}
 		assertThat(plain.tryAcquire("k", 0).remaining()).as("the old tier's 4 unspent tokens given back").isEqualTo(9);
+	}
+
+	/**
+	 * 10 permits borrowed at once, then 2.5 of refill, then the half permit that rounding already paid: 13 charged,
+	 * each when Redis lends it and none for the grants from the bucket.
+	 */
+	@Test
+	void eachBorrowIsChargedToTheFallbackShareWhenLentInWholePermitsRoundedUp() {
+		String name = LocalTierFixture.uniqueName();
+		LocalTierFixture instance = instance();
+		AtomicLong charged = new AtomicLong();
+		FallbackCharge charge = (key, permits) -> charged.addAndGet(permits);
+		DecisionSource uncharged = instance.source(name, tenPerSecond(), twoTier(4, 1));
+		DecisionSource tier = instance.sources(name, List.of(tenPerSecond()), twoTier(4, 1), List.of(charge)).get(0);
+		assertThat(tier).as("a tier that charges a share replaces one that charges none").isNotSameAs(uncharged);
+		assertThat(tier.decide("k", 10, 0).isAllowed()).isTrue();
+		assertThat(charged).hasValue(10);
+		this.clock.advance(250);
+		assertThat(tier.decide("k", 1, 0).isAllowed()).isTrue();
+		assertThat(charged).as("2.5 permits lent").hasValue(13);
+		assertThat(tier.decide("k", 1, 0).isAllowed()).as("from the bucket").isTrue();
+		assertThat(tier.decide("k", 1, 0).isAllowed()).as("half a permit held, none in Redis").isFalse();
+		this.clock.advance(50);
+		assertThat(tier.decide("k", 1, 0).isAllowed()).isTrue();
+		assertThat(charged).as("the half permit lent was paid by the rounding up").hasValue(13);
+		assertThat(instance.executor().calls(borrowScript())).isEqualTo(4);
 	}
 
 	@Test

@@ -9,6 +9,7 @@ import io.limiter.internal.DefaultRateLimiter;
 import io.limiter.internal.LimiterThreads;
 import io.limiter.internal.NamedLimits;
 import io.limiter.internal.Waits;
+import io.limiter.internal.concurrency.InMemoryConcurrencyLimiter;
 import io.limiter.internal.memory.InMemoryStates;
 
 /**
@@ -83,6 +84,17 @@ public final class InMemoryBackend implements LimiterBackend {
 	@Override
 	public List<RateLimiter> update(String name, List<Limit> limits, LimiterOptions options) {
 		return this.names.update(name, limits, options, () -> build(name, limits));
+	}
+
+	/**
+	 * {@inheritDoc}
+	 * <p>
+	 * A permit counts until it is closed: a holder that dies takes this process with it, so there is no lease.
+	 */
+	@Override
+	public ConcurrencyLimiter concurrencyLimiter(String name, ConcurrencyLimit limit, LimiterOptions options) {
+		return this.names.obtainConcurrency(name, limit, options,
+				() -> new InMemoryConcurrencyLimiter(name, limit, this.observer));
 	}
 
 	private List<RateLimiter> build(String name, List<Limit> limits) {

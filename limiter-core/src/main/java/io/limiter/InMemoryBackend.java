@@ -131,7 +131,8 @@ public final class InMemoryBackend implements LimiterBackend {
 
 		/**
 		 * Sets the observer, which hears of every decision made by a limit's overflow state (see
-		 * {@link #maximumKeysPerLimit(int)}) and of every admin operation.
+		 * {@link #maximumKeysPerLimit(int)}), of every admin operation, and of every decision and release of a
+		 * {@link ConcurrencyLimiter}.
 		 * @param observer the observer
 		 * @return this builder
 		 */

@@ -29,7 +29,8 @@ public interface LimiterObserver {
 	}
 
 	/**
-	 * A script was sent to Redis: a decision, or a borrow or give-back of the local tier.
+	 * A script was sent to Redis: a decision, a borrow or give-back of the local tier, or a concurrency limit's take,
+	 * release or renewal of leases.
 	 */
 	default void onRedisCall() {
 	}

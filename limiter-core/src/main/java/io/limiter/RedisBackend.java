@@ -208,10 +208,8 @@ public final class RedisBackend implements LimiterBackend {
 	 */
 	@Override
 	public ConcurrencyLimiter concurrencyLimiter(String name, ConcurrencyLimit limit, LimiterOptions options) {
-		FailurePolicy policy = (options != null && options.failurePolicy() != null) ? options.failurePolicy()
-				: this.failurePolicy;
-		return this.names.obtainConcurrency(name, limit, options,
-				() -> this.concurrency.limiter(name, limit, policy));
+		return this.names.obtainConcurrency(name, limit, options, () -> this.concurrency.limiter(name, limit,
+				(options.failurePolicy() != null) ? options.failurePolicy() : this.failurePolicy));
 	}
 
 	/**

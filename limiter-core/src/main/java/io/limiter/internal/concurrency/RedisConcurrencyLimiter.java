@@ -8,6 +8,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicReference;
 
 import io.limiter.ConcurrencyLimit;
 import io.limiter.ConcurrencyLimiter;
@@ -41,6 +42,8 @@ final class RedisConcurrencyLimiter implements ConcurrencyLimiter {
 	private static final String READ_ONLY = "read-only";
 
 	private static final CompletableFuture<Boolean> RETURNED = CompletableFuture.completedFuture(true);
+
+	private static final CompletableFuture<Boolean> LEFT_TO_LEASE = CompletableFuture.completedFuture(false);
 
 	private final String name;
 
@@ -200,23 +203,27 @@ final class RedisConcurrencyLimiter implements ConcurrencyLimiter {
 		}
 	}
 
+	/**
+	 * Forgets the holder and releases it in Redis; the caller's continuations run after the key's lock is let go.
+	 */
 	private CompletionStage<Boolean> releaseFromRedis(String key, String holder) {
 		this.local.release(key);
-		CompletableFuture<Boolean> returned = new CompletableFuture<>();
+		AtomicReference<CompletionStage<List<Object>>> sent = new AtomicReference<>();
 		this.open.remove(key, holder, () -> {
-			if (this.closed || isBreakerOpen(key)) {
-				returned.complete(false);
-				return;
+			if (!this.closed && !isBreakerOpen(key)) {
+				sent.set(execute(RedisConcurrency.RELEASE, key, arguments(holder)));
 			}
-			execute(RedisConcurrency.RELEASE, key, arguments(holder)).whenComplete((reply, failure) -> {
-				if (failure != null) {
-					this.backend.log.warn("Redis failed to release a permit of concurrency limit '" + this.name
-							+ "', left to its lease of " + this.limit.lease(), failure);
-				}
-				returned.complete(failure == null);
-			});
 		});
-		return returned;
+		if (sent.get() == null) {
+			return LEFT_TO_LEASE;
+		}
+		return sent.get().handle((reply, failure) -> {
+			if (failure != null) {
+				this.backend.log.warn("Redis failed to release a permit of concurrency limit '" + this.name
+						+ "', left to its lease of " + this.limit.lease(), failure);
+			}
+			return failure == null;
+		});
 	}
 
 	/** Renews the leases of every open permit: one call per key, for all of this instance's holders of it. */

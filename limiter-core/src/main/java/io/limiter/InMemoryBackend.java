@@ -9,6 +9,7 @@ import io.limiter.internal.DefaultRateLimiter;
 import io.limiter.internal.LimiterThreads;
 import io.limiter.internal.NamedLimits;
 import io.limiter.internal.Waits;
+import io.limiter.internal.concurrency.InMemoryConcurrencyLimiter;
 import io.limiter.internal.memory.InMemoryStates;
 
 /**
@@ -85,6 +86,17 @@ public final class InMemoryBackend implements LimiterBackend {
 		return this.names.update(name, limits, options, () -> build(name, limits));
 	}
 
+	/**
+	 * {@inheritDoc}
+	 * <p>
+	 * A permit counts until it is closed: a holder that dies takes this process with it, so there is no lease.
+	 */
+	@Override
+	public ConcurrencyLimiter concurrencyLimiter(String name, ConcurrencyLimit limit, LimiterOptions options) {
+		return this.names.obtainConcurrency(name, limit, options,
+				() -> new InMemoryConcurrencyLimiter(name, limit, this.observer));
+	}
+
 	private List<RateLimiter> build(String name, List<Limit> limits) {
 		List<RateLimiter> limiters = new ArrayList<>(limits.size());
 		for (Limit limit : limits) {
@@ -119,7 +131,8 @@ public final class InMemoryBackend implements LimiterBackend {
 
 		/**
 		 * Sets the observer, which hears of every decision made by a limit's overflow state (see
-		 * {@link #maximumKeysPerLimit(int)}) and of every admin operation.
+		 * {@link #maximumKeysPerLimit(int)}), of every admin operation, and of every decision and release of a
+		 * {@link ConcurrencyLimiter}.
 		 * @param observer the observer
 		 * @return this builder
 		 */

@@ -5,7 +5,8 @@ import java.util.Objects;
 
 /**
  * Where the state of the limits lives: in memory ({@link InMemoryBackend}) or in Redis
- * ({@link RedisBackend}). A backend hands out {@link RateLimiter}s and owns the resources behind them.
+ * ({@link RedisBackend}). A backend hands out {@link RateLimiter}s and {@link ConcurrencyLimiter}s and owns the
+ * resources behind them.
  * <p>
  * <b>One setting per name.</b> Limiters of one name share the state of every key, so a name has one setting on a
  * backend: asked for again with the same limits and options, a backend returns limiters that share everything with
@@ -81,6 +82,40 @@ public interface LimiterBackend extends AutoCloseable {
 	 * @throws IllegalArgumentException when the name is invalid, there is no limit or the limits differ in algorithm
 	 */
 	List<RateLimiter> update(String name, List<Limit> limits, LimiterOptions options);
+
+	/**
+	 * Returns a concurrency limiter for the named limit with the {@linkplain LimiterOptions#defaults() default
+	 * options}: see {@link #concurrencyLimiter(String, ConcurrencyLimit, LimiterOptions)}.
+	 * @param name the limit's name: 1 to 64 characters, no braces, no whitespace, no control characters
+	 * @param limit the limit
+	 * @return the limiter
+	 * @throws IllegalArgumentException when the name is invalid, or has another setting on this backend
+	 * @throws UnsupportedOperationException when the backend has no concurrency limits
+	 */
+	default ConcurrencyLimiter concurrencyLimiter(String name, ConcurrencyLimit limit) {
+		return concurrencyLimiter(name, limit, LimiterOptions.defaults());
+	}
+
+	/**
+	 * Returns a concurrency limiter for the named limit: at most {@link ConcurrencyLimit#maxInFlight()} permits of a
+	 * key held at once. Names follow the rules of rate limits and share their space: a name is a rate limit or a
+	 * concurrency limit, with one setting (see the class description). Asked for again with the same limit and
+	 * options, a backend returns the same limiter. Of the options only the {@linkplain LimiterOptions#failurePolicy()
+	 * failure policy} applies; a local tier means nothing here, but is part of the setting all the same.
+	 * <p>
+	 * The default implementation throws, for backends written before concurrency limits; both of Limiter's backends
+	 * have them.
+	 * @param name the limit's name: 1 to 64 characters, no braces, no whitespace, no control characters
+	 * @param limit the limit
+	 * @param options how to run it
+	 * @return the limiter
+	 * @throws IllegalArgumentException when the name is invalid, or has another setting on this backend (naming the
+	 * limit and both settings)
+	 * @throws UnsupportedOperationException when the backend has no concurrency limits
+	 */
+	default ConcurrencyLimiter concurrencyLimiter(String name, ConcurrencyLimit limit, LimiterOptions options) {
+		throw new UnsupportedOperationException(getClass().getName() + " has no concurrency limits");
+	}
 
 	/**
 	 * Releases the backend's resources. Limiters obtained from it must not be used afterwards.

@@ -1,8 +1,8 @@
 package io.limiter;
 
 /**
- * Hears every decision of a backend's limiters and what the backend does behind them, for metrics: the one place
- * where decisions are reported. Methods are called on hot paths and from I/O threads: they must be fast and must not
+ * Hears every decision of a backend's limiters, rate and concurrency limiters alike, and what the backend does behind
+ * them, for metrics: the one place where decisions are reported. Methods are called on hot paths and from I/O threads: they must be fast and must not
  * block or throw.
  */
 public interface LimiterObserver {
@@ -29,7 +29,8 @@ public interface LimiterObserver {
 	}
 
 	/**
-	 * A script was sent to Redis: a decision, or a borrow or give-back of the local tier.
+	 * A script was sent to Redis: a decision, a borrow or give-back of the local tier, or a concurrency limit's take,
+	 * release or renewal of leases.
 	 */
 	default void onRedisCall() {
 	}
@@ -63,6 +64,33 @@ public interface LimiterObserver {
 	 * @param outcome whether it was applied, applied to this instance's local share only, or failed
 	 */
 	default void onAdminOperation(String limitName, AdminOperation operation, AdminOperation.Outcome outcome) {
+	}
+
+	/**
+	 * A {@link ConcurrencyLimiter} decided: once for each {@link ConcurrencyLimiter#tryAcquire} and its asynchronous
+	 * variant, when the permit or denial is known. {@link ConcurrencyPermit#isDegraded()} tells that the failure
+	 * policy decided, in which case {@link #onBackendFailure} has told why just before. Looks
+	 * ({@link ConcurrencyLimiter#inFlight}) are not decisions.
+	 * @param limitName the limit
+	 * @param limit the limit
+	 * @param permit the permit or denial
+	 * @param nanos how long the decision took when it went to the backend over the network; 0 for a decision made in
+	 * this process
+	 */
+	default void onConcurrencyDecision(String limitName, ConcurrencyLimit limit, ConcurrencyPermit permit,
+			long nanos) {
+	}
+
+	/**
+	 * A granted {@link ConcurrencyPermit} was closed: once per permit, on its first close or release. With
+	 * {@link #onConcurrencyDecision} it tells how many permits this instance holds.
+	 * @param limitName the limit
+	 * @param limit the limit
+	 * @param heldNanos how long the permit was held
+	 * @param returned {@code true} when the backend took the permit back (or the failure policy's, in this process),
+	 * {@code false} when its release failed and it was left to its lease
+	 */
+	default void onPermitRelease(String limitName, ConcurrencyLimit limit, long heldNanos, boolean returned) {
 	}
 
 }

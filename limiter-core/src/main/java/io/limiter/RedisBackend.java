@@ -15,6 +15,7 @@ import io.limiter.internal.NamedLimits;
 import io.limiter.internal.StateKeys;
 import io.limiter.internal.Waits;
 import io.limiter.internal.algorithm.LimitAlgorithm;
+import io.limiter.internal.concurrency.RedisConcurrency;
 import io.limiter.internal.failure.CircuitBreaker;
 import io.limiter.internal.failure.CircuitBreakers;
 import io.limiter.internal.failure.FailurePolicyDecisionSource;
@@ -103,6 +104,8 @@ public final class RedisBackend implements LimiterBackend {
 
 	private final NamedLimits names = new NamedLimits();
 
+	private final RedisConcurrency concurrency;
+
 	RedisBackend(LettuceScriptExecutor<?> executor, ScheduledExecutorService background, RedisBackendBuilder settings) {
 		this.executor = executor;
 		this.evictionPolicy = new EvictionPolicyCheck(executor, settings.where());
@@ -141,6 +144,9 @@ public final class RedisBackend implements LimiterBackend {
 		LimiterClock localClock = (settings.localClock != null) ? settings.localClock
 				: (settings.clientClock != null) ? settings.clientClock : LimiterClock.system();
 		this.localTiers = new LocalTiers(this.scripts, this.keys, localClock, settings.clientClock, this.syncWait,
+				background);
+		this.concurrency = new RedisConcurrency(this.keys, this.scripts, settings.clientClock, this.syncWait,
+				this.fallbackInstances, this.breakers, this::breakerFor, settings.observer, this.failureLog,
 				background);
 	}
 
@@ -199,6 +205,22 @@ public final class RedisBackend implements LimiterBackend {
 					this.failureLog), this.waits, this.observer));
 		}
 		return limiters;
+	}
+
+	/**
+	 * {@inheritDoc}
+	 * <p>
+	 * A permit is one member of the key's sorted set ({@code limiter:{name:key}:inflight}), scored by the end of its
+	 * lease in Redis time: one script call takes it, one releases it, and this backend renews the leases of its open
+	 * permits every third of the lease. {@link #close()} releases none: permits still open count until their lease
+	 * ends, as those of a process that died. While Redis fails, {@link FailurePolicy#LOCAL_FALLBACK} grants up to this
+	 * instance's share {@code ceil(maxInFlight / instances)}, counting every permit it holds of the key, and releases
+	 * such permits in this process.
+	 */
+	@Override
+	public ConcurrencyLimiter concurrencyLimiter(String name, ConcurrencyLimit limit, LimiterOptions options) {
+		return this.names.obtainConcurrency(name, limit, options, () -> this.concurrency.limiter(name, limit,
+				(options.failurePolicy() != null) ? options.failurePolicy() : this.failurePolicy));
 	}
 
 	/**
@@ -276,6 +298,7 @@ public final class RedisBackend implements LimiterBackend {
 	public void close() {
 		Duration wait = (this.timeout.compareTo(GIVE_BACK_WAIT) > 0) ? this.timeout : GIVE_BACK_WAIT;
 		try {
+			this.concurrency.close();
 			if (this.heartbeat != null) {
 				this.heartbeat.leave(wait);
 			}

@@ -7,6 +7,7 @@ import java.util.Objects;
 import java.util.function.Supplier;
 
 import io.limiter.Algorithm;
+import io.limiter.ConcurrencyLimit;
 import io.limiter.Limit;
 import io.limiter.LimiterBackend;
 import io.limiter.LimiterOptions;
@@ -15,11 +16,15 @@ import io.limiter.integration.LimitNames;
 /**
  * The settings of each limit name on one backend. Limiters of one name share the state of every key, so a name has
  * one setting at a time: limiters asked for again with the same limits and options are built alike, with other ones
- * they are refused, naming both, and only an {@linkplain LimiterBackend#update update} changes them.
+ * they are refused, naming both, and only an {@linkplain LimiterBackend#update update} changes them. Rate limits and
+ * concurrency limits share the names: a name is one or the other.
  */
 public final class NamedLimits {
 
 	private final Map<String, Settings> settings = new HashMap<>();
+
+	/** The one limiter of each concurrency limit's name, which holds the permits in flight. */
+	private final Map<String, Object> concurrencyLimiters = new HashMap<>();
 
 	/**
 	 * Builds the limiters of a name after checking the arguments and that the name has these settings or none yet;
@@ -35,6 +40,34 @@ public final class NamedLimits {
 	 */
 	public synchronized <T> T obtain(String name, List<Limit> limits, LimiterOptions options, Supplier<T> build) {
 		Settings asked = checked(name, limits, options);
+		checkSame(name, asked);
+		return record(name, asked, build);
+	}
+
+	/**
+	 * Returns the concurrency limiter of a name, built on the first call, after checking the arguments and that the
+	 * name has this setting or none yet: a concurrency limiter holds the permits in flight, so a name has one.
+	 * @param <T> the limiter type
+	 * @param name the limit's name
+	 * @param limit the limit
+	 * @param options the options
+	 * @param build builds the limiter
+	 * @return the name's limiter
+	 * @throws IllegalArgumentException when the name is invalid or has another setting (naming both)
+	 */
+	@SuppressWarnings("unchecked")
+	public synchronized <T> T obtainConcurrency(String name, ConcurrencyLimit limit, LimiterOptions options,
+			Supplier<T> build) {
+		LimitNames.check(name);
+		Objects.requireNonNull(limit, "limit must not be null");
+		Objects.requireNonNull(options, "options must not be null");
+		Settings asked = new Settings(List.of(limit), options);
+		checkSame(name, asked);
+		this.settings.put(name, asked);
+		return (T) this.concurrencyLimiters.computeIfAbsent(name, (ignored) -> build.get());
+	}
+
+	private void checkSame(String name, Settings asked) {
 		Settings kept = this.settings.get(name);
 		if (kept != null && !kept.equals(asked)) {
 			boolean optionsDiffer = !kept.options().equals(asked.options());
@@ -43,7 +76,6 @@ public final class NamedLimits {
 					+ " share the state of every key. Change a limit with RateLimiterRegistry.update (or"
 					+ " LimiterBackend.update), or give the other limit a name of its own");
 		}
-		return record(name, asked, build);
 	}
 
 	/**
@@ -55,10 +87,17 @@ public final class NamedLimits {
 	 * @param options the options
 	 * @param build builds the limiters
 	 * @return what {@code build} returned
-	 * @throws IllegalArgumentException when the name is invalid, there is no limit or the limits differ in algorithm
+	 * @throws IllegalArgumentException when the name is invalid, there is no limit, the limits differ in algorithm or
+	 * the name is a concurrency limit's
 	 */
 	public synchronized <T> T update(String name, List<Limit> limits, LimiterOptions options, Supplier<T> build) {
-		return record(name, checked(name, limits, options), build);
+		Settings asked = checked(name, limits, options);
+		if (this.concurrencyLimiters.containsKey(name)) {
+			throw new IllegalArgumentException("limit '" + name + "' is " + this.settings.get(name).describe(false)
+					+ " on this backend and cannot be updated to " + asked.describe(false)
+					+ ": a name is a rate limit or a concurrency limit");
+		}
+		return record(name, asked, build);
 	}
 
 	private <T> T record(String name, Settings settings, Supplier<T> build) {
@@ -86,7 +125,7 @@ public final class NamedLimits {
 	}
 
 	/** The limits and options of a name. */
-	private record Settings(List<Limit> limits, LimiterOptions options) {
+	private record Settings(List<?> limits, LimiterOptions options) {
 
 		String describe(boolean withOptions) {
 			String limits = (this.limits.size() == 1) ? this.limits.get(0).toString() : "plans " + this.limits;

@@ -5,16 +5,19 @@ import java.time.Duration;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
+import io.limiter.AdminOperation;
 import io.limiter.Algorithm;
 import io.limiter.Decision;
 import io.limiter.Limit;
 import io.limiter.internal.memory.BoundedStateMap;
+import io.limiter.internal.memory.EvictingStateMap;
+import io.limiter.internal.memory.EvictionCost;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * A request that still holds a state which a sweep dropped, or which a changed limit moved, grants nothing on it:
- * it looks the key up again, so a key never has two states at once.
+ * A request that still holds a state which a sweep dropped, a full map evicted or a changed limit moved, grants
+ * nothing on it: it looks the key up again, so a key never has two states at once.
  */
 class KeyStateRetirementTests {
 
@@ -42,6 +45,23 @@ class KeyStateRetirementTests {
 		assertThat(map.getIfPresent("victim")).isSameAs(victim);
 		assertThat(victim.retireIfIdle(NOW)).isFalse();
 		assertThat(victim.decide(NOW, 1, 0).isAllowed()).isFalse();
+	}
+
+	@ParameterizedTest
+	@EnumSource(Algorithm.class)
+	void aRequestHoldingAnEvictedStateLooksTheKeyUpAgain(Algorithm algorithm) {
+		EvictingStateMap<KeyState> map = new EvictingStateMap<>(1, (cost) -> {
+		});
+		Limit limit = Limit.of(algorithm, 3, Duration.ofHours(1));
+		KeyState held = map.get("victim", (ignored) -> LimitAlgorithm.of(algorithm).newState(limit), NOW);
+		assertThat(held.decide(NOW, 1, 0).isAllowed()).isTrue();
+		assertThat(map.get("other", (ignored) -> LimitAlgorithm.of(algorithm).newState(limit), NOW))
+			.as("room made by evicting the victim, which still owes").isNotNull();
+		assertThat(map.getIfPresent("victim")).isNull();
+		assertThat(held.decide(NOW, 1, 0)).as("a grant on the evicted state").isNull();
+		assertThat(held.adjust(NOW, AdminOperation.REFUND, 1)).isFalse();
+		assertThat(held.retireIfCostsAtMost(NOW, new EvictionCost(Long.MAX_VALUE, Long.MAX_VALUE))).isNull();
+		assertThat(held.moveTo(Limit.of(algorithm, 4, Duration.ofHours(1)))).isNull();
 	}
 
 	@ParameterizedTest

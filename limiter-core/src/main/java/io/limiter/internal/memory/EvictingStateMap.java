@@ -158,10 +158,14 @@ public final class EvictingStateMap<V extends Evictable> {
 					remove(key, state);
 					return;
 				}
-				cheapest.add(new Ranked<>(key, state, state.evictionCost(nowMillis)));
-				if (cheapest.size() > this.rankedPerPass) {
+				EvictionCost cost = state.evictionCost(nowMillis);
+				if (cheapest.size() == this.rankedPerPass) {
+					if (cost.compareTo(cheapest.peek().cost()) >= 0) {
+						return;
+					}
 					cheapest.poll();
 				}
+				cheapest.add(new Ranked<>(key, state, cost));
 			});
 			Ranked<?>[] inOrder = new Ranked<?>[cheapest.size()];
 			for (int i = inOrder.length - 1; i >= 0; i--) {

@@ -8,6 +8,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
@@ -17,6 +18,7 @@ import io.limiter.Limit;
 import io.limiter.LimiterObserver;
 import io.limiter.RateLimiter;
 import io.limiter.contract.ManualClock;
+import io.limiter.testsupport.LogCapture;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -51,6 +53,26 @@ class BoundedInMemoryStateTests {
 			}
 			assertThat(newcomersAllowed).as("new keys granted their first permit").isEqualTo(20);
 			assertThat(this.evictions.of("hourly")).as("states evicted while they still owed").isEqualTo(20);
+		}
+	}
+
+	@Test
+	void evictionsOfStatesThatStillOweAreLoggedAsAWarningAtMostEveryTenSeconds() {
+		try (LogCapture log = new LogCapture(); InMemoryBackend backend = backend(100)) {
+			RateLimiter limiter = backend.limiter("hourly", Limit.of(Algorithm.TOKEN_BUCKET, 1, HOUR));
+			for (int i = 0; i < 150; i++) {
+				limiter.tryAcquire("key-" + i);
+			}
+			this.clock.advance(10_000);
+			limiter.tryAcquire("one-more");
+			assertThat(log.lines()).filteredOn((line) -> line.contains("'hourly'")).containsExactly(
+					"WARNING In-memory limit 'hourly' is full of keys that still owe (100, "
+							+ "InMemoryBackend.Builder.maximumKeysPerLimit): evicted the state of the key that owed "
+							+ "least, which may be granted again the 1 permit(s) it owed for the next 3600000 ms",
+					"WARNING In-memory limit 'hourly' is full of keys that still owe (100, "
+							+ "InMemoryBackend.Builder.maximumKeysPerLimit): evicted the state of the key that owed "
+							+ "least, which may be granted again the 1 permit(s) it owed for the next 3590000 ms "
+							+ "(49 similar lines not logged)");
 		}
 	}
 

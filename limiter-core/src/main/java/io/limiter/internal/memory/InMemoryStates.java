@@ -17,13 +17,12 @@ import io.limiter.internal.algorithm.LimitAlgorithm;
  * and period, so that a change of the limit keeps each key's state; a limiter of another algorithm replaces them, so
  * its keys start afresh and the old states are released (limiters of the old algorithm keep deciding on them alone).
  * <p>
- * Every state evicted while its key still owed is told to the observer and, at most once per
- * {@link #EVICTION_LOG_INTERVAL}, logged as a warning that names the limit and the setting of its maximum.
+ * Every state evicted while its key still owed is told to the observer and, at most once per 10 seconds, logged as a
+ * warning that names the limit and the setting of its maximum.
  */
 public final class InMemoryStates {
 
-	/** The shortest time between two warnings of evicted states. */
-	public static final Duration EVICTION_LOG_INTERVAL = Duration.ofSeconds(10);
+	private static final Duration EVICTION_LOG_INTERVAL = Duration.ofSeconds(10);
 
 	private final LimiterClock clock;
 

@@ -184,7 +184,13 @@ abstract class OptimisticState extends LimitState {
 		}
 	}
 
-	private EvictionCost costAt(long nowMillis) {
+	/**
+	 * Returns what forgetting the stored fields would give the key back, from a look for no permits; called under
+	 * the lock.
+	 * @param nowMillis the current time
+	 * @return the permits owed, then the time until full again
+	 */
+	EvictionCost costAt(long nowMillis) {
 		Decision look = look(nowMillis, 0, 0);
 		return new EvictionCost(look.limit() - look.remaining(), look.resetAfterMillis());
 	}

@@ -7,7 +7,8 @@ package io.limiter.internal.memory;
 public interface Evictable extends IdleAware {
 
 	/**
-	 * Returns what forgetting this state now would give its key back.
+	 * Returns what forgetting this state now would give its key back: {@linkplain EvictionCost#isNothing() nothing}
+	 * exactly when it is idle.
 	 * @param nowMillis the current time in milliseconds
 	 * @return the cost
 	 */

@@ -154,11 +154,12 @@ public final class EvictingStateMap<V extends Evictable> {
 			PriorityQueue<Ranked<V>> cheapest = new PriorityQueue<>(this.rankedPerPass + 1,
 					Comparator.reverseOrder());
 			this.entries.forEach((key, state) -> {
-				if (state.retireIfIdle(nowMillis)) {
+				// a look first: only an idle state is retired, so that the others' last denials stay valid
+				EvictionCost cost = state.evictionCost(nowMillis);
+				if (cost.isNothing() && state.retireIfIdle(nowMillis)) {
 					remove(key, state);
 					return;
 				}
-				EvictionCost cost = state.evictionCost(nowMillis);
 				if (cheapest.size() == this.rankedPerPass) {
 					if (cost.compareTo(cheapest.peek().cost()) >= 0) {
 						return;

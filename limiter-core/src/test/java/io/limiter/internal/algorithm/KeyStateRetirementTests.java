@@ -1,6 +1,7 @@
 package io.limiter.internal.algorithm;
 
 import java.time.Duration;
+import java.util.List;
 
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -62,6 +63,28 @@ class KeyStateRetirementTests {
 		assertThat(held.adjust(NOW, AdminOperation.REFUND, 1)).isFalse();
 		assertThat(held.retireIfCostsAtMost(NOW, new EvictionCost(Long.MAX_VALUE, Long.MAX_VALUE))).isNull();
 		assertThat(held.moveTo(Limit.of(algorithm, 4, Duration.ofHours(1)))).isNull();
+	}
+
+	@ParameterizedTest
+	@EnumSource(Algorithm.class)
+	void aStateCostsNothingToEvictExactlyWhenItIsIdle(Algorithm algorithm) {
+		Duration hour = Duration.ofHours(1);
+		for (Limit limit : List.of(Limit.of(algorithm, 3, hour),
+				Limit.builder().algorithm(algorithm).rate(3, hour).rate(5, hour.multipliedBy(2)).build())) {
+			KeyState state = LimitAlgorithm.of(algorithm).newState(limit);
+			assertThat(state.evictionCost(NOW).isNothing()).isTrue();
+			assertThat(state.decide(NOW, 2, 0).isAllowed()).isTrue();
+			for (long at = NOW; at < NOW + 5 * hour.toMillis(); at += 60_000) {
+				assertThat(state.evictionCost(at).isNothing()).as("%s at %d ms", limit, at - NOW)
+					.isEqualTo(state.isIdle(at));
+			}
+		}
+		KeyState state = LimitAlgorithm.of(algorithm).newState(Limit.of(algorithm, 3, hour));
+		state.decide(NOW, 2, 0);
+		assertThat(state.evictionCost(NOW + 1))
+			.as("the permits owed, then the time until full again, as a look tells them")
+			.isEqualTo(new EvictionCost(3 - state.decide(NOW + 1, 0, 0).remaining(),
+					state.decide(NOW + 1, 0, 0).resetAfterMillis()));
 	}
 
 	@ParameterizedTest

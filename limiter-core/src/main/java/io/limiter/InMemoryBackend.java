@@ -51,7 +51,8 @@ public final class InMemoryBackend implements LimiterBackend {
 
 	private InMemoryBackend(Builder builder) {
 		this.observer = builder.observer;
-		this.states = new InMemoryStates(builder.clock, builder.maximumKeysPerLimit, builder.observer);
+		this.states = new InMemoryStates(builder.clock, builder.maximumKeysPerLimit,
+				"InMemoryBackend.Builder.maximumKeysPerLimit", builder.observer);
 	}
 
 	/**
@@ -130,7 +131,7 @@ public final class InMemoryBackend implements LimiterBackend {
 		}
 
 		/**
-		 * Sets the observer, which hears of every decision made by a limit's overflow state (see
+		 * Sets the observer, which hears of every decision, of every key state evicted while it still owed (see
 		 * {@link #maximumKeysPerLimit(int)}), of every admin operation, and of every decision and release of a
 		 * {@link ConcurrencyLimiter}.
 		 * @param observer the observer
@@ -152,10 +153,14 @@ public final class InMemoryBackend implements LimiterBackend {
 		}
 
 		/**
-		 * Sets the most keys whose state one limit keeps. Only idle keys (full again, their windows over) are
-		 * forgotten: when every kept key still owes, new keys are decided together by one overflow state of the
-		 * limit, shared by all of them, until it is idle again; {@link LimiterObserver#onMemoryOverflow(String)}
-		 * hears of each such decision.
+		 * Sets the most keys whose state one limit keeps. Idle keys (full again, their windows over) are forgotten
+		 * first. When every kept key still owes, a new key makes room by evicting the state whose loss costs least:
+		 * the key that owes the fewest permits, of those the one nearest to full again. So memory stays bounded and
+		 * every new key gets a state of its own, at the price of a counted over-grant: an evicted key may be granted
+		 * again what it owed, and {@link LimiterObserver#onMemoryOverflow(String)} hears of each such eviction (a
+		 * warning is logged too, at most every 10 s). A flood of new keys that each take a permit evicts its own
+		 * keys, not a key that owes more: evicting a key that owes {@code n} permits takes nine tenths of the maximum
+		 * in keys that each owe at least {@code n}.
 		 * @param maximumKeysPerLimit at least 1
 		 * @return this builder
 		 */

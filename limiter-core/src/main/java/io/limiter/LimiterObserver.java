@@ -48,9 +48,10 @@ public interface LimiterObserver {
 
 	/**
 	 * An in-memory limit (the {@link InMemoryBackend}, or the local fallback of a {@link RedisBackend}) had no room
-	 * for the state of a new key, because every key it keeps still owes, and decided the request by the limit's
-	 * overflow state, which every key without room shares. Such decisions are conservative: no key gets more than
-	 * its own state would have given it, but new keys share one budget while the overflow lasts.
+	 * for the state of a new key, because every key it keeps still owes, and evicted the state of the key whose loss
+	 * cost least: the fewest permits owed, then the nearest to full again. That key starts afresh on its next request,
+	 * so it may be granted again the permits it owed: an over-grant of at most its capacity (twice that after a
+	 * penalty) per eviction, once per call of this method.
 	 * @param limitName the limit
 	 */
 	default void onMemoryOverflow(String limitName) {

@@ -125,7 +125,7 @@ public final class RedisBackend implements LimiterBackend {
 		this.failureLog = new ThrottledLog(System.getLogger("io.limiter"), FAILURE_LOG_INTERVAL,
 				LimiterClock.system());
 		this.fallbackStates = new InMemoryStates(LimiterClock.system(), InMemoryBackend.DEFAULT_MAXIMUM_KEYS_PER_LIMIT,
-				settings.observer);
+				"the local fallback's maximum", settings.observer);
 		for (Algorithm algorithm : Algorithm.values()) {
 			executor.load(LimitAlgorithm.of(algorithm).script());
 			executor.load(LimitAlgorithm.of(algorithm).severalRatesScript());

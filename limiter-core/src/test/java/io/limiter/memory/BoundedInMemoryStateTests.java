@@ -4,28 +4,28 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Random;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 import io.limiter.Algorithm;
 import io.limiter.InMemoryBackend;
-import io.limiter.Decision;
 import io.limiter.Limit;
-import io.limiter.Rate;
 import io.limiter.LimiterObserver;
-import io.limiter.LimiterOptions;
 import io.limiter.RateLimiter;
 import io.limiter.contract.ManualClock;
+import io.limiter.testsupport.LogCapture;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * A bounded in-memory limit never forgets a key that still owes: a flood of other keys cannot reset a login limit,
- * and the keys that find no room share one overflow state, conservatively, which the observer counts.
+ * A bounded in-memory limit gives every new key a state of its own: when every kept key still owes, it evicts the
+ * state whose loss costs least (the fewest permits owed, then the nearest to full again), which the observer counts.
+ * So a flood of new keys denies no other new key, and cannot reset a key that owes more than the flood's keys do.
  */
 class BoundedInMemoryStateTests {
 
@@ -37,11 +37,84 @@ class BoundedInMemoryStateTests {
 
 	private final ManualClock clock = new ManualClock();
 
-	private final OverflowCounter overflows = new OverflowCounter();
+	private final EvictionCounter evictions = new EvictionCounter();
 
 	@ParameterizedTest
 	@EnumSource(Algorithm.class)
-	void floodingOtherKeysNeverResetsAKeyThatStillOwes(Algorithm algorithm) {
+	void aMapFullOfKeysThatTookTheirPermitStillGrantsEveryNewKeyItsFirst(Algorithm algorithm) {
+		try (InMemoryBackend backend = backend(100)) {
+			RateLimiter limiter = backend.limiter("hourly", Limit.of(algorithm, 1, HOUR));
+			for (int i = 0; i < 100; i++) {
+				assertThat(limiter.tryAcquire("early-" + i).isAllowed()).isTrue();
+			}
+			int newcomersAllowed = 0;
+			for (int i = 0; i < 20; i++) {
+				newcomersAllowed += limiter.tryAcquire("new-" + i).isAllowed() ? 1 : 0;
+			}
+			assertThat(newcomersAllowed).as("new keys granted their first permit").isEqualTo(20);
+			assertThat(this.evictions.of("hourly")).as("states evicted while they still owed").isEqualTo(20);
+		}
+	}
+
+	@Test
+	void evictionsOfStatesThatStillOweAreLoggedAsAWarningAtMostEveryTenSeconds() {
+		try (LogCapture log = new LogCapture(); InMemoryBackend backend = backend(100)) {
+			RateLimiter limiter = backend.limiter("hourly", Limit.of(Algorithm.TOKEN_BUCKET, 1, HOUR));
+			for (int i = 0; i < 150; i++) {
+				limiter.tryAcquire("key-" + i);
+			}
+			this.clock.advance(10_000);
+			limiter.tryAcquire("one-more");
+			assertThat(log.lines()).filteredOn((line) -> line.contains("'hourly'")).containsExactly(
+					"WARNING In-memory limit 'hourly' is full of keys that still owe (100, "
+							+ "InMemoryBackend.Builder.maximumKeysPerLimit): evicted the state of the key that owed "
+							+ "least, which may be granted again the 1 permit(s) it owed for the next 3600000 ms",
+					"WARNING In-memory limit 'hourly' is full of keys that still owe (100, "
+							+ "InMemoryBackend.Builder.maximumKeysPerLimit): evicted the state of the key that owed "
+							+ "least, which may be granted again the 1 permit(s) it owed for the next 3590000 ms "
+							+ "(49 similar lines not logged)");
+		}
+	}
+
+	@ParameterizedTest
+	@EnumSource(Algorithm.class)
+	void theStatesEvictedAreThoseThatOweTheFewestPermits(Algorithm algorithm) {
+		try (InMemoryBackend backend = backend(10)) {
+			RateLimiter limiter = backend.limiter("costs", Limit.of(algorithm, 10, HOUR));
+			List<Integer> owed = List.of(7, 3, 9, 1, 10, 5, 2, 8, 4, 6);
+			for (int i = 0; i < owed.size(); i++) {
+				assertThat(limiter.tryAcquire("key-" + i, owed.get(i)).isAllowed()).isTrue();
+			}
+			for (int i = 0; i < 5; i++) {
+				assertThat(limiter.tryAcquire("new-" + i, 10).isAllowed()).isTrue();
+			}
+			for (int i = 0; i < owed.size(); i++) {
+				long remaining = limiter.peek("key-" + i).remaining();
+				assertThat(remaining).as("key-%d, which owed %d", i, owed.get(i))
+					.isEqualTo((owed.get(i) <= 5) ? 10 : 10 - owed.get(i));
+			}
+		}
+	}
+
+	@ParameterizedTest
+	@EnumSource(value = Algorithm.class, names = { "TOKEN_BUCKET", "GCRA", "SLIDING_WINDOW_LOG" })
+	void ofKeysThatOweAsManyPermitsTheOneNearestToFullAgainIsEvicted(Algorithm algorithm) {
+		try (InMemoryBackend backend = backend(3)) {
+			RateLimiter limiter = backend.limiter("ties", Limit.of(algorithm, 10, HOUR));
+			for (String key : new String[] { "oldest", "middle", "newest" }) {
+				assertThat(limiter.tryAcquire(key, 2).isAllowed()).isTrue();
+				this.clock.advance(60_000);
+			}
+			assertThat(limiter.tryAcquire("newcomer", 2).isAllowed()).isTrue();
+			assertThat(limiter.peek("oldest").remaining()).as("full again soonest: evicted").isEqualTo(10);
+			assertThat(limiter.peek("middle").remaining()).isEqualTo(8);
+			assertThat(limiter.peek("newest").remaining()).isEqualTo(8);
+		}
+	}
+
+	@ParameterizedTest
+	@EnumSource(Algorithm.class)
+	void aFloodOfNewKeysNeverResetsAKeyThatOwesMoreThanEachOfThem(Algorithm algorithm) {
 		try (InMemoryBackend backend = backend(MAXIMUM_KEYS)) {
 			RateLimiter login = backend.limiter("login", Limit.of(algorithm, 5, HOUR));
 			for (int i = 0; i < 5; i++) {
@@ -54,122 +127,108 @@ class BoundedInMemoryStateTests {
 			for (int i = 0; i < 5; i++) {
 				assertThat(login.tryAcquire("victim").isAllowed()).as("the victim after the flood").isFalse();
 			}
-			int withRoom = MAXIMUM_KEYS - 1;
-			assertThat(this.overflows.of("login")).as("decisions by the overflow state").isEqualTo(STRANGERS - withRoom);
-			assertThat(strangersAllowed).as("strangers with a state of their own, then 5 shared by the rest")
-				.isEqualTo(withRoom + 5);
-			assertThat(login.tryAcquire("newcomer").isAllowed()).as("a new key while the overflow owes").isFalse();
+			assertThat(strangersAllowed).as("every stranger's first permit").isEqualTo(STRANGERS);
+			assertThat(this.evictions.of("login")).as("strangers' states evicted to make room for strangers")
+				.isEqualTo(STRANGERS - (MAXIMUM_KEYS - 1));
+			assertThat(login.tryAcquire("newcomer").isAllowed()).as("a new key after the flood").isTrue();
 		}
 	}
 
 	@ParameterizedTest
 	@EnumSource(Algorithm.class)
-	void theOverflowOfSeveralRatesKeepsEveryRateAndMovesWithTheLimit(Algorithm algorithm) {
-		try (InMemoryBackend backend = backend(1)) {
-			Limit limit = Limit.builder().algorithm(algorithm).rate(3, HOUR).rate(4, HOUR.multipliedBy(10)).build();
-			RateLimiter limiter = backend.limiter("rates", limit);
-			assertThat(limiter.tryAcquire("holder").isAllowed()).isTrue();
-			assertThat(limiter.tryAcquire("a", 3).isAllowed()).as("the overflow's first grant").isTrue();
-			assertThat(this.overflows.of("rates")).isEqualTo(1);
-			this.clock.advance(HOUR.multipliedBy(2).toMillis());
-			Decision slowRateRefuses = limiter.tryAcquire("b", 2);
-			assertThat(slowRateRefuses.isAllowed()).as("the hour's rate is full again, the ten hours' is not").isFalse();
-			assertThat(slowRateRefuses.rate()).isEqualTo(1);
-			Limit largerLimit = limit.toBuilder().rates(List.of(Rate.of(3, HOUR), Rate.of(5, HOUR.multipliedBy(10))))
-				.build();
-			RateLimiter larger = backend.update("rates", List.of(largerLimit), LimiterOptions.defaults()).get(0);
-			assertThat(larger.tryAcquire("c", 2).isAllowed()).as("the overflow moved to the larger numbers").isTrue();
+	void aClientUsingItsLimitSteadilyIsDecidedAsIfNothingWereEvictedWhileNewKeysFloodIn(Algorithm algorithm) {
+		Limit limit = Limit.of(algorithm, 10, Duration.ofMinutes(1));
+		ManualClock unboundedClock = new ManualClock();
+		try (InMemoryBackend bounded = backend(100);
+				InMemoryBackend unbounded = InMemoryBackend.builder().clock(unboundedClock).build()) {
+			RateLimiter client = bounded.limiter("api", limit);
+			RateLimiter reference = unbounded.limiter("api", limit);
+			int strangersDenied = 0;
+			int clientGrants = 0;
+			for (int tick = 0; tick < 1000; tick++) {
+				boolean allowed = client.tryAcquire("client").isAllowed();
+				assertThat(allowed).as("the client at %d ms", tick * 600)
+					.isEqualTo(reference.tryAcquire("client").isAllowed());
+				clientGrants += allowed ? 1 : 0;
+				for (int i = 0; i < 20; i++) {
+					strangersDenied += client.tryAcquire("stranger-" + tick + "-" + i).isAllowed() ? 0 : 1;
+				}
+				this.clock.advance(600);
+				unboundedClock.advance(600);
+			}
+			assertThat(clientGrants).as("the client's grants in 10 minutes").isBetween(90, 111);
+			assertThat(strangersDenied).as("strangers denied their first permit").isZero();
+			assertThat(this.evictions.of("api")).as("strangers' states evicted").isPositive();
 		}
 	}
 
 	@ParameterizedTest
 	@EnumSource(Algorithm.class)
-	void newKeysGetStatesOfTheirOwnAgainOnceTheOverflowIsIdle(Algorithm algorithm) {
+	void idleStatesMakeRoomBeforeAnyStateThatOwesIsEvicted(Algorithm algorithm) {
 		try (InMemoryBackend backend = backend(MAXIMUM_KEYS)) {
 			RateLimiter login = backend.limiter("login", Limit.of(algorithm, 5, HOUR));
 			for (int i = 0; i < 2 * MAXIMUM_KEYS; i++) {
 				login.tryAcquire("stranger-" + i);
 			}
-			long overflowed = this.overflows.of("login");
+			long evicted = this.evictions.of("login");
 			this.clock.advance(HOUR.multipliedBy(3).toMillis());
-			assertThat(login.tryAcquire("newcomer", 5).isAllowed()).isTrue();
-			assertThat(login.tryAcquire("other-newcomer", 5).isAllowed()).isTrue();
-			assertThat(this.overflows.of("login")).as("no overflow once the old states are idle").isEqualTo(overflowed);
+			for (int i = 0; i < MAXIMUM_KEYS; i++) {
+				assertThat(login.tryAcquire("newcomer-" + i, 5).isAllowed()).isTrue();
+			}
+			assertThat(this.evictions.of("login")).as("evictions once the old states are idle").isEqualTo(evicted);
 		}
 	}
 
 	@ParameterizedTest
 	@EnumSource(Algorithm.class)
-	void aKeyWithoutRoomIsRefundedToTheOverflowAndItsResetNeverResetsTheOverflow(Algorithm algorithm) {
+	void anEvictedKeyStartsAfreshAndAdminOperationsOnAKeyWithoutStateChangeNothing(Algorithm algorithm) {
 		try (InMemoryBackend backend = backend(1)) {
 			RateLimiter limiter = backend.limiter("shared", Limit.of(algorithm, 3, HOUR));
-			assertThat(limiter.tryAcquire("holder").isAllowed()).isTrue();
-			assertThat(limiter.tryAcquire("a", 3).isAllowed()).as("from the overflow").isTrue();
-			assertThat(limiter.tryAcquire("b").isAllowed()).as("the overflow is spent").isFalse();
-			limiter.reset("a");
-			assertThat(limiter.tryAcquire("b").isAllowed()).as("a reset leaves the shared overflow alone").isFalse();
-			limiter.refund("a", 2);
-			assertThat(limiter.tryAcquire("b", 2).isAllowed()).as("a's permits back in the overflow").isTrue();
-			limiter.penalize("c", 1);
-			assertThat(limiter.tryAcquire("b").isAllowed()).as("c's penalty taken from the overflow").isFalse();
+			assertThat(limiter.tryAcquire("holder", 3).isAllowed()).isTrue();
+			assertThat(limiter.tryAcquire("a", 2).isAllowed()).as("room made by evicting the holder").isTrue();
 			limiter.reset("holder");
-			assertThat(limiter.tryAcquire("holder").isAllowed())
-				.as("a reset key is a new key: while new keys share the spent overflow, so does it")
-				.isFalse();
+			limiter.refund("holder", 1);
+			assertThat(limiter.tryAcquire("a").isAllowed()).as("a kept its state").isTrue();
+			assertThat(limiter.tryAcquire("a").isAllowed()).isFalse();
+			assertThat(limiter.tryAcquire("holder", 3).isAllowed()).as("the evicted holder, afresh").isTrue();
+			limiter.penalize("b", 3);
+			assertThat(limiter.tryAcquire("b").isAllowed()).as("b's penalty, on a state of its own").isFalse();
+			assertThat(this.evictions.of("shared")).isEqualTo(3);
 		}
 	}
 
 	@ParameterizedTest
 	@EnumSource(Algorithm.class)
-	void theOverflowNeverGrantsAKeyMoreThanItsOwnStateWould(Algorithm algorithm) {
-		try (InMemoryBackend backend = backend(1)) {
-			RateLimiter limiter = backend.limiter("tight", Limit.of(algorithm, 3, HOUR));
-			assertThat(limiter.tryAcquire("holder").isAllowed()).isTrue();
-			int granted = 0;
-			for (int round = 0; round < 4; round++) {
-				for (String key : new String[] { "a", "b", "c" }) {
-					granted += limiter.tryAcquire(key).isAllowed() ? 1 : 0;
-				}
-				this.clock.advance(1);
-			}
-			assertThat(granted).as("grants to a, b and c together within the hour").isEqualTo(3);
-		}
-	}
-
-	@ParameterizedTest
-	@EnumSource(Algorithm.class)
-	void concurrentRequestsOnAFullMapNeverGrantAKeyMoreThanItsCapacity(Algorithm algorithm) throws Exception {
+	void concurrentNewKeysOnAFullMapAreEachGrantedTheirFirstPermit(Algorithm algorithm) throws Exception {
 		try (InMemoryBackend backend = backend(8)) {
 			RateLimiter limiter = backend.limiter("contended", Limit.of(algorithm, 3, HOUR));
-			Map<String, AtomicLong> grants = new ConcurrentHashMap<>();
+			AtomicInteger denied = new AtomicInteger();
 			List<Thread> threads = new ArrayList<>();
 			for (int t = 0; t < 4; t++) {
-				Random random = new Random(t);
-				Thread thread = new Thread(() -> {
-					for (int i = 0; i < 20_000; i++) {
-						String key = "k" + random.nextInt(40);
-						long permits = random.nextInt(3) == 0 ? 0 : 1;
-						if (limiter.tryAcquire(key, permits).isAllowed() && permits > 0) {
-							grants.computeIfAbsent(key, (ignored) -> new AtomicLong()).incrementAndGet();
-						}
+				String thread = "t" + t;
+				Thread worker = new Thread(() -> {
+					for (int i = 0; i < 5_000; i++) {
+						denied.addAndGet(limiter.tryAcquire(thread + "-" + i, 3).isAllowed() ? 0 : 1);
+						limiter.tryAcquire("hot-" + (i % 4));
 					}
 				});
-				thread.start();
-				threads.add(thread);
+				worker.start();
+				threads.add(worker);
 			}
 			for (Thread thread : threads) {
 				thread.join();
 			}
-			assertThat(grants.values()).as("grants per key while no time passes").allMatch((count) -> count.get() <= 3);
-			assertThat(this.overflows.of("contended")).as("keys decided by the overflow").isPositive();
+			assertThat(denied.get()).as("new keys denied their first 3 permits").isZero();
+			assertThat(this.evictions.of("contended")).isPositive();
 		}
 	}
 
 	private InMemoryBackend backend(int maximumKeys) {
-		return InMemoryBackend.builder().clock(this.clock).maximumKeysPerLimit(maximumKeys).observer(this.overflows).build();
+		return InMemoryBackend.builder().clock(this.clock).maximumKeysPerLimit(maximumKeys).observer(this.evictions)
+			.build();
 	}
 
-	private static final class OverflowCounter implements LimiterObserver {
+	private static final class EvictionCounter implements LimiterObserver {
 
 		private final Map<String, AtomicLong> counts = new ConcurrentHashMap<>();
 

@@ -3,18 +3,20 @@ package io.limiter.internal.algorithm;
 import io.limiter.AdminOperation;
 import io.limiter.Decision;
 import io.limiter.Limit;
-import io.limiter.internal.memory.IdleAware;
+import io.limiter.internal.memory.Evictable;
 
 /**
  * The in-memory state of one key under one algorithm and the limit whose numbers it decides with.
  * Implementations are thread-safe, and idle once forgetting the key would change no decision.
  * <p>
  * A state can be retired, atomically with its decisions: when it is dropped as idle
- * ({@link #retireIfIdle(long)}) or handed to a limit of other numbers ({@link #moveTo(Limit)}). A retired state
+ * ({@link #retireIfIdle(long)}), evicted to make room for a new key ({@link #retireIfCostsAtMost}) or handed to a
+ * limit of other numbers ({@link #moveTo(Limit)}). What its loss costs is read as a request for no permits would
+ * be told: the permits the key owes, then the time until it is full again. A retired state
  * grants nothing more and answers {@code null}, so that the caller looks the key up again instead of granting on
  * state that is no longer kept; it may still repeat a denial it had decided, which was true when it retired.
  */
-public interface KeyState extends IdleAware {
+public interface KeyState extends Evictable {
 
 	/**
 	 * Decides a request, with the same arithmetic as the algorithm's Lua script.

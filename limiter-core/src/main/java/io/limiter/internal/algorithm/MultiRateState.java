@@ -3,6 +3,7 @@ package io.limiter.internal.algorithm;
 import io.limiter.Decision;
 import io.limiter.Limit;
 import io.limiter.Rate;
+import io.limiter.internal.memory.EvictionCost;
 
 /**
  * The in-memory state of a key under a limit of several rates, deciding as {@code multi-rate.lua} does in Redis: one state per
@@ -116,6 +117,17 @@ final class MultiRateState extends OptimisticState {
 			}
 		}
 		return true;
+	}
+
+	/** The costliest rate's cost: forgetting the state gives every rate back what it owes. */
+	@Override
+	EvictionCost costAt(long nowMillis) {
+		EvictionCost costliest = this.rates[0].costAt(nowMillis);
+		for (int i = 1; i < this.rates.length; i++) {
+			EvictionCost cost = this.rates[i].costAt(nowMillis);
+			costliest = (cost.compareTo(costliest) > 0) ? cost : costliest;
+		}
+		return costliest;
 	}
 
 	@Override

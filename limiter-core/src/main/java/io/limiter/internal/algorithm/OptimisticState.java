@@ -5,6 +5,7 @@ import java.util.concurrent.locks.StampedLock;
 import io.limiter.AdminOperation;
 import io.limiter.Decision;
 import io.limiter.Limit;
+import io.limiter.internal.memory.EvictionCost;
 
 /**
  * The in-memory state of an algorithm whose denials change nothing: only a grant writes. A denial is therefore
@@ -13,8 +14,9 @@ import io.limiter.Limit;
  * that is out of permits costs its callers no lock and one write to shared memory a millisecond, however many of
  * them there are; grants take the write lock.
  * <p>
- * A retired state ({@link KeyState}) is idle or moved: an idle one owes nothing and so denies nothing, and a moved
- * one no longer changes, so only the write lock looks at {@link #retired}, and retiring takes it.
+ * A retired state ({@link KeyState}) is idle, evicted or moved: an idle one owes nothing and so denies nothing, and
+ * an evicted or moved one no longer changes (it may repeat a denial that was true when it retired), so only the
+ * write lock looks at {@link #retired}, and retiring takes it.
  */
 abstract class OptimisticState extends LimitState {
 
@@ -150,6 +152,47 @@ abstract class OptimisticState extends LimitState {
 		finally {
 			this.lock.unlockWrite(stamp);
 		}
+	}
+
+	@Override
+	public final EvictionCost evictionCost(long nowMillis) {
+		long stamp = this.lock.readLock();
+		try {
+			return costAt(nowMillis);
+		}
+		finally {
+			this.lock.unlockRead(stamp);
+		}
+	}
+
+	@Override
+	public final EvictionCost retireIfCostsAtMost(long nowMillis, EvictionCost bound) {
+		long stamp = this.lock.writeLock();
+		try {
+			if (this.retired) {
+				return null;
+			}
+			EvictionCost cost = costAt(nowMillis);
+			if (cost.compareTo(bound) > 0) {
+				return null;
+			}
+			this.retired = true;
+			return cost;
+		}
+		finally {
+			this.lock.unlockWrite(stamp);
+		}
+	}
+
+	/**
+	 * Returns what forgetting the stored fields would give the key back, from a look for no permits; called under
+	 * the lock.
+	 * @param nowMillis the current time
+	 * @return the permits owed, then the time until full again
+	 */
+	EvictionCost costAt(long nowMillis) {
+		Decision look = look(nowMillis, 0, 0);
+		return new EvictionCost(look.limit() - look.remaining(), look.resetAfterMillis());
 	}
 
 	@Override

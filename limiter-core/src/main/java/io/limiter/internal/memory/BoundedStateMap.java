@@ -8,7 +8,9 @@ import java.util.function.Function;
 
 /**
  * A concurrent map of per-key state with a maximum size, so that strangers sending new keys cannot grow the
- * heap without limit, and that never forgets a state that still matters.
+ * heap without limit, and that never forgets a state that still matters: for state whose absence is safe, such as
+ * the local tier's, where a key without one is decided by Redis. In-memory limits, where every key must have a
+ * state, keep theirs in an {@link EvictingStateMap}.
  * <p>
  * When a new key finds the map full, one thread sweeps it and drops the idle entries: each is retired first
  * ({@link IdleAware#retireIfIdle(long)}), atomically with its decisions, so a request that still holds it looks the
@@ -64,20 +66,6 @@ public final class BoundedStateMap<V extends IdleAware> {
 	}
 
 	/**
-	 * Returns the state of a key, creating it when absent and the map is below its maximum; never sweeps.
-	 * @param key the key
-	 * @param factory creates the state of a new key
-	 * @return the state, or {@code null} when the key has none and the map is full
-	 */
-	public V getIfRoom(String key, Function<String, V> factory) {
-		V state = this.entries.get(key);
-		if (state != null || !hasRoom()) {
-			return state;
-		}
-		return this.entries.computeIfAbsent(key, factory);
-	}
-
-	/**
 	 * Sets the state of a key, replacing any, when there is room for it (after a sweep if need be).
 	 * @param key the key
 	 * @param state the state
@@ -124,30 +112,16 @@ public final class BoundedStateMap<V extends IdleAware> {
 		return this.entries.get(key);
 	}
 
-	/**
-	 * Returns whether the map is below its maximum.
-	 * @return {@code true} when a new key would get an entry without a sweep
-	 */
-	public boolean hasRoom() {
+	private boolean hasRoom() {
 		return this.entries.size() < this.maximumSize;
 	}
 
-	/**
-	 * Drops the idle entries when the map is full and a sweep is due.
-	 * @param nowMillis the current time, to tell idle entries
-	 * @return whether the map is below its maximum afterwards
-	 */
-	public boolean makeRoom(long nowMillis) {
+	/** Drops the idle entries when a sweep is due; returns whether the map is below its maximum afterwards. */
+	private boolean makeRoom(long nowMillis) {
 		return (this.turnedAwayUntilSweep.getAndDecrement() <= 0) ? sweep(nowMillis) : hasRoom();
 	}
 
-	/**
-	 * Drops the idle entries now, whether a sweep is due or not; for callers that know that time has passed since
-	 * the last sweep turned keys away.
-	 * @param nowMillis the current time, to tell idle entries
-	 * @return whether the map is below its maximum afterwards
-	 */
-	public boolean sweep(long nowMillis) {
+	private boolean sweep(long nowMillis) {
 		if (this.sweepLock.tryLock()) {
 			try {
 				this.entries.forEach((key, state) -> {
@@ -170,14 +144,6 @@ public final class BoundedStateMap<V extends IdleAware> {
 	 */
 	public int size() {
 		return this.entries.size();
-	}
-
-	/**
-	 * Returns the most entries kept.
-	 * @return the maximum size
-	 */
-	public int maximumSize() {
-		return this.maximumSize;
 	}
 
 	/** {@return a live view of the entries} */

@@ -1,12 +1,11 @@
 package io.limiter.internal.memory;
 
-import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Consumer;
 import java.util.function.Function;
 
 import io.limiter.AdminOperation;
 import io.limiter.Decision;
 import io.limiter.Limit;
-import io.limiter.LimiterObserver;
 import io.limiter.internal.algorithm.KeyState;
 import io.limiter.internal.algorithm.LimitAlgorithm;
 
@@ -15,44 +14,25 @@ import io.limiter.internal.algorithm.LimitAlgorithm;
  * and period: a limiter of other numbers than a key's state moves the state to its own numbers
  * ({@link KeyState#moveTo(Limit)}), so a change of the limit keeps each key's state as Redis does.
  * <p>
- * The map is bounded and drops only idle states. A new key that finds it full of states that still owe is decided
- * by one overflow state shared by every such key, which the observer hears of. That is conservative: the overflow
- * has granted at least what any one of its keys took, so it never grants a key more than the key's own state
- * would. The overflow stays in use for new keys until it is idle, that is until every key it decided would be full
- * again on its own, so that a key never gets a fresh state of its own while it still owes through the overflow.
- * Overflow decisions and that hand-over are made under one lock. The map is swept when the overflow goes idle, and
- * otherwise as {@link BoundedStateMap#makeRoom(long)} allows.
+ * The map is bounded, and every key has a state of its own: a new key that finds it full of states that still owe
+ * makes room by evicting the one whose loss costs least ({@link EvictingStateMap}); that key's next request starts
+ * afresh, which may grant it again the permits it owed.
  */
 public final class LimitStates {
 
-	private final String name;
-
 	private final LimitAlgorithm algorithm;
 
-	private final BoundedStateMap<KeyState> states;
-
-	private final LimiterObserver observer;
-
-	private final ReentrantLock overflowLock = new ReentrantLock();
-
-	/** Guarded by {@link #overflowLock}. */
-	private KeyState overflow;
-
-	/** Written under {@link #overflowLock}: whether new keys must go to the overflow. */
-	private volatile boolean overflowing;
+	private final EvictingStateMap<KeyState> states;
 
 	/**
 	 * Creates the states of one limit name and algorithm.
-	 * @param name the limit name, for the observer
 	 * @param algorithm the algorithm of every limiter that shares them
 	 * @param maximumKeys the most keys whose state is kept
-	 * @param observer told of every decision made by the overflow state
+	 * @param onEviction told of every state evicted while its key still owed, with what its loss cost
 	 */
-	public LimitStates(String name, LimitAlgorithm algorithm, int maximumKeys, LimiterObserver observer) {
-		this.name = name;
+	public LimitStates(LimitAlgorithm algorithm, int maximumKeys, Consumer<EvictionCost> onEviction) {
 		this.algorithm = algorithm;
-		this.states = new BoundedStateMap<>(maximumKeys);
-		this.observer = observer;
+		this.states = new EvictingStateMap<>(maximumKeys, onEviction);
 	}
 
 	/** {@return the algorithm of the states} */
@@ -83,10 +63,8 @@ public final class LimitStates {
 
 	/**
 	 * Applies an admin operation to a key under a limit of this name and algorithm. A key with a state of its own has
-	 * it adjusted, and a reset drops it, so that the key starts afresh. A key without one is as fresh as a key can be
-	 * while it has none: a reset does nothing, and never touches the overflow state that other keys share; a refund
-	 * goes to the overflow state while new keys are decided by it, as the key's permits came from there; a penalty is
-	 * taken as a decision is, from a new state of the key or, while there is no room, from the overflow state.
+	 * it adjusted, and a reset drops it, so that the key starts afresh. A key without one is as fresh as a key can be:
+	 * a reset or a refund changes nothing, and a penalty is taken from a new state of the key, as a decision is.
 	 * @param limit the limit of the adjusting limiter
 	 * @param memoryKey the key, from {@link io.limiter.internal.StateKeys#memoryKey(String)}
 	 * @param nowMillis the current time
@@ -103,9 +81,6 @@ public final class LimitStates {
 		while (true) {
 			KeyState state = this.states.getIfPresent(memoryKey);
 			if (state == null) {
-				if (operation == AdminOperation.REFUND) {
-					refundOverflow(memoryKey, limit, nowMillis, permits);
-				}
 				return;
 			}
 			if (callOn(memoryKey, state, limit, adjust) != null) {
@@ -117,18 +92,11 @@ public final class LimitStates {
 		}
 	}
 
-	/** Calls a key's state, or the overflow when there is no room for it, until the call finds a state not retired. */
+	/** Calls a key's state, created if need be, until the call finds a state not retired. */
 	private <T> T onState(Limit limit, String memoryKey, long nowMillis, Function<KeyState, T> call) {
 		while (true) {
-			KeyState state = this.states.getIfPresent(memoryKey);
-			if (state == null) {
-				// the size before the flag: a sweep that made room after the overflow took a key raised the flag first
-				boolean room = this.states.hasRoom();
-				state = (room && !this.overflowing)
-						? this.states.getIfRoom(memoryKey, (key) -> this.algorithm.newState(limit)) : null;
-			}
-			T result = (state != null) ? callOn(memoryKey, state, limit, call)
-					: callWithoutRoom(memoryKey, limit, nowMillis, call);
+			KeyState state = this.states.get(memoryKey, (key) -> this.algorithm.newState(limit), nowMillis);
+			T result = callOn(memoryKey, state, limit, call);
 			if (result != null) {
 				return result;
 			}
@@ -176,53 +144,6 @@ public final class LimitStates {
 
 	private static boolean decidesWith(KeyState state, Limit limit) {
 		return state.limit() == limit || state.limit().equals(limit);
-	}
-
-	private void refundOverflow(String memoryKey, Limit limit, long nowMillis, long permits) {
-		this.overflowLock.lock();
-		try {
-			if (this.overflowing && this.states.getIfPresent(memoryKey) == null) {
-				overflowFor(limit).adjust(nowMillis, AdminOperation.REFUND, permits);
-			}
-		}
-		finally {
-			this.overflowLock.unlock();
-		}
-	}
-
-	private <T> T callWithoutRoom(String memoryKey, Limit limit, long nowMillis, Function<KeyState, T> call) {
-		this.overflowLock.lock();
-		try {
-			if (this.states.getIfPresent(memoryKey) != null) {
-				return null;
-			}
-			if (this.overflowing && this.overflow.isIdle(nowMillis)) {
-				// time has passed since the overflow took its last key: states may have become idle meanwhile
-				this.overflowing = false;
-				this.states.sweep(nowMillis);
-			}
-			if (!this.overflowing && this.states.makeRoom(nowMillis)
-					&& this.states.getIfRoom(memoryKey, (key) -> this.algorithm.newState(limit)) != null) {
-				return null;
-			}
-			this.overflowing = true;
-			this.observer.onMemoryOverflow(this.name);
-			return call.apply(overflowFor(limit));
-		}
-		finally {
-			this.overflowLock.unlock();
-		}
-	}
-
-	/** Called under {@link #overflowLock}, the only lock the overflow state is used under: moving it cannot fail. */
-	private KeyState overflowFor(Limit limit) {
-		if (this.overflow == null) {
-			this.overflow = this.algorithm.newState(limit);
-		}
-		else if (!decidesWith(this.overflow, limit)) {
-			this.overflow = this.overflow.moveTo(limit);
-		}
-		return this.overflow;
 	}
 
 }

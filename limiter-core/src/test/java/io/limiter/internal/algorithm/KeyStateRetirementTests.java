@@ -1,20 +1,24 @@
 package io.limiter.internal.algorithm;
 
 import java.time.Duration;
+import java.util.List;
 
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
+import io.limiter.AdminOperation;
 import io.limiter.Algorithm;
 import io.limiter.Decision;
 import io.limiter.Limit;
 import io.limiter.internal.memory.BoundedStateMap;
+import io.limiter.internal.memory.EvictingStateMap;
+import io.limiter.internal.memory.EvictionCost;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * A request that still holds a state which a sweep dropped, or which a changed limit moved, grants nothing on it:
- * it looks the key up again, so a key never has two states at once.
+ * A request that still holds a state which a sweep dropped, a full map evicted or a changed limit moved, grants
+ * nothing on it: it looks the key up again, so a key never has two states at once.
  */
 class KeyStateRetirementTests {
 
@@ -42,6 +46,45 @@ class KeyStateRetirementTests {
 		assertThat(map.getIfPresent("victim")).isSameAs(victim);
 		assertThat(victim.retireIfIdle(NOW)).isFalse();
 		assertThat(victim.decide(NOW, 1, 0).isAllowed()).isFalse();
+	}
+
+	@ParameterizedTest
+	@EnumSource(Algorithm.class)
+	void aRequestHoldingAnEvictedStateLooksTheKeyUpAgain(Algorithm algorithm) {
+		EvictingStateMap<KeyState> map = new EvictingStateMap<>(1, (cost) -> {
+		});
+		Limit limit = Limit.of(algorithm, 3, Duration.ofHours(1));
+		KeyState held = map.get("victim", (ignored) -> LimitAlgorithm.of(algorithm).newState(limit), NOW);
+		assertThat(held.decide(NOW, 1, 0).isAllowed()).isTrue();
+		assertThat(map.get("other", (ignored) -> LimitAlgorithm.of(algorithm).newState(limit), NOW))
+			.as("room made by evicting the victim, which still owes").isNotNull();
+		assertThat(map.getIfPresent("victim")).isNull();
+		assertThat(held.decide(NOW, 1, 0)).as("a grant on the evicted state").isNull();
+		assertThat(held.adjust(NOW, AdminOperation.REFUND, 1)).isFalse();
+		assertThat(held.retireIfCostsAtMost(NOW, new EvictionCost(Long.MAX_VALUE, Long.MAX_VALUE))).isNull();
+		assertThat(held.moveTo(Limit.of(algorithm, 4, Duration.ofHours(1)))).isNull();
+	}
+
+	@ParameterizedTest
+	@EnumSource(Algorithm.class)
+	void aStateCostsNothingToEvictExactlyWhenItIsIdle(Algorithm algorithm) {
+		Duration hour = Duration.ofHours(1);
+		for (Limit limit : List.of(Limit.of(algorithm, 3, hour),
+				Limit.builder().algorithm(algorithm).rate(3, hour).rate(5, hour.multipliedBy(2)).build())) {
+			KeyState state = LimitAlgorithm.of(algorithm).newState(limit);
+			assertThat(state.evictionCost(NOW).isNothing()).isTrue();
+			assertThat(state.decide(NOW, 2, 0).isAllowed()).isTrue();
+			for (long at = NOW; at < NOW + 5 * hour.toMillis(); at += 60_000) {
+				assertThat(state.evictionCost(at).isNothing()).as("%s at %d ms", limit, at - NOW)
+					.isEqualTo(state.isIdle(at));
+			}
+		}
+		KeyState state = LimitAlgorithm.of(algorithm).newState(Limit.of(algorithm, 3, hour));
+		state.decide(NOW, 2, 0);
+		assertThat(state.evictionCost(NOW + 1))
+			.as("the permits owed, then the time until full again, as a look tells them")
+			.isEqualTo(new EvictionCost(3 - state.decide(NOW + 1, 0, 0).remaining(),
+					state.decide(NOW + 1, 0, 0).resetAfterMillis()));
 	}
 
 	@ParameterizedTest

@@ -163,7 +163,7 @@ class MemoryAndRedisConformanceIntegrationTests {
 	 */
 	private void runSideBySide(List<Limit> limits, Random random, long seed) {
 		ManualClock clock = new ManualClock();
-		InMemoryStates memoryStates = new InMemoryStates(clock, 1000, LimiterObserver.NONE);
+		InMemoryStates memoryStates = new InMemoryStates(clock, 1000, "a test", LimiterObserver.NONE);
 		String name = uniqueName(limits.get(0));
 		List<DecisionSource> memories = limits.stream()
 			.map((limit) -> (DecisionSource) memoryStates.source(name, limit))

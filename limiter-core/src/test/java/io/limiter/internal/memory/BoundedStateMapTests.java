@@ -49,7 +49,6 @@ class BoundedStateMapTests {
 		for (int i = 0; i < 1000; i++) {
 			assertThat(map.get("new-" + i, (key) -> new State(false), 0)).isNull();
 			assertThat(map.put("put-" + i, new State(false), 0)).isFalse();
-			assertThat(map.getIfRoom("room-" + i, (key) -> new State(false))).isNull();
 		}
 		assertThat(map.asMap().values()).containsExactlyInAnyOrderElementsOf(busy);
 		busy.get(3).idle = true;

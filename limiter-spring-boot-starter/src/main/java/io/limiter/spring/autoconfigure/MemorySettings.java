@@ -7,7 +7,7 @@ import io.limiter.InMemoryBackend;
  */
 public class MemorySettings {
 
-	/** Most keys whose state one limit keeps; only idle keys are forgotten, new keys beyond it share one overflow state. */
+	/** Most keys whose state one limit keeps; beyond it idle keys are forgotten, then the keys that owe least evicted. */
 	private int maximumKeysPerLimit = InMemoryBackend.DEFAULT_MAXIMUM_KEYS_PER_LIMIT;
 
 	public int getMaximumKeysPerLimit() {

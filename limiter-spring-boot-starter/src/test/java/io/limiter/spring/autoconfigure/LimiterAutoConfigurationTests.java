@@ -118,7 +118,7 @@ class LimiterAutoConfigurationTests {
 	}
 
 	@Test
-	void decisionsOfAFullInMemoryLimitsOverflowStateAreMetered() {
+	void statesEvictedFromAFullInMemoryLimitAreMetered() {
 		this.runner.withBean(MeterRegistry.class, SimpleMeterRegistry::new)
 			.withPropertyValues("limiter.memory.maximum-keys-per-limit=2", "limiter.limits.login.capacity=1",
 					"limiter.limits.login.period=1h")

@@ -21,8 +21,8 @@ import io.limiter.spring.internal.metrics.DecisionMeters.Outcome;
  * {@code limiter.decision.latency}), and counts what the backend does behind them: the counter {@code limiter.redis.calls} of the scripts it
  * sends, so that the share of decisions kept off the network by the local tier can be watched;
  * {@code limiter.degraded} of the decisions made by the failure policy, by limit, policy and reason; and
- * {@code limiter.memory.overflow{limit}} of the decisions that an in-memory limit (the in-memory backend, or the
- * local fallback) made by its shared overflow state because every key it keeps still owes; and
+ * {@code limiter.memory.overflow{limit}} of the key states that a full in-memory limit (the in-memory backend, or the
+ * local fallback) evicted while they still owed, to make room for new keys; and
  * {@code limiter.admin.operations{limit,operation,outcome}} of resets, refunds and penalties (outcome
  * {@code applied}, {@code fallback} when only this instance's share took it, or {@code failed}).
  */
@@ -40,7 +40,7 @@ public final class MicrometerLimiterObserver implements LimiterObserver {
 	/** The name of the counter of decisions made by the failure policy. */
 	public static final String DEGRADED = "limiter.degraded";
 
-	/** The name of the counter of decisions by an in-memory limit's overflow state. */
+	/** The name of the counter of states that a full in-memory limit evicted while they still owed. */
 	public static final String MEMORY_OVERFLOW = "limiter.memory.overflow";
 
 	/** The name of the counter of admin operations. */
@@ -120,7 +120,7 @@ public final class MicrometerLimiterObserver implements LimiterObserver {
 	@Override
 	public void onMemoryOverflow(String limitName) {
 		this.overflows.computeIfAbsent(limitName, (name) -> Counter.builder(MEMORY_OVERFLOW)
-			.description("Decisions of new keys by the shared overflow state of a full in-memory limit")
+			.description("Key states evicted while they still owed, to make room for new keys in a full in-memory limit")
 			.tag("limit", name)
 			.register(this.registry)).increment();
 	}

@@ -10,6 +10,7 @@ import io.limiter.AdminOperation;
 import io.limiter.Decision;
 import io.limiter.Limit;
 import io.limiter.Rate;
+import io.limiter.Receipt;
 import io.limiter.internal.DecisionSource;
 import io.limiter.internal.memory.InMemoryDecisionSource;
 import io.limiter.internal.memory.InMemoryStates;
@@ -77,13 +78,24 @@ public final class SharedFallback implements DecisionSource {
 		return share().source.adjustAsync(key, operation, permits);
 	}
 
+	@Override
+	public AdminOperation.Outcome refund(String key, Receipt receipt) {
+		return share().source.refund(key, receipt);
+	}
+
+	@Override
+	public CompletionStage<AdminOperation.Outcome> refundAsync(String key, Receipt receipt) {
+		return share().source.refundAsync(key, receipt);
+	}
+
 	/**
 	 * Takes permits that Redis granted from this instance's share, as far as it has them.
 	 * @param key the user's key
 	 * @param permits the permits granted
+	 * @return the share's decision: a grant with its receipt, or a denial when the share has not got them
 	 */
-	public void charge(String key, long permits) {
-		share().source.decide(key, permits, 0);
+	public Decision charge(String key, long permits) {
+		return share().source.decide(key, permits, 0);
 	}
 
 	private Share share() {

@@ -7,6 +7,7 @@ import io.limiter.AdminOperation;
 import io.limiter.Decision;
 import io.limiter.Limit;
 import io.limiter.LimiterObserver;
+import io.limiter.Receipt;
 import io.limiter.internal.algorithm.KeyState;
 import io.limiter.internal.algorithm.LimitAlgorithm;
 
@@ -100,19 +101,41 @@ public final class LimitStates {
 			onState(limit, memoryKey, nowMillis, adjust);
 			return;
 		}
+		KeyState adjusted = onKeptState(limit, memoryKey, adjust, operation == AdminOperation.REFUND);
+		if (operation == AdminOperation.RESET && adjusted != null) {
+			this.states.remove(memoryKey, adjusted);
+		}
+	}
+
+	/**
+	 * Gives back what a grant of a key under a limit of this name and algorithm took, as its receipt says, where the
+	 * grant took it: the key's state, or the overflow state while new keys are decided by it.
+	 * @param limit the limit of the refunding limiter
+	 * @param memoryKey the key, from {@link io.limiter.internal.StateKeys#memoryKey(String)}
+	 * @param nowMillis the current time
+	 * @param receipt the grant's receipt
+	 */
+	public void refund(Limit limit, String memoryKey, long nowMillis, Receipt receipt) {
+		onKeptState(limit, memoryKey, (state) -> state.refund(nowMillis, receipt) ? Boolean.TRUE : null, true);
+	}
+
+	/**
+	 * Calls a key's kept state until the call finds it not retired, and returns that state; a key without one has
+	 * the overflow state called instead while new keys are decided by it, when {@code orOverflow}, and {@code null}
+	 * is returned.
+	 */
+	private KeyState onKeptState(Limit limit, String memoryKey, Function<KeyState, Boolean> call,
+			boolean orOverflow) {
 		while (true) {
 			KeyState state = this.states.getIfPresent(memoryKey);
 			if (state == null) {
-				if (operation == AdminOperation.REFUND) {
-					refundOverflow(memoryKey, limit, nowMillis, permits);
+				if (orOverflow) {
+					onOverflowOf(memoryKey, limit, call);
 				}
-				return;
+				return null;
 			}
-			if (callOn(memoryKey, state, limit, adjust) != null) {
-				if (operation == AdminOperation.RESET) {
-					this.states.remove(memoryKey, state);
-				}
-				return;
+			if (callOn(memoryKey, state, limit, call) != null) {
+				return state;
 			}
 		}
 	}
@@ -178,11 +201,11 @@ public final class LimitStates {
 		return state.limit() == limit || state.limit().equals(limit);
 	}
 
-	private void refundOverflow(String memoryKey, Limit limit, long nowMillis, long permits) {
+	private void onOverflowOf(String memoryKey, Limit limit, Function<KeyState, Boolean> call) {
 		this.overflowLock.lock();
 		try {
 			if (this.overflowing && this.states.getIfPresent(memoryKey) == null) {
-				overflowFor(limit).adjust(nowMillis, AdminOperation.REFUND, permits);
+				call.apply(overflowFor(limit));
 			}
 		}
 		finally {

@@ -12,6 +12,7 @@ import org.junit.jupiter.api.Test;
 
 import io.limiter.AdminOperation;
 import io.limiter.Decision;
+import io.limiter.Receipt;
 import io.limiter.DegradedReason;
 import io.limiter.RateLimiterException;
 import io.limiter.contract.ManualClock;
@@ -125,6 +126,16 @@ class BlockProbeFailureTests {
 		@Override
 		public CompletionStage<AdminOperation.Outcome> adjustAsync(String key, AdminOperation operation,
 				long permits) {
+			throw new UnsupportedOperationException();
+		}
+
+		@Override
+		public AdminOperation.Outcome refund(String key, Receipt receipt) {
+			throw new UnsupportedOperationException();
+		}
+
+		@Override
+		public CompletionStage<AdminOperation.Outcome> refundAsync(String key, Receipt receipt) {
 			throw new UnsupportedOperationException();
 		}
 

@@ -30,7 +30,7 @@ class PublicApiTests {
 
 	private static final List<String> API = List.of("AdminOperation", "Algorithm", "Decision", "DegradedReason",
 			"FailurePolicy", "InMemoryBackend", "Limit", "LimiterBackend", "LimiterClock", "LimiterObserver",
-			"LimiterOptions", "LocalTier", "Rate", "RateLimiter", "RateLimiterException", "RateLimiterRegistry",
+			"LimiterOptions", "LocalTier", "Rate", "RateLimiter", "Receipt", "RateLimiterException", "RateLimiterRegistry",
 			"RedisBackend", "RedisBackendBuilder");
 
 	@Test

@@ -79,14 +79,15 @@ abstract class DebtState extends OptimisticState {
 	final void refundGrant(long nowMillis, Receipt receipt, int offset) {
 		long grantTime = receipt.mark(offset);
 		long grantTicks = receipt.mark(offset + 1);
-		long debt = debtAt(nowMillis);
 		long elapsed = Math.max(0, Math.max(nowMillis, grantedAt()) - grantTime);
-		if (debt == 0 || elapsed >= IntegerMath.ceilDiv(grantTicks, this.capacity)) {
-			return;
+		long unpaid = 0;
+		if (elapsed < IntegerMath.ceilDiv(grantTicks, this.capacity)) {
+			long cost = Math.min(receipt.permits(), Limit.MAX_CAPACITY_PERIOD_PRODUCT / this.periodMillis)
+					* this.periodMillis;
+			unpaid = Math.min(cost, grantTicks - elapsed * this.capacity);
 		}
-		long cost = Math.min(receipt.permits(), Limit.MAX_CAPACITY_PERIOD_PRODUCT / this.periodMillis)
-				* this.periodMillis;
-		store(nowMillis, Math.max(0, debt - Math.min(cost, grantTicks - elapsed * this.capacity)));
+		// written even when nothing is given back, at the key's time, as the scripts write it
+		store(nowMillis, Math.max(0, debtAt(nowMillis) - unpaid));
 	}
 
 	@Override

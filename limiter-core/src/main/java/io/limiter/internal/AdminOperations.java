@@ -11,8 +11,8 @@ import io.limiter.LimiterObserver;
 import io.limiter.Receipt;
 
 /**
- * The admin operations of one limiter ({@code reset}, {@code refund}, {@code penalize}): checks their arguments,
- * sends them down the limiter's decision source and tells the observer of each outcome.
+ * The admin operations of one limiter ({@code reset}, {@code refund}, {@code penalize}, and the refund of one grant):
+ * checks their arguments, sends them down the limiter's decision source and tells the observer of each outcome.
  */
 final class AdminOperations {
 

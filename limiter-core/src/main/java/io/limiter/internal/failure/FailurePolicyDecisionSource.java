@@ -11,8 +11,8 @@ import io.limiter.DegradedReason;
 import io.limiter.FailurePolicy;
 import io.limiter.Limit;
 import io.limiter.LimiterObserver;
-import io.limiter.Receipt;
 import io.limiter.RateLimiterException;
+import io.limiter.Receipt;
 import io.limiter.internal.DecisionSource;
 import io.limiter.integration.ThrottledLog;
 

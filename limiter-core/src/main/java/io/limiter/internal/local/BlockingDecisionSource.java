@@ -8,8 +8,8 @@ import java.util.concurrent.TimeUnit;
 
 import io.limiter.AdminOperation;
 import io.limiter.Decision;
-import io.limiter.Receipt;
 import io.limiter.LimiterClock;
+import io.limiter.Receipt;
 import io.limiter.internal.DecisionSource;
 import io.limiter.internal.StateKeys;
 import io.limiter.internal.memory.BoundedStateMap;

@@ -12,9 +12,9 @@ import org.junit.jupiter.api.Test;
 
 import io.limiter.AdminOperation;
 import io.limiter.Decision;
-import io.limiter.Receipt;
 import io.limiter.DegradedReason;
 import io.limiter.RateLimiterException;
+import io.limiter.Receipt;
 import io.limiter.contract.ManualClock;
 import io.limiter.internal.DecisionSource;
 

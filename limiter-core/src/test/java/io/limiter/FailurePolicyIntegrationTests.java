@@ -186,7 +186,8 @@ class FailurePolicyIntegrationTests {
 		try (RedisBackend backend = unreachable(FailurePolicy.LOCAL_FALLBACK).fallbackInstances(2)
 			.observer(adminOutcomes(outcomes))
 			.build()) {
-			RateLimiter limiter = backend.limiter("refund-fallback", Limit.of(Algorithm.TOKEN_BUCKET, 10, Duration.ofHours(1)));
+			RateLimiter limiter = backend.limiter("refund-fallback",
+					Limit.of(Algorithm.TOKEN_BUCKET, 10, Duration.ofHours(1)));
 			Decision first = timed(() -> limiter.tryAcquire("k", 2));
 			assertThat(first.isDegraded()).isTrue();
 			assertThat(timed(() -> limiter.tryAcquire("k", 3)).isAllowed()).isTrue();

@@ -30,8 +30,8 @@ class PublicApiTests {
 
 	private static final List<String> API = List.of("AdminOperation", "Algorithm", "Decision", "DegradedReason",
 			"FailurePolicy", "InMemoryBackend", "Limit", "LimiterBackend", "LimiterClock", "LimiterObserver",
-			"LimiterOptions", "LocalTier", "Rate", "RateLimiter", "Receipt", "RateLimiterException", "RateLimiterRegistry",
-			"RedisBackend", "RedisBackendBuilder");
+			"LimiterOptions", "LocalTier", "Rate", "RateLimiter", "RateLimiterException", "RateLimiterRegistry",
+			"Receipt", "RedisBackend", "RedisBackendBuilder");
 
 	@Test
 	void thePublicPackageExportsOnlyTheApi() throws Exception {

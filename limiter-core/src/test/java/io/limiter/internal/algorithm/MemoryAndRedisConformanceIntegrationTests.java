@@ -356,7 +356,8 @@ class MemoryAndRedisConformanceIntegrationTests {
 		redis.eval("redis.call('SET', KEYS[1], struct.pack('<d<d', tonumber(ARGV[1]), 0), 'PX', 600000)",
 				ScriptOutputType.STATUS, new String[] { key }, Long.toString(twoPermitsAhead));
 		assertThat(source.decide("k", 1, 0)).as("the receipt: the key's time and its debt after the grant, 3 permits")
-			.isEqualTo(Decision.allowed(4, 1, 450_000).withReceipt(Receipt.of(1, clock.millis(), 3 * limit.periodMillis())));
+			.isEqualTo(Decision.allowed(4, 1, 450_000)
+				.withReceipt(Receipt.of(1, clock.millis(), 3 * limit.periodMillis())));
 	}
 
 	@ParameterizedTest

@@ -124,12 +124,12 @@ public final class FailurePolicyDecisionSource implements DecisionSource {
 
 	@Override
 	public AdminOperation.Outcome adjust(String key, AdminOperation operation, long permits) {
-		return apply(new Operation(key, operation, permits));
+		return apply(Adjustment.of(key, operation, permits));
 	}
 
 	@Override
 	public CompletionStage<AdminOperation.Outcome> adjustAsync(String key, AdminOperation operation, long permits) {
-		return applyAsync(new Operation(key, operation, permits));
+		return applyAsync(Adjustment.of(key, operation, permits));
 	}
 
 	/**
@@ -149,13 +149,13 @@ public final class FailurePolicyDecisionSource implements DecisionSource {
 		return applyAsync(grantRefund(key, receipt));
 	}
 
-	private GrantRefund grantRefund(String key, Receipt receipt) {
+	private Adjustment grantRefund(String key, Receipt receipt) {
 		if (this.fallback == null) {
-			return new GrantRefund(key, receipt, null);
+			return Adjustment.refundOf(key, receipt, null);
 		}
 		return FallbackReceipts.isJoined(receipt)
-				? new GrantRefund(key, FallbackReceipts.remote(receipt), FallbackReceipts.share(receipt))
-				: new GrantRefund(key, null, null);
+				? Adjustment.refundOf(key, FallbackReceipts.remote(receipt), FallbackReceipts.share(receipt))
+				: Adjustment.refundOf(key, null, null);
 	}
 
 	private AdminOperation.Outcome apply(Adjustment adjustment) {
@@ -278,80 +278,6 @@ public final class FailurePolicyDecisionSource implements DecisionSource {
 				: failure;
 		return (cause instanceof RateLimiterException known) ? known
 				: new RateLimiterException("limit '" + this.name + "' failed: " + cause, cause, DegradedReason.ERROR);
-	}
-
-	/** An admin operation as this source applies it: to the remote source, and to the share of the fallback. */
-	private interface Adjustment {
-
-		String key();
-
-		AdminOperation operation();
-
-		boolean hasRemotePart();
-
-		void applyTo(DecisionSource remote);
-
-		CompletionStage<AdminOperation.Outcome> applyAsyncTo(DecisionSource remote);
-
-		void applyToShare(SharedFallback share);
-
-	}
-
-	/** An operation of the administrator: the same in both places. */
-	private record Operation(String key, AdminOperation operation, long permits) implements Adjustment {
-
-		@Override
-		public boolean hasRemotePart() {
-			return true;
-		}
-
-		@Override
-		public void applyTo(DecisionSource remote) {
-			remote.adjust(this.key, this.operation, this.permits);
-		}
-
-		@Override
-		public CompletionStage<AdminOperation.Outcome> applyAsyncTo(DecisionSource remote) {
-			return remote.adjustAsync(this.key, this.operation, this.permits);
-		}
-
-		@Override
-		public void applyToShare(SharedFallback share) {
-			share.adjust(this.key, this.operation, this.permits);
-		}
-
-	}
-
-	/** The refund of a grant: each place gets back what its own part of the receipt says it took. */
-	private record GrantRefund(String key, Receipt remote, Receipt share) implements Adjustment {
-
-		@Override
-		public AdminOperation operation() {
-			return AdminOperation.REFUND;
-		}
-
-		@Override
-		public boolean hasRemotePart() {
-			return this.remote != null;
-		}
-
-		@Override
-		public void applyTo(DecisionSource source) {
-			source.refund(this.key, this.remote);
-		}
-
-		@Override
-		public CompletionStage<AdminOperation.Outcome> applyAsyncTo(DecisionSource source) {
-			return source.refundAsync(this.key, this.remote);
-		}
-
-		@Override
-		public void applyToShare(SharedFallback fallback) {
-			if (this.share != null) {
-				fallback.refund(this.key, this.share);
-			}
-		}
-
 	}
 
 }

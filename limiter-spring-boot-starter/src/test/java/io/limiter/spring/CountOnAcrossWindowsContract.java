@@ -13,37 +13,44 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
 import io.limiter.LimiterClock;
 import io.limiter.spring.testapp.Gate;
-import io.limiter.spring.testapp.OutcomeController;
-import io.limiter.spring.testapp.RuleBeans;
-import io.limiter.spring.testapp.TestApplication;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Issue #23: a rule that counts only failures ({@code count-on: 401}) under a fixed window of 3 per second, in memory,
- * on a clock the test moves. Three requests take their permits 900 ms into a window and are held; three failures
- * come in the next window's first millisecond; then the held requests succeed and are refunded. Their permits were
- * taken in the window that has ended, so the refund gives nothing to the new one: three more failures in that
- * millisecond are all denied, and the counted failures stay at the limit, as under a token bucket.
+ * on a clock the test moves, for the servlet filter and the WebFlux filter alike. Three requests take their permits
+ * 900 ms into a window and are held; three failures come in the next window's first millisecond; then the held
+ * requests succeed and are refunded. Their permits were taken in the window that has ended, so the refund gives
+ * nothing to the new one: three more failures in that millisecond are all denied, and the counted failures stay at the
+ * limit, as under a token bucket.
  */
-@SpringBootTest(classes = { TestApplication.class, RuleBeans.class, OutcomeController.class,
-		CountOnAcrossWindowsTests.MovedClock.class }, webEnvironment = WebEnvironment.RANDOM_PORT,
-		properties = { "limiter.limits.counted.algorithm=fixed-window", "limiter.limits.counted.capacity=3",
-				"limiter.limits.counted.period=1s", "limiter.filter.rules[0].paths=/api/gated/**,/api/outcome/**",
-				"limiter.filter.rules[0].limit=counted", "limiter.filter.rules[0].key=header:X-User",
-				"limiter.filter.rules[0].count-on=401" })
-class CountOnAcrossWindowsTests {
+abstract class CountOnAcrossWindowsContract {
+
+	/** The limit and the rule: properties of every subclass's {@code @SpringBootTest}. */
+	static final String ALGORITHM = "limiter.limits.counted.algorithm=fixed-window";
+
+	static final String CAPACITY = "limiter.limits.counted.capacity=3";
+
+	static final String PERIOD = "limiter.limits.counted.period=1s";
+
+	static final String PATHS = "limiter.filter.rules[0].paths=/api/gated/**,/api/outcome/**";
+
+	static final String LIMIT = "limiter.filter.rules[0].limit=counted";
+
+	static final String KEY = "limiter.filter.rules[0].key=header:X-User";
+
+	static final String COUNT_ON = "limiter.filter.rules[0].count-on=401";
 
 	/** 900 ms into a window of one second. */
-	private static final AtomicLong now = new AtomicLong(1_700_000_000_900L);
+	private static final long START = 1_700_000_000_900L;
+
+	private static final AtomicLong now = new AtomicLong(START);
 
 	@LocalServerPort
 	private int port;
@@ -53,6 +60,7 @@ class CountOnAcrossWindowsTests {
 
 	@Test
 	void aRefundAfterTheWindowEndedAddsNothingToTheNextOne() throws Exception {
+		now.set(START);
 		this.gate.close();
 		List<CompletableFuture<HttpResponse<String>>> held = new ArrayList<>();
 		for (int i = 0; i < 3; i++) {

@@ -151,7 +151,7 @@ public interface RateLimiter {
 	 * <p>
 	 * A decision without a receipt took nothing from the key's state (a denial, a look, a grant the failure policy
 	 * made without state) and gives nothing back; so does a receipt of another limit or backend, whose marks this
-	 * limiter cannot read. Give each grant back once. Under {@link LocalTier#TWO_TIER} a grant spent from this
+	 * limiter cannot read. Give each grant back once. Under {@link LocalTier.Mode#TWO_TIER} a grant spent from this
 	 * instance's borrowed tokens goes back to them while their lease lasts, without a call to Redis. While Redis
 	 * fails, under {@link FailurePolicy#LOCAL_FALLBACK}, only this instance's share of the limit gets the permits
 	 * back, where the share was charged; under the other policies the call fails.

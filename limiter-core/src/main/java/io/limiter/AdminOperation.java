@@ -2,15 +2,15 @@ package io.limiter;
 
 /**
  * What an administrator, or code that counts after the fact, can do to a key beside deciding: the operations of
- * {@link RateLimiter#reset(String)}, {@link RateLimiter#refund(String, long)} and
- * {@link RateLimiter#penalize(String, long)}, as metrics name them.
+ * {@link RateLimiter#reset(String)}, {@link RateLimiter#refund(String, long)} (and of one grant,
+ * {@link RateLimiter#refund(String, Decision)}) and {@link RateLimiter#penalize(String, long)}, as metrics name them.
  */
 public enum AdminOperation {
 
 	/** The key starts afresh, as a key never seen. */
 	RESET("reset"),
 
-	/** Permits are given back, up to what a fresh key has. */
+	/** Permits are given back, up to what a fresh key has; those of one grant only where the grant took them. */
 	REFUND("refund"),
 
 	/** Permits are taken unconditionally, even beyond what is left, to a bounded debt. */

@@ -1,6 +1,8 @@
 package io.limiter;
 
 import java.time.Duration;
+import java.util.Objects;
+import java.util.Optional;
 import java.util.StringJoiner;
 
 /**
@@ -20,6 +22,9 @@ import java.util.StringJoiner;
  * Decision allowed = Decision.allowed(10, 7, 300);           // limit 10, 7 left, full in 300 ms
  * Decision ofSecondRate = denied.forRate(1);                 // reported by the limit's second rate
  * }</pre>
+ * <p>
+ * A grant that took permits from the key's state carries its limiter's {@link Receipt}, which
+ * {@link RateLimiter#refund(String, Decision)} reads to give back only what those permits still hold.
  * <p>
  * Its size is that of a value with its checked factories, its copies and a millisecond twin of every time.
  */
@@ -43,8 +48,10 @@ public final class Decision {
 
 	private final int rate;
 
+	private final Receipt receipt;
+
 	private Decision(boolean allowed, long limit, long remaining, long retryAfterMillis, long resetAfterMillis,
-			long delayMillis, boolean degraded, boolean local, int rate) {
+			long delayMillis, boolean degraded, boolean local, int rate, Receipt receipt) {
 		this.allowed = allowed;
 		this.limit = limit;
 		this.remaining = remaining;
@@ -54,6 +61,7 @@ public final class Decision {
 		this.degraded = degraded;
 		this.local = local;
 		this.rate = rate;
+		this.receipt = receipt;
 	}
 
 	/**
@@ -100,7 +108,7 @@ public final class Decision {
 			throw negative(limit, remaining, retryAfterMillis, resetAfterMillis, delayMillis);
 		}
 		return new Decision(allowed, limit, remaining, retryAfterMillis, resetAfterMillis, delayMillis, false, false,
-				0);
+				0, null);
 	}
 
 	/** Kept out of {@link #checked}, so that the factories stay small enough to inline on the decision path. */
@@ -196,7 +204,7 @@ public final class Decision {
 	 */
 	public Decision degraded() {
 		return new Decision(this.allowed, this.limit, this.remaining, this.retryAfterMillis, this.resetAfterMillis,
-				this.delayMillis, true, this.local, this.rate);
+				this.delayMillis, true, this.local, this.rate, this.receipt);
 	}
 
 	/**
@@ -214,7 +222,7 @@ public final class Decision {
 	 */
 	public Decision local() {
 		return new Decision(this.allowed, this.limit, this.remaining, this.retryAfterMillis, this.resetAfterMillis,
-				this.delayMillis, this.degraded, true, this.rate);
+				this.delayMillis, this.degraded, true, this.rate, this.receipt);
 	}
 
 	/**
@@ -237,7 +245,34 @@ public final class Decision {
 			throw new IllegalArgumentException("index must be at least 0 but was " + index);
 		}
 		return (index == this.rate) ? this : new Decision(this.allowed, this.limit, this.remaining,
-				this.retryAfterMillis, this.resetAfterMillis, this.delayMillis, this.degraded, this.local, index);
+				this.retryAfterMillis, this.resetAfterMillis, this.delayMillis, this.degraded, this.local, index,
+				this.receipt);
+	}
+
+	/**
+	 * Returns what this grant took, as its limiter recorded it: present on a grant of at least one permit taken from
+	 * the key's state, absent on a denial, a look, a grant the failure policy made without state, and a decision made
+	 * outside a limiter.
+	 * @return the receipt, if any
+	 */
+	public Optional<Receipt> receipt() {
+		return Optional.ofNullable(this.receipt);
+	}
+
+	/**
+	 * Returns this grant with the receipt of what it took; limiters call it, so that
+	 * {@link RateLimiter#refund(String, Decision)} can give the permits back where they were taken.
+	 * @param receipt the receipt
+	 * @return a copy of this decision that carries the receipt
+	 * @throws IllegalArgumentException when this decision is a denial, which takes nothing
+	 */
+	public Decision withReceipt(Receipt receipt) {
+		Objects.requireNonNull(receipt, "receipt must not be null");
+		if (!this.allowed) {
+			throw new IllegalArgumentException("a denial takes nothing, so it has no receipt: " + this);
+		}
+		return new Decision(true, this.limit, this.remaining, this.retryAfterMillis, this.resetAfterMillis,
+				this.delayMillis, this.degraded, this.local, this.rate, receipt);
 	}
 
 	@Override
@@ -246,7 +281,7 @@ public final class Decision {
 				&& this.limit == that.limit && this.remaining == that.remaining
 				&& this.retryAfterMillis == that.retryAfterMillis && this.resetAfterMillis == that.resetAfterMillis
 				&& this.delayMillis == that.delayMillis && this.degraded == that.degraded && this.local == that.local
-				&& this.rate == that.rate);
+				&& this.rate == that.rate && Objects.equals(this.receipt, that.receipt));
 	}
 
 	@Override
@@ -260,7 +295,8 @@ public final class Decision {
 		return (this.allowed ? "allowed" : "denied") + "{limit=" + this.limit + ", remaining=" + this.remaining
 				+ ", retryAfterMs=" + this.retryAfterMillis + ", resetAfterMs=" + this.resetAfterMillis
 				+ ", delayMs=" + this.delayMillis + (this.degraded ? ", degraded" : "")
-				+ (this.local ? ", local" : "") + ((this.rate > 0) ? ", rate=" + this.rate : "") + "}";
+				+ (this.local ? ", local" : "") + ((this.rate > 0) ? ", rate=" + this.rate : "")
+				+ ((this.receipt != null) ? ", " + this.receipt : "") + "}";
 	}
 
 }

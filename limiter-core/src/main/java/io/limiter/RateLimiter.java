@@ -18,7 +18,8 @@ import java.util.concurrent.CompletionStage;
  * <p>
  * Beside deciding, a key can be reset, given permits back or penalized ({@link #reset(String)},
  * {@link #refund(String, long)}, {@link #penalize(String, long)}): admin operations, which no failure policy makes
- * up, so they may throw a {@link RateLimiterException}.
+ * up, so they may throw a {@link RateLimiterException}. Code that counts after the fact gives the permits of one
+ * grant back with {@link #refund(String, Decision)}.
  */
 public interface RateLimiter {
 
@@ -115,11 +116,13 @@ public interface RateLimiter {
 	CompletionStage<Void> resetAsync(String key);
 
 	/**
-	 * Gives up to {@code permits} back to the key, never leaving it with more than a fresh key has: a token bucket
-	 * gains them up to full, GCRA's theoretical arrival time moves back but not before now, a fixed window's count
-	 * falls (not below 0), a sliding window counter's counts fall (the current window's first), a sliding window
-	 * log loses its newest entries. For the code that takes permits before work and gives them back when the work
-	 * should not have counted. Local tiers and failures as for {@link #reset(String)}.
+	 * Gives up to {@code permits} back to the key now, as an administrator would, never leaving it with more than a
+	 * fresh key has: a token bucket gains them up to full, GCRA's theoretical arrival time moves back but not before
+	 * now, a fixed window's count falls (not below 0), a sliding window counter's counts fall (the current window's
+	 * first), a sliding window log loses its newest entries. The permits are taken off what the key holds now,
+	 * wherever they were taken: code that gives back the permits of one grant, because its work should not have
+	 * counted, calls {@link #refund(String, Decision)} instead, which never gives back capacity of a window the grant
+	 * did not take from. Local tiers and failures as for {@link #reset(String)}.
 	 * @param key the key
 	 * @param permits at least 1; more than the key can get back changes nothing more
 	 * @throws IllegalArgumentException when permits is below 1
@@ -135,6 +138,36 @@ public interface RateLimiter {
 	 * @throws IllegalArgumentException when permits is below 1
 	 */
 	CompletionStage<Void> refundAsync(String key, long permits);
+
+	/**
+	 * Gives back the permits that a grant of this limiter took from the key, as far as they still hold capacity where
+	 * they were taken, so that permits taken before work and given back when the work should not count never add
+	 * capacity the grant did not take: a fixed window's count falls only if the grant was made in the current window;
+	 * a sliding window counter's current count falls for a grant of the current window and its previous count for one
+	 * of the previous window (whose weight has decayed as the window slid), nothing for an older one; a sliding window
+	 * log loses the grant's own entries while they are in the window; a token bucket or GCRA key is paid back the
+	 * part of the grant's debt that refill has not paid back yet. Times are the backend's: the Redis server's
+	 * {@code TIME} by default, the grant's time being in its {@linkplain Decision#receipt() receipt}.
+	 * <p>
+	 * A decision without a receipt took nothing from the key's state (a denial, a look, a grant the failure policy
+	 * made without state) and gives nothing back; so does a receipt of another limit or backend, whose marks this
+	 * limiter cannot read. Give each grant back once. Under {@link LocalTier.Mode#TWO_TIER} a grant spent from this
+	 * instance's borrowed tokens goes back to them while their lease lasts, without a call to Redis. While Redis
+	 * fails, under {@link FailurePolicy#LOCAL_FALLBACK}, only this instance's share of the limit gets the permits
+	 * back, where the share was charged; under the other policies the call fails.
+	 * @param key the key the grant was made for
+	 * @param grant a decision of this limiter for that key
+	 * @throws RateLimiterException when the backend fails and the operation could not be applied
+	 */
+	void refund(String key, Decision grant);
+
+	/**
+	 * The asynchronous variant of {@link #refund(String, Decision)}.
+	 * @param key the key the grant was made for
+	 * @param grant a decision of this limiter for that key
+	 * @return a stage completed once the permits are given back, or failed with a {@link RateLimiterException}
+	 */
+	CompletionStage<Void> refundAsync(String key, Decision grant);
 
 	/**
 	 * Takes {@code permits} from the key unconditionally, even beyond what it has left, so that it owes them. The

@@ -60,6 +60,32 @@ class DecisionTests {
 	}
 
 	@Test
+	void aGrantCarriesItsReceiptThroughItsCopiesAndADenialHasNone() {
+		Receipt receipt = Receipt.of(2, 1_700_000_000_000L, 200_000);
+		Decision grant = Decision.allowed(10, 8, 20_000).withReceipt(receipt);
+		assertThat(grant.receipt()).hasValue(receipt);
+		assertThat(grant.local().degraded().forRate(1).receipt()).hasValue(receipt);
+		assertThat(grant).isNotEqualTo(Decision.allowed(10, 8, 20_000));
+		assertThat(Decision.allowed(10, 8, 20_000).receipt()).isEmpty();
+		assertThatIllegalArgumentException()
+			.isThrownBy(() -> Decision.denied(10, 0, 1_000, 1_000).withReceipt(receipt))
+			.withMessageContaining("a denial takes nothing");
+	}
+
+	@Test
+	void aReceiptIsCheckedAndKeepsItsOwnMarks() {
+		long[] marks = { 1_700_000_000_000L, 0 };
+		Receipt receipt = Receipt.of(3, marks);
+		marks[0] = 0;
+		assertThat(receipt.mark(0)).isEqualTo(1_700_000_000_000L);
+		assertThat(receipt.marks(1, 2)).isEqualTo(Receipt.of(3, 0));
+		assertThatIllegalArgumentException().isThrownBy(() -> Receipt.of(0, 1))
+			.withMessage("permits of a receipt must be at least 1 but was 0");
+		assertThatIllegalArgumentException().isThrownBy(() -> Receipt.of(1))
+			.withMessageContaining("marks of a receipt");
+	}
+
+	@Test
 	void aNegativeNumberIsRefusedByName() {
 		assertThatIllegalArgumentException().isThrownBy(() -> Decision.allowed(10, -1, 0))
 			.withMessage("remaining (-1) of a decision must be at least 0");

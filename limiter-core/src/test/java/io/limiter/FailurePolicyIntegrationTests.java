@@ -181,6 +181,25 @@ class FailurePolicyIntegrationTests {
 	}
 
 	@Test
+	void aGrantOfTheShareGoesBackToTheShareWhileRedisIsUnreachable() throws Exception {
+		List<AdminOperation.Outcome> outcomes = new CopyOnWriteArrayList<>();
+		try (RedisBackend backend = unreachable(FailurePolicy.LOCAL_FALLBACK).fallbackInstances(2)
+			.observer(adminOutcomes(outcomes))
+			.build()) {
+			RateLimiter limiter = backend.limiter("refund-fallback",
+					Limit.of(Algorithm.TOKEN_BUCKET, 10, Duration.ofHours(1)));
+			Decision first = timed(() -> limiter.tryAcquire("k", 2));
+			assertThat(first.isDegraded()).isTrue();
+			assertThat(timed(() -> limiter.tryAcquire("k", 3)).isAllowed()).isTrue();
+			assertThat(timed(() -> limiter.tryAcquire("k", 1)).isAllowed()).as("the share of 5 is spent").isFalse();
+			limiter.refund("k", first);
+			assertThat(timed(() -> limiter.tryAcquire("k", 2)).isAllowed()).isTrue();
+			assertThat(timed(() -> limiter.tryAcquire("k", 1)).isAllowed()).isFalse();
+			assertThat(outcomes).containsExactly(AdminOperation.Outcome.FALLBACK);
+		}
+	}
+
+	@Test
 	void adminOperationsFailWhileRedisIsUnreachableUnderTheOtherPolicies() {
 		List<AdminOperation.Outcome> outcomes = new CopyOnWriteArrayList<>();
 		try (RedisBackend backend = unreachable(FailurePolicy.FAIL_OPEN).observer(adminOutcomes(outcomes)).build()) {

@@ -32,7 +32,7 @@ class PublicApiTests {
 			"ConcurrencyPermit", "Decision", "DegradedReason",
 			"FailurePolicy", "InMemoryBackend", "Limit", "LimiterBackend", "LimiterClock", "LimiterObserver",
 			"LimiterOptions", "LocalTier", "Rate", "RateLimiter", "RateLimiterException", "RateLimiterRegistry",
-			"RedisBackend", "RedisBackendBuilder");
+			"Receipt", "RedisBackend", "RedisBackendBuilder");
 
 	@Test
 	void thePublicPackageExportsOnlyTheApi() throws Exception {

@@ -1,15 +1,18 @@
 package io.limiter.internal;
 
 import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 
 import io.limiter.AdminOperation;
+import io.limiter.Decision;
 import io.limiter.Limit;
 import io.limiter.LimiterObserver;
+import io.limiter.Receipt;
 
 /**
- * The admin operations of one limiter ({@code reset}, {@code refund}, {@code penalize}): checks their arguments,
- * sends them down the limiter's decision source and tells the observer of each outcome.
+ * The admin operations of one limiter ({@code reset}, {@code refund}, {@code penalize}, and the refund of one grant):
+ * checks their arguments, sends them down the limiter's decision source and tells the observer of each outcome.
  */
 final class AdminOperations {
 
@@ -42,7 +45,39 @@ final class AdminOperations {
 
 	CompletionStage<Void> applyAsync(String key, AdminOperation operation, long permits) {
 		Objects.requireNonNull(key, "key must not be null");
-		return this.source.adjustAsync(key, operation, checkedPermits(operation, permits))
+		return observed(operation, this.source.adjustAsync(key, operation, checkedPermits(operation, permits)));
+	}
+
+	/**
+	 * Gives back what a grant took, as its receipt says; a decision without one took nothing and is left alone,
+	 * unheard of by the observer.
+	 */
+	void refund(String key, Decision grant) {
+		Objects.requireNonNull(key, "key must not be null");
+		Receipt receipt = Objects.requireNonNull(grant, "grant must not be null").receipt().orElse(null);
+		if (receipt == null) {
+			return;
+		}
+		AdminOperation.Outcome outcome = AdminOperation.Outcome.FAILED;
+		try {
+			outcome = this.source.refund(key, receipt);
+		}
+		finally {
+			this.observer.onAdminOperation(this.name, AdminOperation.REFUND, outcome);
+		}
+	}
+
+	CompletionStage<Void> refundAsync(String key, Decision grant) {
+		Objects.requireNonNull(key, "key must not be null");
+		Receipt receipt = Objects.requireNonNull(grant, "grant must not be null").receipt().orElse(null);
+		if (receipt == null) {
+			return CompletableFuture.completedFuture(null);
+		}
+		return observed(AdminOperation.REFUND, this.source.refundAsync(key, receipt));
+	}
+
+	private CompletionStage<Void> observed(AdminOperation operation, CompletionStage<AdminOperation.Outcome> applied) {
+		return applied
 			.whenComplete((outcome, failure) -> this.observer.onAdminOperation(this.name, operation,
 					(failure != null) ? AdminOperation.Outcome.FAILED : outcome))
 			.thenApply((outcome) -> null);

@@ -4,6 +4,7 @@ import java.util.concurrent.CompletionStage;
 
 import io.limiter.AdminOperation;
 import io.limiter.Decision;
+import io.limiter.Receipt;
 
 /**
  * Makes the decisions of one limit for any key. Backends, the local tier and failure policies implement it
@@ -69,5 +70,24 @@ public interface DecisionSource {
 	 * @return a stage completed with where it was applied, or failed with a {@link io.limiter.RateLimiterException}
 	 */
 	CompletionStage<AdminOperation.Outcome> adjustAsync(String key, AdminOperation operation, long permits);
+
+	/**
+	 * Gives back what a grant of this source took, where its receipt says it was taken
+	 * ({@link io.limiter.RateLimiter#refund(String, Decision)}), waiting at most the backend's timeout. A receipt
+	 * whose marks this source cannot read gives nothing back.
+	 * @param key the user's key
+	 * @param receipt the grant's receipt, as this source wrote it
+	 * @return where it was applied
+	 * @throws io.limiter.RateLimiterException when the backend fails and no local share took the refund
+	 */
+	AdminOperation.Outcome refund(String key, Receipt receipt);
+
+	/**
+	 * The asynchronous variant of {@link #refund(String, Receipt)}.
+	 * @param key the user's key
+	 * @param receipt the grant's receipt, as this source wrote it
+	 * @return a stage completed with where it was applied, or failed with a {@link io.limiter.RateLimiterException}
+	 */
+	CompletionStage<AdminOperation.Outcome> refundAsync(String key, Receipt receipt);
 
 }

@@ -205,6 +205,16 @@ public final class DefaultRateLimiter implements RateLimiter {
 	}
 
 	@Override
+	public void refund(String key, Decision grant) {
+		this.admin.refund(key, grant);
+	}
+
+	@Override
+	public CompletionStage<Void> refundAsync(String key, Decision grant) {
+		return this.admin.refundAsync(key, grant);
+	}
+
+	@Override
 	public void penalize(String key, long permits) {
 		this.admin.apply(key, AdminOperation.PENALTY, permits);
 	}

@@ -14,6 +14,7 @@ import io.limiter.Limit;
 import io.limiter.LimiterOptions;
 import io.limiter.LocalTier;
 import io.limiter.RateLimiter;
+import io.limiter.Receipt;
 import io.limiter.internal.DefaultRateLimiter;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -290,6 +291,56 @@ public abstract class AlgorithmContract {
 	}
 
 	@Test
+	void aRefundOfAGrantGivesItsPermitsBackRightAfterIt() {
+		RateLimiter limiter = tenPerHundredSeconds();
+		Decision four = limiter.tryAcquire("k", 4);
+		Decision six = limiter.tryAcquire("k", 6);
+		limiter.refund("k", four);
+		assertThat(limiter.tryAcquire("k", 0).remaining()).isEqualTo(4);
+		limiter.refundAsync("k", six).toCompletableFuture().join();
+		assertAllowed(limiter.tryAcquire("k", 0), 10, 0);
+		assertThat(limiter.tryAcquire("k", 10).isAllowed()).isTrue();
+		assertThat(limiter.tryAcquire("k", 1).isAllowed()).isFalse();
+	}
+
+	/**
+	 * Counting after the fact (issue #23): permits taken, a full capacity taken again once theirs has come back (two
+	 * periods later, for every algorithm), then the first ones refunded. A refund that gave them back to the current
+	 * window would let a second capacity through at once.
+	 */
+	@Test
+	void aRefundOfAGrantWhoseCapacityHasComeBackGivesNothingBack() {
+		RateLimiter limiter = tenPerHundredSeconds();
+		List<Decision> early = List.of(limiter.tryAcquire("k", 4), limiter.tryAcquire("k", 6));
+		this.clock.advance(200_000);
+		assertThat(limiter.tryAcquire("k", 10).isAllowed()).isTrue();
+		limiter.refund("k", early.get(0));
+		limiter.refundAsync("k", early.get(1)).toCompletableFuture().join();
+		assertThat(limiter.tryAcquire("k", 1).isAllowed()).as("a second capacity in the same millisecond").isFalse();
+		assertThat(limiter.tryAcquire("k", 0).remaining()).isZero();
+	}
+
+	@Test
+	void aDecisionThatTookNothingGivesNothingBack() {
+		RateLimiter limiter = tenPerHundredSeconds();
+		limiter.tryAcquire("k", 10);
+		Decision denied = limiter.tryAcquire("k", 1);
+		limiter.refund("k", denied);
+		limiter.refund("k", limiter.tryAcquire("k", 0));
+		limiter.refundAsync("k", Decision.allowed(10, 9, 10_000)).toCompletableFuture().join();
+		assertThat(denied.receipt()).isEmpty();
+		assertThat(limiter.tryAcquire("k", 0).remaining()).isZero();
+	}
+
+	@Test
+	void aReceiptOfMarksTheLimiterCannotReadGivesNothingBack() {
+		RateLimiter limiter = tenPerHundredSeconds();
+		limiter.tryAcquire("k", 10);
+		limiter.refund("k", Decision.allowed(10, 0, 0).withReceipt(Receipt.of(5, 1, 2, 3)));
+		assertThat(limiter.tryAcquire("k", 0).remaining()).isZero();
+	}
+
+	@Test
 	void aResetStartsTheKeyAfresh() {
 		RateLimiter limiter = tenPerHundredSeconds();
 		limiter.tryAcquire("k", 10);
@@ -450,6 +501,25 @@ public abstract class AlgorithmContract {
 		assertThat(slowRateRefuses.rate()).isEqualTo(1);
 	}
 
+	@Test
+	void aRefundOfSeveralRatesGivesEachRateBackWhatTheGrantStillHoldsThere() {
+		String name = "refund-rates-" + ProcessHandle.current().pid() + "-" + names.incrementAndGet();
+		RateLimiter limiter = fixture().backend().limiter(name, Limit.builder().algorithm(this.algorithm)
+			.rate(3, Duration.ofSeconds(100)).rate(5, Duration.ofSeconds(100_000)).build());
+		Decision early = limiter.tryAcquire("k", 3);
+		limiter.refund("k", limiter.tryAcquire("k", 0));
+		this.clock.advance(200_000);
+		assertReported(limiter.tryAcquire("k", 2), true, 1, 5, 0);
+		limiter.refund("k", early);
+		Decision firstRateRefuses = limiter.tryAcquire("k", 2);
+		assertThat(firstRateRefuses.isAllowed()).as("the first rate's capacity came back: nothing more there, %s",
+				firstRateRefuses).isFalse();
+		assertThat(firstRateRefuses.rate()).isEqualTo(0);
+		assertReported(limiter.tryAcquire("k", 1), true, 0, 3, 0);
+		this.clock.advance(200_000);
+		assertThat(limiter.tryAcquire("k", 2).isAllowed()).as("the slow rate got the early permits back").isTrue();
+	}
+
 	private static void assertReported(Decision decision, boolean allowed, int rate, long limit, long remaining) {
 		assertThat(decision.isAllowed()).as("%s allowed", decision).isEqualTo(allowed);
 		assertThat(decision.rate()).as("%s reported rate", decision).isEqualTo(rate);
@@ -470,13 +540,14 @@ public abstract class AlgorithmContract {
 	}
 
 	/**
-	 * Asserts an allowed decision.
+	 * Asserts an allowed decision, whatever its receipt.
 	 * @param decision the decision
 	 * @param remaining the expected remaining permits
 	 * @param resetAfterMillis the expected reset-after
 	 */
 	protected static void assertAllowed(Decision decision, long remaining, long resetAfterMillis) {
-		assertThat(decision).isEqualTo(Decision.allowed(decision.limit(), remaining, resetAfterMillis));
+		Decision expected = Decision.allowed(decision.limit(), remaining, resetAfterMillis);
+		assertThat(decision).isEqualTo(decision.receipt().map(expected::withReceipt).orElse(expected));
 	}
 
 	/**

@@ -38,6 +38,28 @@ public abstract class BucketContract extends AlgorithmContract {
 		assertAllowed(limiter.tryAcquire("k", 1), 0, 100_000);
 	}
 
+	/**
+	 * A grant's permits are the last ticks of the debt it left, which refill pays back first-in first-out: a refund
+	 * gives back only the part refill has not paid back yet.
+	 */
+	@Test
+	void aRefundGivesBackThePartOfTheGrantRefillHasNotPaidBack() {
+		RateLimiter limiter = tenPerHundredSeconds();
+		Decision first = limiter.tryAcquire("k", 1);
+		Decision rest = limiter.tryAcquire("k", 9);
+		this.clock.advance(5_000);
+		limiter.refund("k", first);
+		assertAllowed(limiter.tryAcquire("k", 0), 1, 90_000);
+		limiter.refund("k", rest);
+		assertAllowed(limiter.tryAcquire("k", 0), 10, 0);
+		this.clock.advance(95_000);
+		Decision late = limiter.tryAcquire("k", 10);
+		this.clock.advance(100_000);
+		limiter.tryAcquire("k", 10);
+		limiter.refund("k", late);
+		assertDenied(limiter.tryAcquire("k", 1), 0, 10_000, 100_000);
+	}
+
 	@Test
 	void aBurstIsNotCutShortByAClockStepBack() {
 		RateLimiter limiter = limiter(algorithm(), 3, Duration.ofSeconds(30));

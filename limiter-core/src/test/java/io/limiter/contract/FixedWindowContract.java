@@ -1,6 +1,7 @@
 package io.limiter.contract;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
@@ -77,6 +78,30 @@ public abstract class FixedWindowContract extends WindowContract {
 		assertDenied(limiter.tryAcquire("k", 1), 0, 50_000, 50_000);
 		this.clock.advance(50_001);
 		assertAllowed(limiter.tryAcquire("k", 1), 9, 100_000);
+	}
+
+	/**
+	 * Issue #23's count-on sequence, 3 per 100 s: three permits taken 90 s into a window and refunded after three more
+	 * were taken in the next window: those three are all the next window holds, as for a token bucket.
+	 */
+	@Test
+	void aRefundOfAGrantOfTheLastWindowAddsNothingToTheCurrentOne() {
+		RateLimiter limiter = limiter(algorithm(), 3, Duration.ofSeconds(100));
+		this.clock.advance(90_000);
+		List<Decision> early = List.of(limiter.tryAcquire("k", 1), limiter.tryAcquire("k", 1),
+				limiter.tryAcquire("k", 1));
+		this.clock.advance(10_000);
+		long counted = 0;
+		for (int i = 0; i < 3; i++) {
+			counted += limiter.tryAcquire("k", 1).isAllowed() ? 1 : 0;
+		}
+		early.forEach((grant) -> limiter.refund("k", grant));
+		for (int i = 0; i < 3; i++) {
+			counted += limiter.tryAcquire("k", 1).isAllowed() ? 1 : 0;
+		}
+		assertThat(counted).as("permits granted in the new window's first millisecond").isEqualTo(3);
+		limiter.refund("k", limiter.tryAcquire("k", 0));
+		assertThat(limiter.tryAcquire("k", 0).remaining()).isZero();
 	}
 
 	@Test

@@ -87,6 +87,25 @@ public abstract class SlidingWindowCounterContract extends WindowContract {
 		assertAllowed(limiter.tryAcquire("k", 10), 0, 200_000);
 	}
 
+	/**
+	 * A grant of the previous window is refunded from the previous count, which weighs as the window slides, not from
+	 * the current count, whose permits would then be forgotten at the next window.
+	 */
+	@Test
+	void aRefundOfAGrantOfThePreviousWindowLowersThePreviousCount() {
+		RateLimiter limiter = limiter(algorithm(), 3, Duration.ofSeconds(100));
+		this.clock.advance(90_000);
+		Decision early = limiter.tryAcquire("k", 1);
+		limiter.tryAcquire("k", 2);
+		this.clock.advance(60_000);
+		assertAllowed(limiter.tryAcquire("k", 1), 0, 150_000);
+		limiter.refund("k", early);
+		assertThat(limiter.tryAcquire("k", 0).remaining()).as("3 - 1 - ceil(2 x 0.5)").isEqualTo(1);
+		this.clock.advance(50_000);
+		assertThat(limiter.tryAcquire("k", 0).remaining()).as("the permit of 150 s, all of the previous window")
+			.isEqualTo(2);
+	}
+
 	@Test
 	void severalPermitsAreTakenAllOrNothing() {
 		RateLimiter limiter = tenPerHundredSeconds();

@@ -40,6 +40,21 @@ public abstract class SlidingWindowLogContract extends WindowContract {
 	}
 
 	@Test
+	void aRefundOfAGrantRemovesItsOwnEntriesNotTheNewest() {
+		RateLimiter limiter = limiter(algorithm(), 2, Duration.ofSeconds(100));
+		Decision early = limiter.tryAcquire("k", 1);
+		this.clock.advance(50_000);
+		limiter.tryAcquire("k", 1);
+		this.clock.advance(10_000);
+		limiter.refund("k", early);
+		assertAllowed(limiter.tryAcquire("k", 0), 1, 90_000);
+		this.clock.advance(40_000);
+		assertAllowed(limiter.tryAcquire("k", 0), 1, 50_000);
+		limiter.refund("k", early);
+		assertAllowed(limiter.tryAcquire("k", 0), 1, 50_000);
+	}
+
+	@Test
 	void aPermitCountsUpToTheLastMillisecondOfItsPeriod() {
 		RateLimiter limiter = tenPerHundredSeconds();
 		limiter.tryAcquire("k", 7);

@@ -109,6 +109,16 @@ final class AsyncOnlyBackend implements LimiterBackend {
 			}
 
 			@Override
+			public void refund(String key, Decision grant) {
+				throw new AssertionError("refund waits for the backend; call refundAsync");
+			}
+
+			@Override
+			public CompletionStage<Void> refundAsync(String key, Decision grant) {
+				return later(() -> memoryLimiter.refund(key, grant));
+			}
+
+			@Override
 			public void penalize(String key, long permits) {
 				throw new AssertionError("penalize waits for the backend; call penalizeAsync");
 			}

@@ -2,6 +2,7 @@ package io.limiter.internal.algorithm;
 
 import io.limiter.Decision;
 import io.limiter.Limit;
+import io.limiter.Receipt;
 
 /**
  * The in-memory state of the algorithms that decide by the ticks a key owes: token bucket and GCRA. One permit is
@@ -23,6 +24,12 @@ abstract class DebtState extends OptimisticState {
 	 * @return the debt, at least 0
 	 */
 	abstract long debtAt(long nowMillis);
+
+	/**
+	 * Returns the key's time: that of its last write, which a now before it counts as. Called under the write lock.
+	 * @return the time
+	 */
+	abstract long grantedAt();
 
 	/**
 	 * Stores a debt at a time; a debt of 0 forgets the state, as the scripts delete the key. Called under the write
@@ -61,6 +68,32 @@ abstract class DebtState extends OptimisticState {
 	@Override
 	final void refund(long nowMillis, long permits) {
 		store(nowMillis, Math.max(0, debtAt(nowMillis) - permits * this.periodMillis));
+	}
+
+	/**
+	 * Pays back the part of the grant's debt that refill has not paid back yet: the grant's ticks are the last it
+	 * added to the debt it left ({@code grantTicks}), which refill pays back at {@code capacity} ticks per ms from its
+	 * time on.
+	 */
+	@Override
+	final void refundGrant(long nowMillis, Receipt receipt, int offset) {
+		long grantTime = receipt.mark(offset);
+		long grantTicks = receipt.mark(offset + 1);
+		long elapsed = Math.max(0, Math.max(nowMillis, grantedAt()) - grantTime);
+		long unpaid = 0;
+		if (elapsed < IntegerMath.ceilDiv(grantTicks, this.capacity)) {
+			long cost = Math.min(receipt.permits(), Limit.MAX_CAPACITY_PERIOD_PRODUCT / this.periodMillis)
+					* this.periodMillis;
+			unpaid = Math.min(cost, grantTicks - elapsed * this.capacity);
+		}
+		// written even when nothing is given back, at the key's time, as the scripts write it
+		store(nowMillis, Math.max(0, debtAt(nowMillis) - unpaid));
+	}
+
+	@Override
+	final void markGrant(long[] marks, int offset) {
+		marks[offset] = grantedAt();
+		marks[offset + 1] = debtAt(grantedAt());
 	}
 
 	/**

@@ -2,6 +2,7 @@ package io.limiter.internal.algorithm;
 
 import io.limiter.Decision;
 import io.limiter.Limit;
+import io.limiter.Receipt;
 
 /**
  * Fixed window: at most {@code capacity} permits in each window of {@code period_ms}, windows aligned to multiples
@@ -63,6 +64,23 @@ final class FixedWindow extends LimitAlgorithm {
 		void refund(long nowMillis, long permits) {
 			long at = Math.max(nowMillis, this.grantedAt);
 			store(at, Math.max(0, countAt(at) - permits));
+		}
+
+		/** Only a grant of the current window gives its permits back: an earlier window's took none from this one. */
+		@Override
+		void refundGrant(long nowMillis, Receipt receipt, int offset) {
+			long permits = receipt.permits();
+			long grantTime = receipt.mark(offset);
+			long at = Math.max(nowMillis, this.grantedAt);
+			long count = countAt(at);
+			if (count > 0 && Windows.start(grantTime, this.periodMillis) == Windows.start(at, this.periodMillis)) {
+				store(at, Math.max(0, count - permits));
+			}
+		}
+
+		@Override
+		void markGrant(long[] marks, int offset) {
+			marks[offset] = this.grantedAt;
 		}
 
 		@Override

@@ -51,6 +51,11 @@ final class Gcra extends LimitAlgorithm {
 		}
 
 		@Override
+		long grantedAt() {
+			return this.grantedAt;
+		}
+
+		@Override
 		void store(long nowMillis, long debt) {
 			if (debt == 0) {
 				this.tatMillis = ABSENT;

@@ -3,6 +3,7 @@ package io.limiter.internal.algorithm;
 import io.limiter.AdminOperation;
 import io.limiter.Decision;
 import io.limiter.Limit;
+import io.limiter.Receipt;
 import io.limiter.internal.memory.Evictable;
 
 /**
@@ -38,6 +39,16 @@ public interface KeyState extends Evictable {
 	 * @return {@code false} when this state was retired before: the caller looks the key up again
 	 */
 	boolean adjust(long nowMillis, AdminOperation operation, long permits);
+
+	/**
+	 * Gives back what a grant of this state took, as its receipt says, with the same arithmetic as the algorithm's
+	 * admin script: only what the permits still hold where they were taken (their window, their log entries, the part
+	 * of their debt refill has not paid back). A receipt of another number of rates gives nothing back.
+	 * @param nowMillis the current time; a time before the last one seen counts as the last one
+	 * @param receipt the grant's receipt, as {@link #decide} wrote it
+	 * @return {@code false} when this state was retired before: the caller looks the key up again
+	 */
+	boolean refund(long nowMillis, Receipt receipt);
 
 	/** {@return the limit whose numbers this state decides with} */
 	Limit limit();

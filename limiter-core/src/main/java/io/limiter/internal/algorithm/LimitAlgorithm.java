@@ -11,9 +11,11 @@ import io.limiter.internal.redis.RedisScript;
  * <p>
  * Every script takes the keys of {@link #redisKeys(String)} and the arguments
  * {@code capacity, period_ms, permits, now_ms, max_wait_ms}, where {@code now_ms < 0} means the server's
- * {@code TIME}; it answers {@code {allowed, remaining, retry_after_ms, reset_after_ms, delay_ms}}, all
- * integers. Its admin script ({@code <script>-adjust.lua}, {@link #adjustScript()}) takes the same keys and
- * {@code capacity, period_ms, permits, now_ms, operation} and applies {@link KeyState#adjust}'s arithmetic.
+ * {@code TIME}; it answers {@code {allowed, remaining, retry_after_ms, reset_after_ms, delay_ms, at, debt}}, all
+ * integers, the last two the marks of a grant's {@link io.limiter.Receipt}. Its admin script
+ * ({@code <script>-adjust.lua}, {@link #adjustScript()}) takes the same keys and
+ * {@code capacity, period_ms, permits, now_ms, operation} and applies {@link KeyState#adjust}'s arithmetic, or, for
+ * the operation {@code refund-grant} and a receipt's marks after those arguments, {@link KeyState#refund}'s.
  * <p>
  * A limit of several rates is decided by {@link #severalRatesScript()}, which takes one key per rate and the same
  * arguments with the capacity and period of every further rate after them, and answers the reported rate's index

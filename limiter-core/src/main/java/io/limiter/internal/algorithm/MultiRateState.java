@@ -3,6 +3,7 @@ package io.limiter.internal.algorithm;
 import io.limiter.Decision;
 import io.limiter.Limit;
 import io.limiter.Rate;
+import io.limiter.Receipt;
 import io.limiter.internal.memory.EvictionCost;
 
 /**
@@ -12,7 +13,7 @@ import io.limiter.internal.memory.EvictionCost;
  * <p>
  * The rates' states are used only through this one, under its lock; their own locks are never taken. A limit of
  * several rates makes no reservations ({@link Limit#supportsReservations()}), so each rate decides without. An admin
- * operation applies to every rate.
+ * operation applies to every rate, and a grant's receipt holds the marks of every rate, in their order.
  */
 final class MultiRateState extends OptimisticState {
 
@@ -100,6 +101,25 @@ final class MultiRateState extends OptimisticState {
 		for (OptimisticState rate : this.rates) {
 			rate.refund(nowMillis, permits);
 		}
+	}
+
+	@Override
+	void refundGrant(long nowMillis, Receipt receipt, int offset) {
+		for (int i = 0; i < this.rates.length; i++) {
+			this.rates[i].refundGrant(nowMillis, receipt, offset + 2 * i);
+		}
+	}
+
+	@Override
+	void markGrant(long[] marks, int offset) {
+		for (int i = 0; i < this.rates.length; i++) {
+			this.rates[i].markGrant(marks, offset + 2 * i);
+		}
+	}
+
+	@Override
+	int receiptSize() {
+		return 2 * this.rates.length;
 	}
 
 	@Override

@@ -5,6 +5,7 @@ import java.util.concurrent.locks.StampedLock;
 import io.limiter.AdminOperation;
 import io.limiter.Decision;
 import io.limiter.Limit;
+import io.limiter.Receipt;
 import io.limiter.internal.memory.EvictionCost;
 
 /**
@@ -17,6 +18,9 @@ import io.limiter.internal.memory.EvictionCost;
  * A retired state ({@link KeyState}) is idle, evicted or moved: an idle one owes nothing and so denies nothing, and
  * an evicted or moved one no longer changes (it may repeat a denial that was true when it retired), so only the
  * write lock looks at {@link #retired}, and retiring takes it.
+ * <p>
+ * A grant of at least one permit carries a {@link Receipt} of two marks per rate, the key's time of the grant and
+ * the ticks the key owed right after it (0 for the window algorithms), which a refund of the grant reads.
  */
 abstract class OptimisticState extends LimitState {
 
@@ -56,6 +60,29 @@ abstract class OptimisticState extends LimitState {
 	abstract void refund(long nowMillis, long permits);
 
 	/**
+	 * Gives back what the grant of a receipt took, as far as its permits still hold capacity where they were taken;
+	 * called under the write lock, with a receipt of {@link #receiptSize()} marks.
+	 * @param nowMillis the current time
+	 * @param receipt the grant's receipt: its permits, and two marks per rate, the key's time of the grant and the
+	 * ticks the key owed right after it
+	 * @param offset the index of this state's first mark
+	 */
+	abstract void refundGrant(long nowMillis, Receipt receipt, int offset);
+
+	/**
+	 * Writes the marks of the grant just stored, the key's time of the grant and the ticks the key owed right after
+	 * it (0 for the algorithms that count permits); called under the write lock.
+	 * @param marks the marks of the receipt
+	 * @param offset the index of this state's first mark
+	 */
+	abstract void markGrant(long[] marks, int offset);
+
+	/** {@return how many marks a receipt of this state holds: two per rate} */
+	int receiptSize() {
+		return 2;
+	}
+
+	/**
 	 * Takes permits even beyond what is left, to at most twice the capacity in use; called under the write lock.
 	 * @param nowMillis the current time
 	 * @param permits the permits, at least 1
@@ -91,6 +118,11 @@ abstract class OptimisticState extends LimitState {
 			Decision decision = look(nowMillis, permits, maxWaitMillis);
 			if (decision.isAllowed()) {
 				grant(nowMillis, permits, maxWaitMillis, decision);
+				if (permits > 0) {
+					long[] marks = new long[receiptSize()];
+					markGrant(marks, 0);
+					return decision.withReceipt(Receipt.of(permits, marks));
+				}
 			}
 			return decision;
 		}
@@ -120,6 +152,23 @@ abstract class OptimisticState extends LimitState {
 				case RESET -> this.retired = true;
 				case REFUND -> refund(nowMillis, permits);
 				case PENALTY -> penalize(nowMillis, permits);
+			}
+			return true;
+		}
+		finally {
+			this.lock.unlockWrite(stamp);
+		}
+	}
+
+	@Override
+	public final boolean refund(long nowMillis, Receipt receipt) {
+		long stamp = this.lock.writeLock();
+		try {
+			if (this.retired) {
+				return false;
+			}
+			if (receipt.size() == receiptSize()) {
+				refundGrant(nowMillis, receipt, 0);
 			}
 			return true;
 		}

@@ -94,6 +94,32 @@ final class PermitLog {
 	}
 
 	/**
+	 * Removes permits granted at one time, as the script removes the members of that score with the highest indices.
+	 * @param time the grant time
+	 * @param permits how many at most
+	 * @return how many were removed: at most as many as that time holds
+	 */
+	long removeAt(long time, long permits) {
+		int run = firstAfter(time) - 1;
+		if (run < 0 || this.times[slot(run)] != time) {
+			return 0;
+		}
+		long held = this.totals[slot(run)] - totalBefore(run);
+		long removed = Math.min(held, permits);
+		for (int i = run; i < this.size; i++) {
+			this.totals[slot(i)] -= removed;
+		}
+		if (removed == held) {
+			for (int i = run; i < this.size - 1; i++) {
+				this.times[slot(i)] = this.times[slot(i + 1)];
+				this.totals[slot(i)] = this.totals[slot(i + 1)];
+			}
+			this.size--;
+		}
+		return removed;
+	}
+
+	/**
 	 * Drops every permit granted at or before a time.
 	 * @param time the inclusive upper bound
 	 */

@@ -2,6 +2,7 @@ package io.limiter.internal.algorithm;
 
 import io.limiter.Decision;
 import io.limiter.Limit;
+import io.limiter.Receipt;
 
 /**
  * Sliding window counter: the count of the current aligned window plus the previous window's count weighted by
@@ -79,6 +80,32 @@ final class SlidingWindowCounter extends LimitAlgorithm {
 			long previous = previousAt(at);
 			long fromCurrent = Math.min(current, permits);
 			store(at, current - fromCurrent, Math.max(0, previous - (permits - fromCurrent)));
+		}
+
+		/**
+		 * A grant of the current window gives its permits back from the current count, one of the previous window
+		 * from the previous count, whose weight has decayed as the window slid; an older grant counts no more.
+		 */
+		@Override
+		void refundGrant(long nowMillis, Receipt receipt, int offset) {
+			long permits = receipt.permits();
+			long grantTime = receipt.mark(offset);
+			long at = Math.max(nowMillis, this.grantedAt);
+			long window = Windows.start(at, this.periodMillis);
+			long grantWindow = Windows.start(grantTime, this.periodMillis);
+			long current = currentAt(at);
+			long previous = previousAt(at);
+			if (grantWindow == window && current > 0) {
+				store(at, Math.max(0, current - permits), previous);
+			}
+			else if (grantWindow == window - this.periodMillis && previous > 0) {
+				store(at, current, Math.max(0, previous - permits));
+			}
+		}
+
+		@Override
+		void markGrant(long[] marks, int offset) {
+			marks[offset] = this.grantedAt;
 		}
 
 		@Override

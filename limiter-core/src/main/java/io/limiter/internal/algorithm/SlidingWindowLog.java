@@ -2,6 +2,7 @@ package io.limiter.internal.algorithm;
 
 import io.limiter.Decision;
 import io.limiter.Limit;
+import io.limiter.Receipt;
 
 /**
  * Sliding window log: exact; a permit granted at {@code t} counts while {@code now - period < t}. The newest grant
@@ -77,6 +78,26 @@ final class SlidingWindowLog extends LimitAlgorithm {
 			else {
 				this.log.removeNewest(permits);
 			}
+		}
+
+		/**
+		 * Removes the grant's own permits while they are in the window, the highest indices of their time first; a
+		 * log left without any in the window is forgotten.
+		 */
+		@Override
+		void refundGrant(long nowMillis, Receipt receipt, int offset) {
+			long permits = receipt.permits();
+			long grantTime = receipt.mark(offset);
+			long outside = timeOf(nowMillis) - this.periodMillis;
+			boolean removed = grantTime > outside && this.log.removeAt(grantTime, permits) > 0;
+			if (removed && this.log.countAfter(outside) == 0) {
+				this.log.clear();
+			}
+		}
+
+		@Override
+		void markGrant(long[] marks, int offset) {
+			marks[offset] = this.log.newest();
 		}
 
 		@Override

@@ -64,6 +64,11 @@ final class TokenBucket extends LimitAlgorithm {
 		}
 
 		@Override
+		long grantedAt() {
+			return this.updatedAt;
+		}
+
+		@Override
 		void store(long nowMillis, long debt) {
 			if (debt == 0) {
 				this.updatedAt = ABSENT;

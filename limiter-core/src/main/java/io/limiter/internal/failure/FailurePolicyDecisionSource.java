@@ -12,6 +12,7 @@ import io.limiter.FailurePolicy;
 import io.limiter.Limit;
 import io.limiter.LimiterObserver;
 import io.limiter.RateLimiterException;
+import io.limiter.Receipt;
 import io.limiter.internal.DecisionSource;
 import io.limiter.integration.ThrottledLog;
 
@@ -124,57 +125,104 @@ public final class FailurePolicyDecisionSource implements DecisionSource {
 
 	@Override
 	public AdminOperation.Outcome adjust(String key, AdminOperation operation, long permits) {
-		CircuitBreaker breaker = this.breakers.allHealthy() ? null : this.breakerOfKey.apply(key);
-		if (breaker != null && !breaker.tryPass()) {
-			return adjustOnFailure(key, operation, permits, this.circuitOpen);
-		}
-		try {
-			this.remote.adjust(key, operation, permits);
-		}
-		catch (RateLimiterException ex) {
-			countFailure(key, ex, breaker);
-			return adjustOnFailure(key, operation, permits, ex);
-		}
-		return adjusted(key, operation, permits, breaker);
+		return apply(Adjustment.of(key, operation, permits));
 	}
 
 	@Override
 	public CompletionStage<AdminOperation.Outcome> adjustAsync(String key, AdminOperation operation, long permits) {
+		return applyAsync(Adjustment.of(key, operation, permits));
+	}
+
+	/**
+	 * {@inheritDoc}
+	 * <p>
+	 * Under {@link FailurePolicy#LOCAL_FALLBACK} the receipt has a part for each place that took the permits
+	 * ({@link FallbackReceipts}): Redis gets its part back as any admin operation, and the share its own, where it
+	 * was charged; a grant the share made alone while Redis failed is refunded to the share only.
+	 */
+	@Override
+	public AdminOperation.Outcome refund(String key, Receipt receipt) {
+		return apply(grantRefund(key, receipt));
+	}
+
+	@Override
+	public CompletionStage<AdminOperation.Outcome> refundAsync(String key, Receipt receipt) {
+		return applyAsync(grantRefund(key, receipt));
+	}
+
+	private Adjustment grantRefund(String key, Receipt receipt) {
+		if (this.fallback == null) {
+			return Adjustment.refundOf(key, receipt, null);
+		}
+		return FallbackReceipts.isJoined(receipt)
+				? Adjustment.refundOf(key, FallbackReceipts.remote(receipt), FallbackReceipts.share(receipt))
+				: Adjustment.refundOf(key, null, null);
+	}
+
+	private AdminOperation.Outcome apply(Adjustment adjustment) {
+		if (!adjustment.hasRemotePart()) {
+			return onShareOnly(adjustment);
+		}
+		String key = adjustment.key();
 		CircuitBreaker breaker = this.breakers.allHealthy() ? null : this.breakerOfKey.apply(key);
 		if (breaker != null && !breaker.tryPass()) {
-			return CompletableFuture.supplyAsync(() -> adjustOnFailure(key, operation, permits, this.circuitOpen),
-					Runnable::run);
+			return adjustOnFailure(adjustment, this.circuitOpen);
 		}
-		return this.remote.adjustAsync(key, operation, permits).handle((outcome, failure) -> {
+		try {
+			adjustment.applyTo(this.remote);
+		}
+		catch (RateLimiterException ex) {
+			countFailure(key, ex, breaker);
+			return adjustOnFailure(adjustment, ex);
+		}
+		return adjusted(adjustment, breaker);
+	}
+
+	private CompletionStage<AdminOperation.Outcome> applyAsync(Adjustment adjustment) {
+		if (!adjustment.hasRemotePart()) {
+			return CompletableFuture.completedFuture(onShareOnly(adjustment));
+		}
+		String key = adjustment.key();
+		CircuitBreaker breaker = this.breakers.allHealthy() ? null : this.breakerOfKey.apply(key);
+		if (breaker != null && !breaker.tryPass()) {
+			return CompletableFuture.supplyAsync(() -> adjustOnFailure(adjustment, this.circuitOpen), Runnable::run);
+		}
+		return adjustment.applyAsyncTo(this.remote).handle((outcome, failure) -> {
 			if (failure == null) {
-				return adjusted(key, operation, permits, breaker);
+				return adjusted(adjustment, breaker);
 			}
 			RateLimiterException error = asLimiterException(failure);
 			countFailure(key, error, breaker);
-			return adjustOnFailure(key, operation, permits, error);
+			return adjustOnFailure(adjustment, error);
 		});
 	}
 
-	private AdminOperation.Outcome adjusted(String key, AdminOperation operation, long permits,
-			CircuitBreaker breaker) {
+	private AdminOperation.Outcome adjusted(Adjustment adjustment, CircuitBreaker breaker) {
 		if (breaker != null) {
 			breaker.onSuccess();
 		}
 		if (this.fallback != null) {
-			this.fallback.adjust(key, operation, permits);
+			adjustment.applyToShare(this.fallback);
 		}
 		return AdminOperation.Outcome.APPLIED;
 	}
 
 	/** Applies an operation Redis did not take to this instance's share, or lets the failure through. */
-	private AdminOperation.Outcome adjustOnFailure(String key, AdminOperation operation, long permits,
-			RateLimiterException failure) {
+	private AdminOperation.Outcome adjustOnFailure(Adjustment adjustment, RateLimiterException failure) {
 		if (this.fallback == null) {
 			throw failure;
 		}
 		this.log.warn("Redis failed for limit '" + this.name + "' (" + failure.reason().configName() + "), "
-				+ operation.configName() + " applied to this instance's share only", failure);
-		this.fallback.adjust(key, operation, permits);
+				+ adjustment.operation().configName() + " applied to this instance's share only", failure);
+		adjustment.applyToShare(this.fallback);
+		return AdminOperation.Outcome.FALLBACK;
+	}
+
+	/** A refund of a grant Redis took no part of: of the share, or of a receipt this limiter cannot read. */
+	private AdminOperation.Outcome onShareOnly(Adjustment adjustment) {
+		if (this.fallback != null) {
+			adjustment.applyToShare(this.fallback);
+		}
 		return AdminOperation.Outcome.FALLBACK;
 	}
 
@@ -182,10 +230,12 @@ public final class FailurePolicyDecisionSource implements DecisionSource {
 		if (breaker != null) {
 			breaker.onSuccess();
 		}
-		if (this.fallback != null && decision.isAllowed() && !decision.isLocal() && permits > 0) {
-			this.fallback.charge(key, permits);
+		if (this.fallback == null) {
+			return decision;
 		}
-		return decision;
+		Decision charge = (decision.isAllowed() && !decision.isLocal() && permits > 0)
+				? this.fallback.chargeGrant(key, permits) : null;
+		return decision.receipt().isPresent() ? FallbackReceipts.charged(decision, charge) : decision;
 	}
 
 	/**
@@ -216,9 +266,14 @@ public final class FailurePolicyDecisionSource implements DecisionSource {
 		Decision decision = switch (this.policy) {
 			case FAIL_OPEN -> this.withoutState.allowed(permits);
 			case FAIL_CLOSED -> this.withoutState.denied(breaker);
-			case LOCAL_FALLBACK -> this.fallback.decide(key, permits, 0);
+			case LOCAL_FALLBACK -> fallbackDecision(key, permits);
 		};
 		return decision.degraded();
+	}
+
+	private Decision fallbackDecision(String key, long permits) {
+		Decision decision = this.fallback.decide(key, permits, 0);
+		return decision.receipt().isPresent() ? FallbackReceipts.ofShare(decision) : decision;
 	}
 
 	private RateLimiterException asLimiterException(Throwable failure) {

@@ -10,6 +10,7 @@ import io.limiter.AdminOperation;
 import io.limiter.Decision;
 import io.limiter.Limit;
 import io.limiter.Rate;
+import io.limiter.Receipt;
 import io.limiter.internal.DecisionSource;
 import io.limiter.internal.FallbackCharge;
 import io.limiter.internal.memory.InMemoryDecisionSource;
@@ -82,7 +83,35 @@ public final class SharedFallback implements DecisionSource, FallbackCharge {
 
 	@Override
 	public void charge(String key, long permits) {
-		share().source.adjust(key, AdminOperation.PENALTY, permits);
+		chargeGrant(key, permits);
+	}
+
+	@Override
+	public AdminOperation.Outcome refund(String key, Receipt receipt) {
+		return share().source.refund(key, receipt);
+	}
+
+	@Override
+	public CompletionStage<AdminOperation.Outcome> refundAsync(String key, Receipt receipt) {
+		return share().source.refundAsync(key, receipt);
+	}
+
+	/**
+	 * Charges permits that Redis granted: taken from the share as a decision when it has them, so that the refund of
+	 * the grant gives them back here too, else as a penalty, so that the charge is not lost.
+	 * @param key the user's key
+	 * @param permits the permits granted
+	 * @return the share's grant with its receipt, or {@code null} when the share had not got them and was charged as
+	 * a penalty (a refund of the grant then leaves the share charged, which errs low)
+	 */
+	public Decision chargeGrant(String key, long permits) {
+		InMemoryDecisionSource source = share().source;
+		Decision taken = source.decide(key, permits, 0);
+		if (taken.isAllowed()) {
+			return taken;
+		}
+		source.adjust(key, AdminOperation.PENALTY, permits);
+		return null;
 	}
 
 	private Share share() {

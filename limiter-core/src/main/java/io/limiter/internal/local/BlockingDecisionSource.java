@@ -9,6 +9,7 @@ import java.util.concurrent.TimeUnit;
 import io.limiter.AdminOperation;
 import io.limiter.Decision;
 import io.limiter.LimiterClock;
+import io.limiter.Receipt;
 import io.limiter.internal.DecisionSource;
 import io.limiter.internal.StateKeys;
 import io.limiter.internal.memory.BoundedStateMap;
@@ -185,6 +186,21 @@ public final class BlockingDecisionSource implements DecisionSource {
 	@Override
 	public CompletionStage<AdminOperation.Outcome> adjustAsync(String key, AdminOperation operation, long permits) {
 		return this.delegate.adjustAsync(key, operation, permits).whenComplete((outcome, failure) -> lift(key));
+	}
+
+	@Override
+	public AdminOperation.Outcome refund(String key, Receipt receipt) {
+		try {
+			return this.delegate.refund(key, receipt);
+		}
+		finally {
+			lift(key);
+		}
+	}
+
+	@Override
+	public CompletionStage<AdminOperation.Outcome> refundAsync(String key, Receipt receipt) {
+		return this.delegate.refundAsync(key, receipt).whenComplete((outcome, failure) -> lift(key));
 	}
 
 	private void lift(String key) {

@@ -15,6 +15,7 @@ import io.limiter.Limit;
 import io.limiter.LimiterClock;
 import io.limiter.LocalTier;
 import io.limiter.RateLimiterException;
+import io.limiter.Receipt;
 import io.limiter.internal.DecisionSource;
 import io.limiter.internal.FallbackCharge;
 import io.limiter.internal.LimiterThreads;
@@ -161,6 +162,31 @@ public final class TwoTierDecisionSource implements DecisionSource {
 			.thenCompose((given) -> this.exact.adjustAsync(key, operation, permits));
 	}
 
+	@Override
+	public AdminOperation.Outcome refund(String key, Receipt receipt) {
+		return RedisCalls.await(refundAsync(key, receipt), this.timeoutMillis, this.name);
+	}
+
+	/**
+	 * {@inheritDoc}
+	 * <p>
+	 * A grant spent from this instance's borrowed ticks (a receipt of one mark: the end of their lease) gives its
+	 * ticks back to the key's local bucket while that lease lasts, without a call to Redis, where the ticks stay
+	 * debited; after the lease the ticks are gone, as unspent ones are. A grant of Redis' decision script goes to
+	 * Redis.
+	 */
+	@Override
+	public CompletionStage<AdminOperation.Outcome> refundAsync(String key, Receipt receipt) {
+		if (receipt.size() != 1) {
+			return this.exact.refundAsync(key, receipt);
+		}
+		LocalBucket bucket = this.buckets.getIfPresent(StateKeys.memoryKey(key));
+		if (bucket != null && this.clock.millis() < Math.min(receipt.mark(0), bucket.leaseEnd())) {
+			bucket.putBack(Math.min(receipt.permits(), this.capacity) * this.periodMillis);
+		}
+		return CompletableFuture.completedFuture(AdminOperation.Outcome.APPLIED);
+	}
+
 	/**
 	 * Gives the unspent ticks of every key back to Redis.
 	 * @return a stage completed once every give-back is answered; it fails if one failed
@@ -201,7 +227,7 @@ public final class TwoTierDecisionSource implements DecisionSource {
 	private Decision decideLocally(LocalBucket bucket, long now, long cost, long maxWaitMillis) {
 		long left = bucket.take(now, cost);
 		if (left >= 0) {
-			return allowed(bucket, now, left);
+			return allowed(bucket, now, left, cost);
 		}
 		long wait = bucket.deniedFor(now, cost);
 		return (wait > maxWaitMillis) ? denied(bucket, now, cost, wait) : null;
@@ -258,7 +284,7 @@ public final class TwoTierDecisionSource implements DecisionSource {
 		if (need <= 0) {
 			bucket.putBack(held - cost);
 			bucket.endBorrow(mine, null);
-			return CompletableFuture.completedFuture(allowed(bucket, now, held - cost));
+			return CompletableFuture.completedFuture(allowed(bucket, now, held - cost, cost));
 		}
 		long batch = bucket.nextBatch(this.batches, now, unspent);
 		long want = Math.max(need, batch);
@@ -283,7 +309,7 @@ public final class TwoTierDecisionSource implements DecisionSource {
 					this.charge.charge(key, permits);
 				}
 				bucket.lend(now, held + borrowed.ticks(), cost, batch, now + this.leaseMillis);
-				decision = allowed(bucket, now, held + borrowed.ticks() - cost);
+				decision = allowed(bucket, now, held + borrowed.ticks() - cost, cost);
 			}
 			else {
 				bucket.putBack(held);
@@ -295,10 +321,12 @@ public final class TwoTierDecisionSource implements DecisionSource {
 		});
 	}
 
-	private Decision allowed(LocalBucket bucket, long now, long heldTicks) {
+	/** A grant of borrowed ticks, whose receipt holds the end of their lease. */
+	private Decision allowed(LocalBucket bucket, long now, long heldTicks, long cost) {
 		long redis = bucket.redisTicks(now, this.capacity, this.fullTicks);
 		long available = Math.min(this.fullTicks, heldTicks + Math.max(0, redis));
-		return Decision.allowed(this.capacity, available / this.periodMillis, resetAfter(redis)).local();
+		Decision decision = Decision.allowed(this.capacity, available / this.periodMillis, resetAfter(redis)).local();
+		return (cost > 0) ? decision.withReceipt(Receipt.of(cost / this.periodMillis, bucket.leaseEnd())) : decision;
 	}
 
 	private Decision denied(LocalBucket bucket, long now, long cost, long retryAfterMillis) {

@@ -7,6 +7,7 @@ import io.limiter.AdminOperation;
 import io.limiter.Decision;
 import io.limiter.Limit;
 import io.limiter.LimiterClock;
+import io.limiter.Receipt;
 import io.limiter.internal.DecisionSource;
 import io.limiter.internal.StateKeys;
 import io.limiter.internal.algorithm.LimitAlgorithm;
@@ -71,6 +72,17 @@ public final class InMemoryDecisionSource implements DecisionSource {
 	@Override
 	public CompletionStage<AdminOperation.Outcome> adjustAsync(String key, AdminOperation operation, long permits) {
 		return CompletableFuture.completedFuture(adjust(key, operation, permits));
+	}
+
+	@Override
+	public AdminOperation.Outcome refund(String key, Receipt receipt) {
+		this.states.refund(this.limit, StateKeys.memoryKey(key), this.clock.millis(), receipt);
+		return AdminOperation.Outcome.APPLIED;
+	}
+
+	@Override
+	public CompletionStage<AdminOperation.Outcome> refundAsync(String key, Receipt receipt) {
+		return CompletableFuture.completedFuture(refund(key, receipt));
 	}
 
 	/** {@return the number of keys whose state is kept} */

@@ -6,6 +6,7 @@ import java.util.function.Function;
 import io.limiter.AdminOperation;
 import io.limiter.Decision;
 import io.limiter.Limit;
+import io.limiter.Receipt;
 import io.limiter.internal.algorithm.KeyState;
 import io.limiter.internal.algorithm.LimitAlgorithm;
 
@@ -78,16 +79,36 @@ public final class LimitStates {
 			onState(limit, memoryKey, nowMillis, adjust);
 			return;
 		}
+		KeyState adjusted = onKeptState(limit, memoryKey, adjust);
+		if (operation == AdminOperation.RESET && adjusted != null) {
+			this.states.remove(memoryKey, adjusted);
+		}
+	}
+
+	/**
+	 * Gives back what a grant of a key under a limit of this name and algorithm took, as its receipt says, to the
+	 * key's state; a key without one (evicted, or dropped as idle) has nothing to give back to.
+	 * @param limit the limit of the refunding limiter
+	 * @param memoryKey the key, from {@link io.limiter.internal.StateKeys#memoryKey(String)}
+	 * @param nowMillis the current time
+	 * @param receipt the grant's receipt
+	 */
+	public void refund(Limit limit, String memoryKey, long nowMillis, Receipt receipt) {
+		onKeptState(limit, memoryKey, (state) -> state.refund(nowMillis, receipt) ? Boolean.TRUE : null);
+	}
+
+	/**
+	 * Calls a key's kept state until the call finds it not retired, and returns that state; {@code null} when the
+	 * key has none.
+	 */
+	private KeyState onKeptState(Limit limit, String memoryKey, Function<KeyState, Boolean> call) {
 		while (true) {
 			KeyState state = this.states.getIfPresent(memoryKey);
 			if (state == null) {
-				return;
+				return null;
 			}
-			if (callOn(memoryKey, state, limit, adjust) != null) {
-				if (operation == AdminOperation.RESET) {
-					this.states.remove(memoryKey, state);
-				}
-				return;
+			if (callOn(memoryKey, state, limit, call) != null) {
+				return state;
 			}
 		}
 	}

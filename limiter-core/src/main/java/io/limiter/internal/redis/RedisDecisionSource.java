@@ -1,7 +1,9 @@
 package io.limiter.internal.redis;
 
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.function.Function;
 
@@ -9,6 +11,7 @@ import io.limiter.AdminOperation;
 import io.limiter.Decision;
 import io.limiter.Limit;
 import io.limiter.LimiterClock;
+import io.limiter.Receipt;
 import io.limiter.internal.DecisionSource;
 import io.limiter.internal.StateKeys;
 import io.limiter.internal.algorithm.LimitAlgorithm;
@@ -26,6 +29,8 @@ public final class RedisDecisionSource implements DecisionSource {
 	private static final String READ_ONLY = "read-only";
 
 	private static final String WRITE = "write";
+
+	private static final String REFUND_GRANT = "refund-grant";
 
 	private final StateKeys keys;
 
@@ -89,7 +94,8 @@ public final class RedisDecisionSource implements DecisionSource {
 
 	@Override
 	public CompletionStage<Decision> decideAsync(String key, long permits, long maxWaitMillis) {
-		return call(key, arguments(Long.toString(permits), Long.toString(maxWaitMillis), false));
+		return call(this.script, key, arguments(Long.toString(permits), Long.toString(maxWaitMillis), false),
+				(reply) -> toDecision(reply, permits));
 	}
 
 	/**
@@ -99,7 +105,8 @@ public final class RedisDecisionSource implements DecisionSource {
 	 */
 	@Override
 	public Decision peek(String key) {
-		return RedisCalls.await(call(key, arguments(NO_PERMITS, NO_PERMITS, true)), this.timeoutMillis, this.name);
+		return RedisCalls.await(call(this.script, key, arguments(NO_PERMITS, NO_PERMITS, true),
+				(reply) -> toDecision(reply, 0)), this.timeoutMillis, this.name);
 	}
 
 	/**
@@ -141,16 +148,36 @@ public final class RedisDecisionSource implements DecisionSource {
 		return call(this.adjustScript, key, args, (reply) -> AdminOperation.Outcome.APPLIED);
 	}
 
+	@Override
+	public AdminOperation.Outcome refund(String key, Receipt receipt) {
+		return RedisCalls.await(refundAsync(key, receipt), this.timeoutMillis, this.name);
+	}
+
+	/**
+	 * {@inheritDoc}
+	 * <p>
+	 * One call of the algorithm's admin script, as for {@link #adjustAsync}, with the operation {@code refund-grant}
+	 * and the receipt's marks after the other arguments; a receipt of another number of rates is not sent.
+	 */
+	@Override
+	public CompletionStage<AdminOperation.Outcome> refundAsync(String key, Receipt receipt) {
+		if (receipt.size() != 2 * this.limit.rates().size()) {
+			return CompletableFuture.completedFuture(AdminOperation.Outcome.APPLIED);
+		}
+		String[] args = arguments(Long.toString(receipt.permits()), REFUND_GRANT, false);
+		String[] withMarks = Arrays.copyOf(args, args.length + receipt.size());
+		for (int i = 0; i < receipt.size(); i++) {
+			withMarks[args.length + i] = Long.toString(receipt.mark(i));
+		}
+		return call(this.adjustScript, key, withMarks, (reply) -> AdminOperation.Outcome.APPLIED);
+	}
+
 	private String now() {
 		return (this.clientClock != null) ? Long.toString(this.clientClock.millis()) : SERVER_TIME;
 	}
 
 	private String[] redisKeys(String key) {
 		return this.algorithm.redisKeys(this.keys.stateKey(this.name, key), this.limit.rates().size());
-	}
-
-	private CompletionStage<Decision> call(String key, String[] args) {
-		return call(this.script, key, args, this::toDecision);
 	}
 
 	private <T> CompletionStage<T> call(RedisScript script, String key, String[] args,
@@ -163,8 +190,13 @@ public final class RedisDecisionSource implements DecisionSource {
 		});
 	}
 
-	private Decision toDecision(List<Object> reply) {
-		int rate = (reply.size() > 5) ? ((Long) reply.get(5)).intValue() : 0;
+	/**
+	 * Reads a decision script's answer: the answer of one rate, or of several with the reported rate's index after it,
+	 * and then the marks of a grant's receipt, two per rate.
+	 */
+	private Decision toDecision(List<Object> reply, long permits) {
+		int marks = this.limit.hasSeveralRates() ? 6 : 5;
+		int rate = (marks == 6) ? ((Long) reply.get(5)).intValue() : 0;
 		long limit = this.limit.rates().get(rate).capacity();
 		boolean allowed = (Long) reply.get(0) == 1;
 		long remaining = (Long) reply.get(1);
@@ -174,8 +206,17 @@ public final class RedisDecisionSource implements DecisionSource {
 		if (!allowed) {
 			return Decision.denied(limit, remaining, retryAfter, resetAfter).forRate(rate);
 		}
-		return (delay > 0) ? Decision.reserved(limit, delay, resetAfter)
+		Decision decision = (delay > 0) ? Decision.reserved(limit, delay, resetAfter)
 				: Decision.allowed(limit, remaining, resetAfter).forRate(rate);
+		return (permits > 0) ? decision.withReceipt(receipt(reply, marks, permits)) : decision;
+	}
+
+	private static Receipt receipt(List<Object> reply, int from, long permits) {
+		long[] marks = new long[reply.size() - from];
+		for (int i = 0; i < marks.length; i++) {
+			marks[i] = (Long) reply.get(from + i);
+		}
+		return Receipt.of(permits, marks);
 	}
 
 }

@@ -1,9 +1,15 @@
 -- Refund and penalty on the window of fixed-window.lua, as FixedWindow's in memory (see admin.lua): a refund lowers
--- the count of the current window, not below 0; a penalty raises it to at most twice the capacity. Either writes the
--- count at the key's time, as a grant does.
+-- the count of the current window, not below 0, and so does the refund of a grant of the current window (one of an
+-- earlier window took nothing from it: nothing changes); a penalty raises it to at most twice the capacity. Either
+-- writes the count at the key's time, as a grant does.
 --#include /io/limiter/internal/algorithm/admin.lua
 --#include /io/limiter/internal/algorithm/fixed-window-state.lua
-if operation == 'refund' then
+if operation == 'refund-grant' then
+  if count == 0 or floordiv(grant_time, period) ~= floordiv(at, period) then
+    return {1}
+  end
+  count = math.max(0, count - permits)
+elseif operation == 'refund' then
   count = math.max(0, count - permits)
 else
   count = math.max(count, math.min(count + permits, 2 * capacity))

@@ -2,7 +2,8 @@
 -- KEYS[1] the window; ARGV capacity, period_ms, permits, now_ms (< 0: server TIME), max_wait_ms (ignored)[, 'read-only'].
 -- Windows are aligned to multiples of period_ms since the epoch. State: n = permits granted in the window of t,
 -- t = the time of the last grant; a now before t counts as t, so the window never moves back.
--- Returns {allowed, remaining, retry_after_ms, reset_after_ms, delay_ms}.
+-- Returns {allowed, remaining, retry_after_ms, reset_after_ms, delay_ms, at, 0}: the last two the marks of a grant's
+-- receipt, the key's time (the window, or the log entries' score, the grant's permits are in) and no debt.
 -- A key lives until its state is the same as none, plus CLOCK_SKEW_MS for clients whose clocks differ
 -- (counted from the key's time at, which a client whose clock is behind sees later).
 local capacity = tonumber(ARGV[1])
@@ -34,4 +35,4 @@ else
   redis.call('DEL', KEYS[1])
 end
 -- never below 0, though a count stored under a larger capacity may exceed it
-return {allowed, math.max(0, capacity - count), retry_after, reset_after, 0}
+return {allowed, math.max(0, capacity - count), retry_after, reset_after, 0, at, 0}

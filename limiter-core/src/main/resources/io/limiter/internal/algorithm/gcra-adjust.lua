@@ -3,7 +3,7 @@
 --#include /io/limiter/internal/algorithm/admin.lua
 --#include /io/limiter/internal/algorithm/gcra-state.lua
 --#include /io/limiter/internal/algorithm/debt-adjust.lua
-debt = adjusted(debt)
+debt = adjusted(debt, at)
 if debt > 0 then
   write(debt)
 elseif stored then

@@ -4,7 +4,8 @@
 -- TAT lies ahead of now, in ticks; the key decides exactly as a token bucket holding capacity * period_ms - debt
 -- ticks. State: the TAT's whole ms and the rest in ticks (0 <= rest < capacity), so that an epoch time is never
 -- multiplied by the capacity, and the time of the last write: a now before it counts as it.
--- Returns {allowed, remaining, retry_after_ms, reset_after_ms, delay_ms}.
+-- Returns {allowed, remaining, retry_after_ms, reset_after_ms, delay_ms, at, debt}: the last two the marks of a grant's
+-- receipt, the key's time and the ticks it owes after the decision.
 -- A key lives until its state is the same as none, plus CLOCK_SKEW_MS for clients whose clocks differ; only a
 -- grant writes, as nothing else moves the TAT or the time it ends.
 local capacity = tonumber(ARGV[1])
@@ -41,4 +42,4 @@ elseif reset_after == 0 then
 elseif allowed == 1 and permits > 0 then
   write(debt)
 end
-return {allowed, remaining, retry_after, reset_after, delay}
+return {allowed, remaining, retry_after, reset_after, delay, at, debt}

@@ -5,7 +5,8 @@
 -- permit-milliseconds: allow iff previous * (period - elapsed) + (current + permits) * period <= capacity * period.
 -- State: c = permits granted in the window of t, p = permits granted in the window before it, t = the time of the
 -- last grant; a now before t counts as t.
--- Returns {allowed, remaining, retry_after_ms, reset_after_ms, delay_ms}.
+-- Returns {allowed, remaining, retry_after_ms, reset_after_ms, delay_ms, at, 0}: the last two the marks of a grant's
+-- receipt, the key's time (the window, or the log entries' score, the grant's permits are in) and no debt.
 -- A key lives until its state is the same as none, plus CLOCK_SKEW_MS for clients whose clocks differ
 -- (counted from the key's time at, which a client whose clock is behind sees later).
 local capacity = tonumber(ARGV[1])
@@ -50,4 +51,4 @@ else
   redis.call('DEL', KEYS[1])
 end
 -- never below 0, though counts stored under a larger capacity may exceed it
-return {allowed, math.max(0, capacity - current - ceildiv(weighted, period)), retry_after, reset_after, 0}
+return {allowed, math.max(0, capacity - current - ceildiv(weighted, period)), retry_after, reset_after, 0, at, 0}

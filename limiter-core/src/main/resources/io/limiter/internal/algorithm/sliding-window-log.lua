@@ -4,7 +4,8 @@
 -- the permits granted at that time. A permit counts while now - period_ms < time. The newest grant is the key's
 -- time: a now before it counts as it, so grants are added in time order and the window never moves back. Entries
 -- that left the window are removed only when permits are granted, so at most capacity entries are kept.
--- Returns {allowed, remaining, retry_after_ms, reset_after_ms, delay_ms}.
+-- Returns {allowed, remaining, retry_after_ms, reset_after_ms, delay_ms, at, 0}: the last two the marks of a grant's
+-- receipt, the key's time (the window, or the log entries' score, the grant's permits are in) and no debt.
 -- A key lives until its state is the same as none, plus CLOCK_SKEW_MS for clients whose clocks differ
 -- (counted from the key's time at, which a client whose clock is behind sees later).
 local capacity = tonumber(ARGV[1])
@@ -44,4 +45,4 @@ else
   redis.call('DEL', KEYS[1])
 end
 -- never below 0, though a log stored under a larger capacity may hold more
-return {allowed, math.max(0, capacity - count), retry_after, reset_after, 0}
+return {allowed, math.max(0, capacity - count), retry_after, reset_after, 0, at, 0}

@@ -2,7 +2,7 @@
 --#include /io/limiter/internal/algorithm/admin.lua
 --#include /io/limiter/internal/algorithm/token-bucket-state.lua
 --#include /io/limiter/internal/algorithm/debt-adjust.lua
-ticks = full - adjusted(full - ticks)
+ticks = full - adjusted(full - ticks, updated)
 local reset_after = ceildiv(full - ticks, capacity)
 if reset_after > 0 then
   write(reset_after)

@@ -1,7 +1,8 @@
 -- Token bucket, decided in memory by TokenBucket.java.
 -- KEYS[1] the bucket; ARGV capacity, period_ms, permits, now_ms (< 0: server TIME), max_wait_ms[, 'read-only'].
 -- State: the ticks (a permit is period_ms ticks; capacity ticks are added per ms) and the ms of the last update.
--- Returns {allowed, remaining, retry_after_ms, reset_after_ms, delay_ms}.
+-- Returns {allowed, remaining, retry_after_ms, reset_after_ms, delay_ms, at, debt}: the last two the marks of a grant's
+-- receipt, the key's time and the ticks it owes after the decision.
 -- A key lives until its bucket is full again, plus CLOCK_SKEW_MS for clients whose clocks differ. A denial
 -- or a look (no permits) writes nothing: refill is linear, so the bucket counted later from the stored time is the
 -- same, and the key's time stays that of its last grant, as in every algorithm.
@@ -40,4 +41,4 @@ elseif reset_after > 0 then
 elseif stored then
   redis.call('DEL', KEYS[1])
 end
-return {allowed, remaining, retry_after, reset_after, delay}
+return {allowed, remaining, retry_after, reset_after, delay, updated, full - ticks}

@@ -5,8 +5,8 @@
 -- capacity_i, period_ms_i of every further rate: the layout of one rate's script, with more rates after it.
 -- Every rate is first decided without writing; only when all allow is each decided again, writing its grant, so a
 -- denied request takes permits from none.
--- Returns {allowed, remaining, retry_after_ms, reset_after_ms, 0, index}: the answer of the reported rate (index
--- from 0). Of a grant, the rate with the fewest permits left; of a denial, the refusing rate with the fewest permits
+-- Returns {allowed, remaining, retry_after_ms, reset_after_ms, 0, index, at_1, debt_1, ..., at_n, debt_n}: the answer
+-- of the reported rate (index from 0), then the marks of a grant's receipt that each rate answered. Of a grant, the rate with the fewest permits left; of a denial, the refusing rate with the fewest permits
 -- left, of equals the one with the latest retry-after, and the retry-after is the latest of the refusing rates'. The
 -- first of equals otherwise.
 local function rate_args(i)
@@ -44,4 +44,9 @@ for i = 2, #KEYS do
   end
 end
 local answer = answers[reported]
-return {all_allowed, answer[2], latest_retry, answer[4], 0, reported - 1}
+local reply = {all_allowed, answer[2], latest_retry, answer[4], 0, reported - 1}
+for i = 1, #KEYS do
+  reply[#reply + 1] = answers[i][6]
+  reply[#reply + 1] = answers[i][7]
+end
+return reply

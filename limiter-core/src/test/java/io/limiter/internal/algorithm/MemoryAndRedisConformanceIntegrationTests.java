@@ -1,6 +1,7 @@
 package io.limiter.internal.algorithm;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
@@ -25,6 +26,7 @@ import io.limiter.Decision;
 import io.limiter.Limit;
 import io.limiter.LimiterClock;
 import io.limiter.LimiterObserver;
+import io.limiter.Receipt;
 import io.limiter.contract.ManualClock;
 import io.limiter.internal.DecisionSource;
 import io.limiter.internal.StateKeys;
@@ -180,6 +182,7 @@ class MemoryAndRedisConformanceIntegrationTests {
 		Map<String, KeyState> states = new HashMap<>();
 		Map<String, Long> latestTime = new HashMap<>();
 		Map<String, Long> untouchableUntil = new HashMap<>();
+		Map<String, List<Receipt>> receipts = new HashMap<>();
 		for (int step = 0; step < STEPS; step++) {
 			if (limits.size() > 1 && random.nextInt(10) == 0) {
 				current = random.nextInt(limits.size());
@@ -210,6 +213,16 @@ class MemoryAndRedisConformanceIntegrationTests {
 				permits = 0;
 				maxWait = 0;
 			}
+			else if (random.nextInt(8) == 0 && !receipts.getOrDefault(key, List.of()).isEmpty()) {
+				// the refund of one of the key's grants, of this window or an older one, then a look at the key
+				List<Receipt> granted = receipts.get(key);
+				Receipt receipt = granted.remove(random.nextInt(granted.size()));
+				memory.refund(key, receipt);
+				redis.refund(key, receipt);
+				stateOf(states, key, limit).refund(clock.millis(), receipt);
+				permits = 0;
+				maxWait = 0;
+			}
 			Decision expected = memory.decide(key, permits, maxWait);
 			Decision actual = redis.decide(key, permits, maxWait);
 			OptimisticState state = stateOf(states, key, limit);
@@ -218,6 +231,8 @@ class MemoryAndRedisConformanceIntegrationTests {
 						seed, step, limit, key, operation, permits, maxWait, clock.millis(), expected, actual)
 				.isEqualTo(expected)
 				.isEqualTo(state.decide(clock.millis(), permits, maxWait));
+			actual.receipt()
+				.ifPresent((receipt) -> receipts.computeIfAbsent(key, (any) -> new ArrayList<>()).add(receipt));
 			long keyTime = Math.max(clock.millis(), latestTime.getOrDefault(key, Long.MIN_VALUE));
 			latestTime.put(key, keyTime);
 			long soonestFull = soonestFull(state, clock.millis());
@@ -340,7 +355,9 @@ class MemoryAndRedisConformanceIntegrationTests {
 		long twoPermitsAhead = clock.millis() + 2 * limit.periodMillis() / limit.capacity();
 		redis.eval("redis.call('SET', KEYS[1], struct.pack('<d<d', tonumber(ARGV[1]), 0), 'PX', 600000)",
 				ScriptOutputType.STATUS, new String[] { key }, Long.toString(twoPermitsAhead));
-		assertThat(source.decide("k", 1, 0)).isEqualTo(Decision.allowed(4, 1, 450_000));
+		assertThat(source.decide("k", 1, 0)).as("the receipt: the key's time and its debt after the grant, 3 permits")
+			.isEqualTo(Decision.allowed(4, 1, 450_000)
+				.withReceipt(Receipt.of(1, clock.millis(), 3 * limit.periodMillis())));
 	}
 
 	@ParameterizedTest

@@ -16,6 +16,7 @@ import io.limiter.Limit;
 import io.limiter.LimiterClock;
 import io.limiter.LimiterObserver;
 import io.limiter.RateLimiterException;
+import io.limiter.Receipt;
 import io.limiter.integration.ThrottledLog;
 import io.limiter.internal.DecisionSource;
 import io.limiter.internal.redis.RedisCalls;
@@ -93,6 +94,16 @@ class RedisRefusalBreakerTests {
 		@Override
 		public CompletionStage<AdminOperation.Outcome> adjustAsync(String key, AdminOperation operation,
 				long permits) {
+			return CompletableFuture.failedFuture(this.failure);
+		}
+
+		@Override
+		public AdminOperation.Outcome refund(String key, Receipt receipt) {
+			throw this.failure;
+		}
+
+		@Override
+		public CompletionStage<AdminOperation.Outcome> refundAsync(String key, Receipt receipt) {
 			return CompletableFuture.failedFuture(this.failure);
 		}
 

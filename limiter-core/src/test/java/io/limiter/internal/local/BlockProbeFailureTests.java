@@ -14,6 +14,7 @@ import io.limiter.AdminOperation;
 import io.limiter.Decision;
 import io.limiter.DegradedReason;
 import io.limiter.RateLimiterException;
+import io.limiter.Receipt;
 import io.limiter.contract.ManualClock;
 import io.limiter.internal.DecisionSource;
 
@@ -125,6 +126,16 @@ class BlockProbeFailureTests {
 		@Override
 		public CompletionStage<AdminOperation.Outcome> adjustAsync(String key, AdminOperation operation,
 				long permits) {
+			throw new UnsupportedOperationException();
+		}
+
+		@Override
+		public AdminOperation.Outcome refund(String key, Receipt receipt) {
+			throw new UnsupportedOperationException();
+		}
+
+		@Override
+		public CompletionStage<AdminOperation.Outcome> refundAsync(String key, Receipt receipt) {
 			throw new UnsupportedOperationException();
 		}
 

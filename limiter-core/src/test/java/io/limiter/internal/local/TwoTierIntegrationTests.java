@@ -260,6 +260,27 @@ class TwoTierIntegrationTests {
 		assertThat(plain.tryAcquire("k", 0).remaining()).isEqualTo(10);
 	}
 
+	/**
+	 * A grant spent from borrowed tokens goes back to them, not to Redis, where they stay debited: this instance
+	 * spends them again while their lease lasts, without another borrow.
+	 */
+	@Test
+	void aRefundOfALocalGrantGoesBackToTheBorrowedTokensWhileTheirLeaseLasts() {
+		String name = LocalTierFixture.uniqueName();
+		LocalTierFixture instance = instance();
+		RateLimiter local = instance.limiter(name, tenPerSecond(), twoTier(5, 0.5));
+		RateLimiter plain = instance().limiter(name, tenPerSecond(), LocalTier.none());
+		Decision first = local.tryAcquire("k");
+		assertThat(first.isLocal()).isTrue();
+		for (int i = 0; i < 4; i++) {
+			assertThat(local.tryAcquire("k").isAllowed()).isTrue();
+		}
+		local.refund("k", first);
+		assertThat(local.tryAcquire("k").isAllowed()).as("the refunded token, held again").isTrue();
+		assertThat(instance.executor().calls()).as("one borrow, and no call for the refund").isEqualTo(1);
+		assertThat(plain.tryAcquire("k", 0).remaining()).as("still debited in Redis").isEqualTo(5);
+	}
+
 	@Test
 	void aRefundLiftsThisInstancesLocalRefusal() {
 		LocalTierFixture instance = instance();

@@ -16,11 +16,19 @@ import io.limiter.RateLimiterRegistry;
  * @param decision the decision to report in headers, or {@code null} when there is none to report (the
  * backend failed and the request goes on, or the limit is in shadow mode)
  * @param allowed whether the request may go on
- * @param charged whether the backend took the permits, so that a refund can give them back (not when the limit
- * denied, nor when the failure policy decided without the backend)
+ * @param grant the grant that took the permits from the backend, whose receipt a refund gives back where they were
+ * taken, or {@code null} when nothing was taken (the limit denied, or the failure policy decided without the backend)
  */
 public record Enforcement(String limitName, String plan, Limit limit, Decision decision, boolean allowed,
-		boolean charged) {
+		Decision grant) {
+
+	/**
+	 * Returns whether the backend took the permits, so that a refund can give them back.
+	 * @return {@code true} when {@link #grant()} is set
+	 */
+	public boolean charged() {
+		return this.grant != null;
+	}
 
 	/**
 	 * Returns whether the enforcement has a decision to report to the client.
@@ -43,7 +51,7 @@ public record Enforcement(String limitName, String plan, Limit limit, Decision d
 			return List.of();
 		}
 		return List.of(
-				new Enforcement(name, plan, registry.limiter(name, plan).limit(), exception.decision(), false, false));
+				new Enforcement(name, plan, registry.limiter(name, plan).limit(), exception.decision(), false, null));
 	}
 
 }

@@ -158,15 +158,17 @@ public final class LimitEnforcer {
 	}
 
 	/**
-	 * Gives permits a request took back to a key, when the outcome of the request does not count. A failure is
-	 * logged, not thrown: the request has been answered, and its permits stay taken.
+	 * Gives the permits a request took back to a key, when the outcome of the request does not count, where the grant
+	 * took them ({@link RateLimiter#refund(String, Decision)}): a refund after the grant's window has ended adds
+	 * nothing to the current one. A failure is logged, not thrown: the request has been answered, and its permits stay
+	 * taken.
 	 * @param key the key
 	 * @param plan the plan that decided the request ({@link Enforcement#plan()})
-	 * @param permits the permits to give back
+	 * @param grant the grant that took them ({@link Enforcement#grant()})
 	 */
-	public void refund(String key, String plan, long permits) {
+	public void refund(String key, String plan, Decision grant) {
 		try {
-			this.registry.limiter(this.name, plan).refund(key, permits);
+			this.registry.limiter(this.name, plan).refund(key, grant);
 		}
 		catch (RuntimeException ex) {
 			refundFailed(key, ex);
@@ -174,17 +176,17 @@ public final class LimitEnforcer {
 	}
 
 	/**
-	 * The asynchronous variant of {@link #refund(String, String, long)}, through {@link RateLimiter#refundAsync}:
-	 * the calling thread never waits for the backend.
+	 * The asynchronous variant of {@link #refund(String, String, Decision)}, through
+	 * {@link RateLimiter#refundAsync(String, Decision)}: the calling thread never waits for the backend.
 	 * @param key the key
 	 * @param plan the plan that decided the request
-	 * @param permits the permits to give back
+	 * @param grant the grant that took the permits
 	 * @return a future completed when the refund is made or has failed (it never completes exceptionally)
 	 */
-	public CompletableFuture<Void> refundAsync(String key, String plan, long permits) {
+	public CompletableFuture<Void> refundAsync(String key, String plan, Decision grant) {
 		CompletableFuture<Void> refunded;
 		try {
-			refunded = this.registry.limiter(this.name, plan).refundAsync(key, permits).toCompletableFuture();
+			refunded = this.registry.limiter(this.name, plan).refundAsync(key, grant).toCompletableFuture();
 		}
 		catch (RuntimeException ex) {
 			refunded = CompletableFuture.failedFuture(ex);
@@ -201,18 +203,18 @@ public final class LimitEnforcer {
 	}
 
 	private Enforcement enforcement(Limit limit, String plan, String key, Decision decision) {
-		boolean charged = decision.isAllowed() && !decision.isDegraded();
+		Decision grant = (decision.isAllowed() && !decision.isDegraded()) ? decision : null;
 		if (decision.isDegraded() && decision.isAllowed()) {
-			return new Enforcement(this.name, plan, limit, null, true, false);
+			return new Enforcement(this.name, plan, limit, null, true, null);
 		}
 		if (this.shadow) {
 			if (!decision.isAllowed()) {
 				this.shadowLog.log(Level.INFO, () -> "Limit '" + this.name + "' (shadow mode) would have denied key "
 						+ LoggedKeys.quote(key) + ": " + decision);
 			}
-			return new Enforcement(this.name, plan, limit, null, true, charged);
+			return new Enforcement(this.name, plan, limit, null, true, grant);
 		}
-		return new Enforcement(this.name, plan, limit, decision, decision.isAllowed(), charged);
+		return new Enforcement(this.name, plan, limit, decision, decision.isAllowed(), grant);
 	}
 
 }

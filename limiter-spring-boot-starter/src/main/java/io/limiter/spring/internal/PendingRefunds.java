@@ -5,6 +5,8 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Predicate;
 
+import io.limiter.Decision;
+
 /**
  * The permits one request or call took under limits that count only some outcomes: each is given back when the
  * outcome, once known, does not count for its limit. So a key never has more such requests in flight than it has
@@ -20,12 +22,12 @@ public final class PendingRefunds<O> {
 	 * Adds permits taken.
 	 * @param enforcer their limit
 	 * @param key their key
-	 * @param plan the plan that took them
-	 * @param permits how many
+	 * @param taken the enforcement that took them: its plan and its {@linkplain Enforcement#grant() grant}, which
+	 * the refund gives back where it took them
 	 * @param counts whether an outcome counts, so that the permits stay taken
 	 */
-	public void add(LimitEnforcer enforcer, String key, String plan, long permits, Predicate<O> counts) {
-		this.pending.add(new Pending<>(enforcer, key, plan, permits, counts));
+	public void add(LimitEnforcer enforcer, String key, Enforcement taken, Predicate<O> counts) {
+		this.pending.add(new Pending<>(enforcer, key, taken.plan(), taken.grant(), counts));
 	}
 
 	/**
@@ -71,7 +73,7 @@ public final class PendingRefunds<O> {
 	private void refund(Predicate<Pending<O>> refunded) {
 		for (Pending<O> taken : this.pending) {
 			if (refunded.test(taken)) {
-				taken.enforcer().refund(taken.key(), taken.plan(), taken.permits());
+				taken.enforcer().refund(taken.key(), taken.plan(), taken.grant());
 			}
 		}
 	}
@@ -80,13 +82,13 @@ public final class PendingRefunds<O> {
 		List<CompletableFuture<Void>> refunds = new ArrayList<>(this.pending.size());
 		for (Pending<O> taken : this.pending) {
 			if (refunded.test(taken)) {
-				refunds.add(taken.enforcer().refundAsync(taken.key(), taken.plan(), taken.permits()));
+				refunds.add(taken.enforcer().refundAsync(taken.key(), taken.plan(), taken.grant()));
 			}
 		}
 		return CompletableFuture.allOf(refunds.toArray(CompletableFuture[]::new));
 	}
 
-	private record Pending<O>(LimitEnforcer enforcer, String key, String plan, long permits, Predicate<O> counts) {
+	private record Pending<O>(LimitEnforcer enforcer, String key, String plan, Decision grant, Predicate<O> counts) {
 	}
 
 }

@@ -6,6 +6,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 import io.limiter.Algorithm;
+import io.limiter.Decision;
 import io.limiter.InMemoryBackend;
 import io.limiter.Limit;
 import io.limiter.RateLimiterRegistry;
@@ -61,10 +62,11 @@ class LimitEnforcerTests {
 	@Test
 	void aRefundThatFailsIsLoggedOncePerSecondAndNeverThrown() {
 		LimitEnforcer enforcer = shadowEnforcer();
+		Decision grant = enforcer.enforce("alice\n", 1, null).grant();
 		try (LogCapture log = new LogCapture()) {
-			enforcer.refund("alice\n", "no-such-plan", 1);
-			assertThat(enforcer.refundAsync("alice\n", "no-such-plan", 1)).succeedsWithin(Duration.ofSeconds(5));
-			enforcer.refund("alice\n", "no-such-plan", 1);
+			enforcer.refund("alice\n", "no-such-plan", grant);
+			assertThat(enforcer.refundAsync("alice\n", "no-such-plan", grant)).succeedsWithin(Duration.ofSeconds(5));
+			enforcer.refund("alice\n", "no-such-plan", grant);
 			assertThat(log.lines()).singleElement()
 				.satisfies((line) -> assertThat(line)
 					.startsWith("WARNING Limit 'shadowed' could not give permits back to key 'alice\\n': "

@@ -144,7 +144,7 @@ record MethodLimit(LimitEnforcer enforcer, Expression key, String constantKey, l
 	/** Keeps the permits a call took pending when this limit counts only some outcomes. */
 	void pend(Enforcement enforcement, String key, PendingRefunds<Throwable> pending) {
 		if (enforcement.charged() && this.counts != null) {
-			pending.add(this.enforcer, key, enforcement.plan(), this.cost, this.counts);
+			pending.add(this.enforcer, key, enforcement, this.counts);
 		}
 	}
 

@@ -143,7 +143,7 @@ public final class RateLimitWebFilter implements WebFilter, Ordered {
 			.flatMap((key) -> ReactiveFutures.resume(rule.enforcer().enforceAsync(key, rule.cost(), exchange))
 				.map((enforcement) -> {
 					if (enforcement.charged() && rule.countOn().afterCompletion()) {
-						pending.add(rule.enforcer(), key, enforcement.plan(), rule.cost(), rule.countOn()::counts);
+						pending.add(rule.enforcer(), key, enforcement, rule.countOn()::counts);
 					}
 					return new Enforced(rule, enforcement);
 				}));

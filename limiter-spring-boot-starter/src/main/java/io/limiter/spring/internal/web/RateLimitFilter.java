@@ -109,7 +109,7 @@ public final class RateLimitFilter implements Filter {
 			}
 			if (enforcement.charged() && rule.countOn().afterCompletion()) {
 				pending = (pending != null) ? pending : new PendingRefunds<>();
-				pending.add(rule.enforcer(), key, enforcement.plan(), rule.cost(), rule.countOn()::counts);
+				pending.add(rule.enforcer(), key, enforcement, rule.countOn()::counts);
 			}
 			if (this.firstMatchOnly) {
 				break;

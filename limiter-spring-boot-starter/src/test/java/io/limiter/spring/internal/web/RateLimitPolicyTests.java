@@ -87,7 +87,7 @@ class RateLimitPolicyTests {
 		Decision decision = Decision.allowed(100, 4, 59_001).forRate(1);
 		MockHttpServletResponse response = new MockHttpServletResponse();
 		new RateLimitResponses(true, true, List::of).writeHeaders(response,
-				List.of(new Enforcement("api", LimitPlanResolver.DEFAULT_PLAN, limit, decision, true, true)));
+				List.of(new Enforcement("api", LimitPlanResolver.DEFAULT_PLAN, limit, decision, true, decision)));
 		assertThat(response.getHeader("RateLimit-Policy"))
 			.isEqualTo("\"api/250ms\";q=40;w=1, \"api/60s\";q=100;w=60, \"api/3600500ms\";q=1000;w=3601")
 			.matches(SF_LIST);
@@ -105,7 +105,7 @@ class RateLimitPolicyTests {
 	private static Enforcement enforcement(String name, long capacity, Duration period) {
 		Limit limit = Limit.of(Algorithm.TOKEN_BUCKET, capacity, period);
 		Decision decision = Decision.allowed(capacity, capacity - 1, period.toMillis());
-		return new Enforcement(name, "default", limit, decision, true, true);
+		return new Enforcement(name, "default", limit, decision, true, decision);
 	}
 
 }

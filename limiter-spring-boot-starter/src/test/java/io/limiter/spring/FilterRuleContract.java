@@ -1,5 +1,6 @@
 package io.limiter.spring;
 
+import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -18,6 +19,7 @@ import org.springframework.boot.test.web.server.LocalServerPort;
 import io.limiter.LimiterBackend;
 import io.limiter.RateLimiterRegistry;
 import io.limiter.spring.testapp.Gate;
+import io.limiter.spring.testapp.LateBodies;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -31,6 +33,9 @@ abstract class FilterRuleContract {
 
 	/** Names the authenticated user of a request: the test applications turn it into the principal. */
 	static final String USER = "X-Test-User";
+
+	/** What {@link #outcome} reports when the connection closed before the answer ended. */
+	static final int ABORTED = -1;
 
 	private static final long HOUR = 3600;
 
@@ -154,6 +159,32 @@ abstract class FilterRuleContract {
 	}
 
 	/**
+	 * An answer that fails after it started, its status set and its body begun, counts with the status it ends
+	 * with, not the one it started with: a serialization that fails (answered with 500), and a serialization or a
+	 * streamed body that breaks off after its start left the server, count as server errors, while answers of the
+	 * same kinds that end well are given back.
+	 */
+	@Test
+	void answersThatFailWhileTheyAreWrittenCountAsServerErrors() {
+		for (int i = 0; i < 4; i++) {
+			HttpResponse<String> json = get("/api/late/json/fine", "X-User", user("olivia"));
+			assertThat(json.statusCode()).isEqualTo(200);
+			assertThat(json.body()).contains("\"name\":\"fine\"");
+			HttpResponse<String> stream = get("/api/late/stream/fine", "X-User", user("olivia"));
+			assertThat(stream.statusCode()).isEqualTo(200);
+			assertThat(stream.body()).isEqualTo(LateBodies.FIRST_CHUNK + LateBodies.LAST_CHUNK);
+		}
+		assertThat(this.registry.limiter("late").peek(user("olivia")).remaining()).isEqualTo(3);
+		assertThat(outcome("/api/late/json/breaking", user("olivia"))).isEqualTo(500);
+		// Spring MVC ends the answer as if it were whole (its body broken), WebFlux closes the connection
+		assertThat(outcome("/api/late/json/breaking-late", user("olivia"))).isIn(200, ABORTED);
+		assertThat(outcome("/api/late/stream/breaking", user("olivia"))).isEqualTo(ABORTED);
+		assertThat(this.registry.limiter("late").peek(user("olivia")).remaining()).isZero();
+		assertThat(outcome("/api/late/stream/breaking", user("olivia"))).isEqualTo(429);
+		assertThat(outcome("/api/late/json/fine", user("olivia"))).isEqualTo(429);
+	}
+
+	/**
 	 * The bound of counting after the request: permits are taken before it, so no more requests of a key are in
 	 * flight than it has permits, and the counted ones never exceed the limit however many arrive at once.
 	 */
@@ -198,6 +229,22 @@ abstract class FilterRuleContract {
 		}
 		assertThat(this.gate.entered()).isEqualTo(3);
 		return statuses;
+	}
+
+	/**
+	 * Returns the status of an answer, or {@link #ABORTED} when the connection closed before the answer ended.
+	 */
+	private int outcome(String path, String user) {
+		try {
+			return http().send(request(path, "X-User", user), HttpResponse.BodyHandlers.ofString()).statusCode();
+		}
+		catch (IOException ex) {
+			return ABORTED;
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			throw new IllegalStateException(ex);
+		}
 	}
 
 	private static long seconds(String text) {

@@ -1,10 +1,12 @@
 package io.limiter.spring;
 
 import java.io.IOException;
+import java.net.Socket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -182,6 +184,27 @@ abstract class FilterRuleContract {
 		assertThat(this.registry.limiter("late").peek(user("olivia")).remaining()).isZero();
 		assertThat(outcome("/api/late/stream/breaking", user("olivia"))).isEqualTo(429);
 		assertThat(outcome("/api/late/json/fine", user("olivia"))).isEqualTo(429);
+	}
+
+	/**
+	 * A client that goes away while its answer is streamed is no server error: the request keeps the status it was
+	 * answered with, which a rule that counts server errors gives back.
+	 */
+	@Test
+	void aClientThatGoesAwayIsNoServerError() throws Exception {
+		try (Socket socket = new Socket("127.0.0.1", this.port)) {
+			socket.getOutputStream()
+				.write(("GET /api/late/endless HTTP/1.1\r\nHost: 127.0.0.1\r\nX-User: " + user("peggy") + "\r\n\r\n")
+					.getBytes(StandardCharsets.US_ASCII));
+			byte[] statusLine = socket.getInputStream().readNBytes("HTTP/1.1 200".length());
+			assertThat(new String(statusLine, StandardCharsets.US_ASCII)).isEqualTo("HTTP/1.1 200");
+			assertThat(this.registry.limiter("late").peek(user("peggy")).remaining()).isEqualTo(2);
+		}
+		long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+		while (this.registry.limiter("late").peek(user("peggy")).remaining() < 3) {
+			assertThat(System.nanoTime()).as("permits given back before the deadline").isLessThan(deadline);
+			Thread.sleep(10);
+		}
 	}
 
 	/**

@@ -60,6 +60,24 @@ public class OutcomeController {
 		return new LateBodies.BreakingLate();
 	}
 
+	@GetMapping("/api/late/endless")
+	public StreamingResponseBody endless() {
+		return (body) -> {
+			body.write(LateBodies.FIRST_CHUNK.getBytes(StandardCharsets.UTF_8));
+			while (true) {
+				body.write(LateBodies.LAST_CHUNK.getBytes(StandardCharsets.UTF_8));
+				body.flush();
+				try {
+					Thread.sleep(10);
+				}
+				catch (InterruptedException ex) {
+					Thread.currentThread().interrupt();
+					return;
+				}
+			}
+		};
+	}
+
 	@GetMapping("/api/late/stream/{outcome}")
 	public StreamingResponseBody stream(@PathVariable String outcome) {
 		return (body) -> {

@@ -1,5 +1,7 @@
 package io.limiter.spring.testapp.reactive;
 
+import java.time.Duration;
+
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
@@ -60,6 +62,12 @@ public class ReactiveOutcomeController {
 	@GetMapping(path = "/api/late/json/breaking-late", produces = MediaType.APPLICATION_JSON_VALUE)
 	public Flux<Object> breakingLateJson() {
 		return Flux.just(new LateBodies.Fine(), new LateBodies.Breaking());
+	}
+
+	@GetMapping(path = "/api/late/endless", produces = MediaType.TEXT_PLAIN_VALUE)
+	public Flux<String> endless() {
+		return Flux.just(LateBodies.FIRST_CHUNK)
+			.concatWith(Flux.interval(Duration.ofMillis(10)).map((tick) -> LateBodies.LAST_CHUNK));
 	}
 
 	@GetMapping(path = "/api/late/stream/{outcome}", produces = MediaType.TEXT_PLAIN_VALUE)

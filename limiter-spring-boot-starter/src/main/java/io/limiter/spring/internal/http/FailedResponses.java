@@ -17,11 +17,12 @@ public final class FailedResponses {
 	/**
 	 * Returns the status a failed response ends with.
 	 * @param status the status it was answering with
-	 * @param failure what failed
+	 * @param failure what failed, {@code null} when unknown
 	 * @return that status when the client went away, else 500
 	 */
 	public static int status(int status, Throwable failure) {
-		return DisconnectedClientHelper.isClientDisconnectedException(failure) ? status : SERVER_ERROR;
+		return (failure != null && DisconnectedClientHelper.isClientDisconnectedException(failure)) ? status
+				: SERVER_ERROR;
 	}
 
 }

@@ -21,6 +21,7 @@ class FailedResponsesTests {
 		assertThat(FailedResponses.status(200, new HttpMessageNotWritableException("Could not write JSON")))
 			.isEqualTo(500);
 		assertThat(FailedResponses.status(401, new IOException("disk full"))).isEqualTo(500);
+		assertThat(FailedResponses.status(200, null)).isEqualTo(500);
 	}
 
 	@Test

@@ -1,9 +1,12 @@
 package io.limiter.spring;
 
+import java.io.IOException;
+import java.net.Socket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -18,6 +21,7 @@ import org.springframework.boot.test.web.server.LocalServerPort;
 import io.limiter.LimiterBackend;
 import io.limiter.RateLimiterRegistry;
 import io.limiter.spring.testapp.Gate;
+import io.limiter.spring.testapp.LateBodies;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -31,6 +35,9 @@ abstract class FilterRuleContract {
 
 	/** Names the authenticated user of a request: the test applications turn it into the principal. */
 	static final String USER = "X-Test-User";
+
+	/** What {@link #outcome} reports when the connection closed before the answer ended. */
+	static final int ABORTED = -1;
 
 	private static final long HOUR = 3600;
 
@@ -154,6 +161,53 @@ abstract class FilterRuleContract {
 	}
 
 	/**
+	 * An answer that fails after it started, its status set and its body begun, counts with the status it ends
+	 * with, not the one it started with: a serialization that fails (answered with 500), and a serialization or a
+	 * streamed body that breaks off after its start left the server, count as server errors, while answers of the
+	 * same kinds that end well are given back.
+	 */
+	@Test
+	void answersThatFailWhileTheyAreWrittenCountAsServerErrors() {
+		for (int i = 0; i < 4; i++) {
+			HttpResponse<String> json = get("/api/late/json/fine", "X-User", user("olivia"));
+			assertThat(json.statusCode()).isEqualTo(200);
+			assertThat(json.body()).contains("\"name\":\"fine\"");
+			HttpResponse<String> stream = get("/api/late/stream/fine", "X-User", user("olivia"));
+			assertThat(stream.statusCode()).isEqualTo(200);
+			assertThat(stream.body()).isEqualTo(LateBodies.FIRST_CHUNK + LateBodies.LAST_CHUNK);
+		}
+		assertThat(this.registry.limiter("late").peek(user("olivia")).remaining()).isEqualTo(3);
+		assertThat(outcome("/api/late/json/breaking", user("olivia"))).isEqualTo(500);
+		// Spring MVC ends the answer as if it were whole (its body broken), WebFlux closes the connection
+		assertThat(outcome("/api/late/json/breaking-late", user("olivia"))).isIn(200, ABORTED);
+		assertThat(outcome("/api/late/stream/breaking", user("olivia"))).isEqualTo(ABORTED);
+		assertThat(this.registry.limiter("late").peek(user("olivia")).remaining()).isZero();
+		assertThat(outcome("/api/late/stream/breaking", user("olivia"))).isEqualTo(429);
+		assertThat(outcome("/api/late/json/fine", user("olivia"))).isEqualTo(429);
+	}
+
+	/**
+	 * A client that goes away while its answer is streamed is no server error: the request keeps the status it was
+	 * answered with, which a rule that counts server errors gives back.
+	 */
+	@Test
+	void aClientThatGoesAwayIsNoServerError() throws Exception {
+		try (Socket socket = new Socket("127.0.0.1", this.port)) {
+			socket.getOutputStream()
+				.write(("GET /api/late/endless HTTP/1.1\r\nHost: 127.0.0.1\r\nX-User: " + user("peggy") + "\r\n\r\n")
+					.getBytes(StandardCharsets.US_ASCII));
+			byte[] statusLine = socket.getInputStream().readNBytes("HTTP/1.1 200".length());
+			assertThat(new String(statusLine, StandardCharsets.US_ASCII)).isEqualTo("HTTP/1.1 200");
+			assertThat(this.registry.limiter("late").peek(user("peggy")).remaining()).isEqualTo(2);
+		}
+		long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+		while (this.registry.limiter("late").peek(user("peggy")).remaining() < 3) {
+			assertThat(System.nanoTime()).as("permits given back before the deadline").isLessThan(deadline);
+			Thread.sleep(10);
+		}
+	}
+
+	/**
 	 * The bound of counting after the request: permits are taken before it, so no more requests of a key are in
 	 * flight than it has permits, and the counted ones never exceed the limit however many arrive at once.
 	 */
@@ -198,6 +252,22 @@ abstract class FilterRuleContract {
 		}
 		assertThat(this.gate.entered()).isEqualTo(3);
 		return statuses;
+	}
+
+	/**
+	 * Returns the status of an answer, or {@link #ABORTED} when the connection closed before the answer ended.
+	 */
+	private int outcome(String path, String user) {
+		try {
+			return http().send(request(path, "X-User", user), HttpResponse.BodyHandlers.ofString()).statusCode();
+		}
+		catch (IOException ex) {
+			return ABORTED;
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			throw new IllegalStateException(ex);
+		}
 	}
 
 	private static long seconds(String text) {

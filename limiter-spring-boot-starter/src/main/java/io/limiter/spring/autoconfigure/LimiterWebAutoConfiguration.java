@@ -13,19 +13,22 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplicat
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication.Type;
 import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
 import org.springframework.core.env.Environment;
 import org.springframework.web.util.pattern.PathPattern;
 
 import io.limiter.RateLimiterRegistry;
 import io.limiter.spring.internal.LimitEnforcers;
 import io.limiter.spring.internal.web.ClientAddressResolver;
+import io.limiter.spring.internal.web.CommittedFailureResolver;
 import io.limiter.spring.internal.web.RateLimitExceededHandler;
 import io.limiter.spring.internal.web.RateLimitFilter;
 import io.limiter.spring.internal.web.RateLimitResponses;
 import io.limiter.spring.internal.web.RequestKeyResolver;
 
 /**
- * Auto-configuration of the servlet side: the filter of {@code limiter.filter.rules}, and the answer of Spring
+ * Auto-configuration of the servlet side: the filter of {@code limiter.filter.rules}, the exception resolver that
+ * lets its {@code count-on} rules count an answer that breaks off after it was committed, and the answer of Spring
  * MVC to a {@link io.limiter.spring.RateLimitExceededException}. The filter runs after Spring Security's filter
  * chain, or with {@code limiter.filter.before-security} just ahead of it, where it also sees the requests that
  * Security answers itself, such as failed logins.
@@ -41,6 +44,20 @@ public final class LimiterWebAutoConfiguration {
 	RateLimitResponses limiterResponses(LimiterProperties properties, BeanFactory beans) {
 		FilterSettings.Headers headers = properties.getFilter().getHeaders();
 		return new RateLimitResponses(headers.isEnabled(), headers.isLegacy(), () -> ServerMessageConverters.of(beans));
+	}
+
+	/** The filter's help in Spring MVC, where an answer that breaks off after its commit is otherwise ended whole. */
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnClass(name = "org.springframework.web.servlet.DispatcherServlet")
+	@ConditionalOnBooleanProperty(name = "limiter.filter.enabled", matchIfMissing = true)
+	static class CommittedFailures {
+
+		@Bean
+		@ConditionalOnMissingBean
+		CommittedFailureResolver limiterCommittedFailureResolver() {
+			return new CommittedFailureResolver();
+		}
+
 	}
 
 	/**
@@ -71,7 +88,7 @@ public final class LimiterWebAutoConfiguration {
 		registration.setName("rateLimitFilter");
 		registration.setOrder(FilterRuleDefinitions.order(filter,
 				environment.getProperty(SECURITY_FILTER_ORDER_PROPERTY, Integer.class, DEFAULT_SECURITY_FILTER_ORDER)));
-		registration.setDispatcherTypes(DispatcherType.REQUEST);
+		registration.setDispatcherTypes(DispatcherType.REQUEST, DispatcherType.ASYNC);
 		return registration;
 	}
 

@@ -3,6 +3,8 @@ package io.limiter.spring.autoconfigure;
 import java.time.Duration;
 import java.util.Map;
 
+import jakarta.servlet.DispatcherType;
+
 import io.lettuce.core.RedisClient;
 import io.lettuce.core.cluster.RedisClusterClient;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -19,6 +21,7 @@ import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.boot.test.context.runner.ContextConsumer;
 import org.springframework.boot.test.context.runner.WebApplicationContextRunner;
 import org.springframework.boot.web.servlet.FilterRegistrationBean;
+import org.springframework.web.servlet.DispatcherServlet;
 
 import io.limiter.Algorithm;
 import io.limiter.InMemoryBackend;
@@ -33,6 +36,7 @@ import io.limiter.spring.internal.LimitEnforcers;
 import io.limiter.spring.internal.actuate.LimitersEndpoint;
 import io.limiter.spring.internal.aop.RateLimitedAspect;
 import io.limiter.spring.internal.metrics.MicrometerLimiterObserver;
+import io.limiter.spring.internal.web.CommittedFailureResolver;
 import io.limiter.spring.internal.web.RateLimitExceededHandler;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -163,11 +167,20 @@ class LimiterAutoConfigurationTests {
 	@Test
 	void filterAndExceptionHandlerInAServletApplication() {
 		WebApplicationContextRunner web = new WebApplicationContextRunner().withConfiguration(LIMITER);
-		web.run((context) -> assertThat(context).hasBean("limiterFilterRegistration")
-			.hasSingleBean(RateLimitExceededHandler.class));
+		web.run((context) -> {
+			assertThat(context).hasBean("limiterFilterRegistration")
+				.hasSingleBean(RateLimitExceededHandler.class)
+				.hasBean("limiterCommittedFailureResolver");
+			FilterRegistrationBean<?> filter = context.getBean("limiterFilterRegistration", FilterRegistrationBean.class);
+			assertThat(filter.determineDispatcherTypes()).containsExactlyInAnyOrder(DispatcherType.REQUEST, DispatcherType.ASYNC);
+		});
 		web.withPropertyValues("limiter.filter.enabled=false")
 			.run((context) -> assertThat(context).doesNotHaveBean("limiterFilterRegistration")
+				.doesNotHaveBean(CommittedFailureResolver.class)
 				.hasSingleBean(RateLimitExceededHandler.class));
+		web.withClassLoader(new FilteredClassLoader(DispatcherServlet.class))
+			.run((context) -> assertThat(context).hasBean("limiterFilterRegistration")
+				.doesNotHaveBean(CommittedFailureResolver.class));
 	}
 
 	@Test

@@ -7,11 +7,8 @@ import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
 import org.springframework.core.Ordered;
-import org.springframework.http.HttpStatus;
-import org.springframework.http.HttpStatusCode;
 import org.springframework.http.server.PathContainer;
 import org.springframework.http.server.reactive.ServerHttpRequest;
-import org.springframework.http.server.reactive.ServerHttpResponse;
 import org.springframework.web.server.ResponseStatusException;
 import org.springframework.web.server.ServerWebExchange;
 import org.springframework.web.server.WebFilter;
@@ -30,9 +27,10 @@ import io.limiter.spring.internal.http.RuleExpressionContexts;
  * scheduler, never on the Redis client's I/O thread ({@link ReactiveFutures}).
  * <p>
  * A rule that counts only some statuses takes its permits before the exchange and gives them back through
- * {@link io.limiter.RateLimiter#refundAsync}, just before the response is committed, when its status does not
- * count (an error counts with the status the error handler answers it with). When a later rule denies the
- * exchange, such rules' permits are given back: it did not run.
+ * {@link io.limiter.RateLimiter#refundAsync} when the exchange ends with a status that does not count, before the
+ * end of its answer can reach the client ({@link SettlingExchange}): an error before the answer counts with the
+ * status the error handler answers it with, an error after the answer started (a body that breaks off) as 500. When
+ * a later rule denies the exchange, such rules' permits are given back: it did not run.
  */
 public final class RateLimitWebFilter implements WebFilter, Ordered {
 
@@ -89,21 +87,17 @@ public final class RateLimitWebFilter implements WebFilter, Ordered {
 	}
 
 	/**
-	 * Goes on with the exchange, and gives back the permits of the rules for which its status does not count just
-	 * before its response is committed (whoever answers: the handler, or an error handler after an error), so
-	 * that the client never sees the answer before the permits are back. An exchange that is cancelled before it
-	 * answers keeps them.
+	 * Goes on with the exchange, and gives back the permits of the rules for which its final status does not count
+	 * ({@link SettlingExchange}).
 	 */
 	private static Mono<Void> proceedAndSettle(ServerWebExchange exchange, WebFilterChain chain,
 			PendingRefunds<Integer> pending) {
-		ServerHttpResponse response = exchange.getResponse();
-		response.beforeCommit(() -> ReactiveFutures.resume(() -> pending.settleAsync(status(response))));
-		return chain.filter(exchange);
-	}
-
-	private static int status(ServerHttpResponse response) {
-		HttpStatusCode status = response.getStatusCode();
-		return (status != null) ? status.value() : HttpStatus.OK.value();
+		SettlingExchange settling = new SettlingExchange(exchange.getResponse(), pending);
+		exchange.getResponse().beforeCommit(settling::beforeCommit);
+		return chain.filter(exchange)
+			.onErrorResume((failure) -> settling.failed(failure).then(Mono.error(failure)))
+			.then(Mono.defer(settling::completed))
+			.doOnCancel(settling::cancelled);
 	}
 
 	private List<LimitRule<ExchangeKeyResolver>> matching(ServerWebExchange exchange) {

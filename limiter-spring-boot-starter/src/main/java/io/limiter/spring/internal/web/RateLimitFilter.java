@@ -6,6 +6,7 @@ import java.util.List;
 
 import jakarta.servlet.AsyncEvent;
 import jakarta.servlet.AsyncListener;
+import jakarta.servlet.DispatcherType;
 import jakarta.servlet.Filter;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
@@ -29,17 +30,17 @@ import io.limiter.spring.internal.http.RuleExpressionContexts;
  * that denies such requests is answered with that rule's status through the container's error handling.
  * <p>
  * A rule that counts only some statuses takes its permits before the request and gives them back when the
- * request ends with a status that does not count, before any of its answer can reach the client
- * ({@link SettlingResponse}; an exception that leaves the filter counts as 500, an asynchronous request ends when
- * its async processing completes). When a later rule denies the request, the permits of such rules are given
- * back: the request did not run.
+ * request ends with a status that does not count, before the end of its answer can reach the client
+ * ({@link SettlingResponse}). The status is the request's final one: an exception that leaves the filter counts as
+ * 500 (a client that went away leaves the status it was answered with), and an asynchronous request ends when its
+ * last async dispatch returns without starting another, or when its async processing completes or fails. When a
+ * later rule denies the request, the permits of such rules are given back: it did not run.
  * <p>
- * A plain {@link Filter}: it is registered for the {@code REQUEST} dispatch only, so it runs once per request
- * without the bookkeeping of {@code OncePerRequestFilter}, which costs more than the decision itself.
+ * A plain {@link Filter}: it is registered for the {@code REQUEST} dispatch, where it decides, and for the
+ * {@code ASYNC} dispatch, where it only settles, so it runs once per request without the bookkeeping of
+ * {@code OncePerRequestFilter}, which costs more than the decision itself.
  */
 public final class RateLimitFilter implements Filter {
-
-	private static final int UNHANDLED_EXCEPTION_STATUS = 500;
 
 	private final List<LimitRule<RequestKeyResolver>> rules;
 
@@ -70,6 +71,15 @@ public final class RateLimitFilter implements Filter {
 		if (this.rules.isEmpty() || !(servletRequest instanceof HttpServletRequest request)
 				|| !(servletResponse instanceof HttpServletResponse response)) {
 			chain.doFilter(servletRequest, servletResponse);
+			return;
+		}
+		if (request.getDispatcherType() == DispatcherType.ASYNC) {
+			SettlingResponse settling = SettlingResponse.of(request);
+			if (settling == null) {
+				chain.doFilter(request, response);
+				return;
+			}
+			dispatchAndSettle(request, response, chain, settling);
 			return;
 		}
 		String uri = request.getRequestURI();
@@ -131,28 +141,41 @@ public final class RateLimitFilter implements Filter {
 
 	private static void proceedAndSettle(HttpServletRequest request, HttpServletResponse response,
 			FilterChain chain, PendingRefunds<Integer> pending) throws ServletException, IOException {
-		SettlingResponse settling = new SettlingResponse(response, pending);
-		try {
-			chain.doFilter(request, settling);
-		}
-		catch (ServletException | IOException | RuntimeException | Error ex) {
-			settling.settle(UNHANDLED_EXCEPTION_STATUS);
-			throw ex;
-		}
+		SettlingResponse settling = SettlingResponse.wrap(request, response, pending);
+		dispatchAndSettle(request, settling, chain, settling);
 		if (request.isAsyncStarted()) {
 			request.getAsyncContext().addListener(new SettleOnComplete(settling));
 		}
-		else {
-			settling.settle(settling.getStatus());
+	}
+
+	/**
+	 * Goes on with a dispatch of the request, and settles when the request ends with it: when it throws, or
+	 * returns without starting (another) async processing.
+	 */
+	private static void dispatchAndSettle(HttpServletRequest request, HttpServletResponse response,
+			FilterChain chain, SettlingResponse settling) throws ServletException, IOException {
+		try {
+			chain.doFilter(request, response);
+		}
+		catch (ServletException | IOException | RuntimeException | Error ex) {
+			settling.settleFailed(ex);
+			throw ex;
+		}
+		if (!request.isAsyncStarted()) {
+			settling.settle();
 		}
 	}
 
-	/** Settles the permits of an asynchronous request when its async processing completes. */
+	/**
+	 * Settles the permits of an asynchronous request that ends without a last dispatch: when its async processing
+	 * completes, or fails (a failure that the application leaves to the container, a client that went away). It
+	 * follows the request into every async processing that the request starts again.
+	 */
 	private record SettleOnComplete(SettlingResponse response) implements AsyncListener {
 
 		@Override
 		public void onComplete(AsyncEvent event) {
-			this.response.settle(this.response.getStatus());
+			this.response.settle();
 		}
 
 		@Override
@@ -161,10 +184,12 @@ public final class RateLimitFilter implements Filter {
 
 		@Override
 		public void onError(AsyncEvent event) {
+			this.response.settleFailed(event.getThrowable());
 		}
 
 		@Override
 		public void onStartAsync(AsyncEvent event) {
+			event.getAsyncContext().addListener(this);
 		}
 
 	}

@@ -1,8 +1,12 @@
 package io.limiter.spring.testapp.reactive;
 
+import java.time.Duration;
+
+import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
 import org.springframework.http.HttpStatus;
+import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
@@ -10,9 +14,11 @@ import org.springframework.web.bind.annotation.RestController;
 import org.springframework.web.server.ResponseStatusException;
 
 import io.limiter.spring.testapp.Gate;
+import io.limiter.spring.testapp.LateBodies;
 
 /**
- * Answers with the status a test asks for, at once or once the {@link Gate} opens, without blocking.
+ * Answers with the status a test asks for, at once or once the {@link Gate} opens, without blocking, and with
+ * answers that fail while they are written.
  */
 @RestController
 public class ReactiveOutcomeController {
@@ -41,6 +47,35 @@ public class ReactiveOutcomeController {
 	@GetMapping("/api/forbidden")
 	public Mono<String> forbidden() {
 		return Mono.error(new ResponseStatusException(HttpStatus.FORBIDDEN));
+	}
+
+	@GetMapping(path = "/api/late/json/fine", produces = MediaType.APPLICATION_JSON_VALUE)
+	public Flux<LateBodies.Fine> fineJson() {
+		return Flux.just(new LateBodies.Fine(), new LateBodies.Fine());
+	}
+
+	@GetMapping(path = "/api/late/json/breaking", produces = MediaType.APPLICATION_JSON_VALUE)
+	public Mono<LateBodies.Breaking> breakingJson() {
+		return Mono.just(new LateBodies.Breaking());
+	}
+
+	@GetMapping(path = "/api/late/json/breaking-late", produces = MediaType.APPLICATION_JSON_VALUE)
+	public Flux<Object> breakingLateJson() {
+		return Flux.just(new LateBodies.Fine(), new LateBodies.Breaking());
+	}
+
+	@GetMapping(path = "/api/late/endless", produces = MediaType.TEXT_PLAIN_VALUE)
+	public Flux<String> endless() {
+		return Flux.just(LateBodies.FIRST_CHUNK)
+			.concatWith(Flux.interval(Duration.ofMillis(10)).map((tick) -> LateBodies.LAST_CHUNK));
+	}
+
+	@GetMapping(path = "/api/late/stream/{outcome}", produces = MediaType.TEXT_PLAIN_VALUE)
+	public Flux<String> stream(@PathVariable String outcome) {
+		Flux<String> last = outcome.equals("breaking")
+				? Flux.error(new IllegalStateException("a stream that breaks off after its first chunk"))
+				: Flux.just(LateBodies.LAST_CHUNK);
+		return Flux.just(LateBodies.FIRST_CHUNK).concatWith(last);
 	}
 
 }

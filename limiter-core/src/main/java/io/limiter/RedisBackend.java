@@ -144,7 +144,7 @@ public final class RedisBackend implements LimiterBackend {
 		LimiterClock localClock = (settings.localClock != null) ? settings.localClock
 				: (settings.clientClock != null) ? settings.clientClock : LimiterClock.system();
 		this.localTiers = new LocalTiers(this.scripts, this.keys, localClock, settings.clientClock, this.syncWait,
-				background);
+				settings.timeout, background);
 		this.concurrency = new RedisConcurrency(this.keys, this.scripts, settings.clientClock, this.syncWait,
 				this.fallbackInstances, this.breakers, this::breakerFor, settings.observer, this.failureLog,
 				background);

@@ -4,6 +4,9 @@ import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 
 import io.limiter.AdminOperation;
@@ -12,6 +15,7 @@ import io.limiter.LimiterClock;
 import io.limiter.Receipt;
 import io.limiter.internal.DecisionSource;
 import io.limiter.internal.StateKeys;
+import io.limiter.internal.failure.SlowAnswerException;
 import io.limiter.internal.memory.BoundedStateMap;
 import io.limiter.internal.redis.RedisCalls;
 
@@ -32,10 +36,11 @@ import io.limiter.internal.redis.RedisCalls;
  * A key at its limit asks Redis one request at a time. Once a block's retry-after has passed, one request of its
  * permits (without a reservation) asks Redis, the probe, and requests that come meanwhile wait for its answer and look
  * again, instead of all asking at once when the refill arrives: a refusal is a new block for them, and a grant that
- * leaves no room for the same request keeps the key at its limit, so the next probe follows. A request waits for
- * probes at most the backend's timeout, and then asks Redis itself (a synchronous request waits at most that timeout in
- * all, as for any decision); a probe that fails fails the requests that waited for it, as their own call would have,
- * and their failure policy decides. A grant that leaves room, or one of other permits, ends the block. Every grant is still Redis'.
+ * leaves no room for the same request keeps the key at its limit, so the next probe follows. A probe that fails fails
+ * the requests that waited for it, as their own call would have, and their failure policy decides. A request at its
+ * key's limit is decided within the backend's timeout, as any call to Redis is, however many probes it waits for and
+ * whether or not it makes one: past that deadline it fails as a {@link SlowAnswerException}, for its policy to
+ * decide, and opens no circuit breaker (a probe that hears nothing counts for the breaker itself). A grant that leaves room, or one of other permits, ends the block. Every grant is still Redis'.
  * <p>
  * Blocks live in a bounded map and are dropped with no timer: when a grant leaves room, and, once expired, when the
  * map is full. Only expired blocks are dropped then; a refusal that finds the map full of blocks that still run
@@ -59,14 +64,27 @@ public final class BlockingDecisionSource implements DecisionSource {
 
 	private final long timeoutMillis;
 
+	private final long deadlineMillis;
+
+	private final ScheduledExecutorService timer;
+
 	private final BoundedStateMap<Block> blocks;
 
+	/**
+	 * Creates a block tier.
+	 * @param timeout the longest a synchronous decision waits
+	 * @param deadline the longest a decision of a key at its limit takes, waiting for probes included: the
+	 * backend's timeout
+	 * @param timer the backend's scheduler, on which such decisions pass their deadline
+	 */
 	BlockingDecisionSource(String name, DecisionSource delegate, LimiterClock clock, Duration timeout,
-			int maximumKeys) {
+			Duration deadline, ScheduledExecutorService timer, int maximumKeys) {
 		this.name = name;
 		this.delegate = delegate;
 		this.clock = clock;
 		this.timeoutMillis = timeout.toMillis();
+		this.deadlineMillis = deadline.toMillis();
+		this.timer = timer;
 		this.blocks = new BoundedStateMap<>(maximumKeys);
 	}
 
@@ -80,8 +98,7 @@ public final class BlockingDecisionSource implements DecisionSource {
 			return blocked;
 		}
 		if (atItsLimit(block, now, permits, maxWaitMillis)) {
-			return RedisCalls.await(decideAtItsLimit(key, memoryKey, permits, waitEnd()), this.timeoutMillis,
-					this.name);
+			return RedisCalls.await(atItsLimit(key, memoryKey, permits), this.timeoutMillis, this.name);
 		}
 		return remember(memoryKey, block, now, permits, this.delegate.decide(key, permits, maxWaitMillis));
 	}
@@ -96,21 +113,52 @@ public final class BlockingDecisionSource implements DecisionSource {
 			return CompletableFuture.completedFuture(blocked);
 		}
 		if (atItsLimit(block, now, permits, maxWaitMillis)) {
-			return decideAtItsLimit(key, memoryKey, permits, waitEnd());
+			return atItsLimit(key, memoryKey, permits);
 		}
 		return this.delegate.decideAsync(key, permits, maxWaitMillis)
 			.thenApply((decision) -> remember(memoryKey, block, now, permits, decision));
 	}
 
-	/** {@return until when, on {@link System#nanoTime()}, a request at its key's limit may wait for probes} */
-	private long waitEnd() {
-		return System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(this.timeoutMillis);
+	/**
+	 * Decides a request at its key's limit within the deadline: past it, the decision fails as a late answer, for
+	 * the failure policy to decide.
+	 */
+	private CompletionStage<Decision> atItsLimit(String key, String memoryKey, long permits) {
+		long waitEnd = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(this.deadlineMillis);
+		CompletableFuture<Decision> decision = decideAtItsLimit(key, memoryKey, permits, waitEnd).toCompletableFuture();
+		if (decision.isDone()) {
+			return decision;
+		}
+		CompletableFuture<Decision> bounded = new CompletableFuture<>();
+		ScheduledFuture<?> late;
+		try {
+			late = this.timer.schedule(() -> bounded.completeExceptionally(late()), this.deadlineMillis,
+					TimeUnit.MILLISECONDS);
+		}
+		catch (RejectedExecutionException closed) {
+			return decision;
+		}
+		decision.whenComplete((answer, failure) -> {
+			late.cancel(false);
+			if (failure != null) {
+				bounded.completeExceptionally(failure);
+			}
+			else {
+				bounded.complete(answer);
+			}
+		});
+		return bounded;
+	}
+
+	private SlowAnswerException late() {
+		return new SlowAnswerException("limit '" + this.name + "': a request at its key's limit was not decided within "
+				+ this.deadlineMillis + " ms, waiting for the answer to the key's probe included", null);
 	}
 
 	/**
 	 * Decides a request at its key's limit: refused by a block that a probe set meanwhile, made the probe, or waiting
-	 * for the probe in flight and then looking again; after {@code waitEnd} it asks Redis itself. A synchronous
-	 * caller waits for the result within the backend's timeout, as for any decision.
+	 * for the probe in flight and then looking again; it fails as a late answer once it finds {@code waitEnd}
+	 * passed.
 	 */
 	private CompletionStage<Decision> decideAtItsLimit(String key, String memoryKey, long permits, long waitEnd) {
 		while (true) {
@@ -120,9 +168,12 @@ public final class BlockingDecisionSource implements DecisionSource {
 			if (blocked != null) {
 				return CompletableFuture.completedFuture(blocked);
 			}
-			if (!atItsLimit(block, now, permits, 0) || waitEnd - System.nanoTime() <= 0) {
+			if (!atItsLimit(block, now, permits, 0)) {
 				return this.delegate.decideAsync(key, permits, 0)
 					.thenApply((decision) -> remember(memoryKey, block, now, permits, decision));
+			}
+			if (waitEnd - System.nanoTime() <= 0) {
+				return CompletableFuture.failedFuture(late());
 			}
 			CompletableFuture<Decision> inFlight = block.probeInFlight();
 			if (inFlight != null) {

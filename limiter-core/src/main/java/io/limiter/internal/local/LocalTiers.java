@@ -40,6 +40,8 @@ public final class LocalTiers {
 
 	private final Duration timeout;
 
+	private final Duration deadline;
+
 	private final ScheduledExecutorService timer;
 
 	private final Map<String, List<Tier>> tiers = new ConcurrentHashMap<>();
@@ -51,15 +53,18 @@ public final class LocalTiers {
 	 * @param clock the time of local decisions: leases and retry deadlines
 	 * @param clientClock the time sent to the scripts, or {@code null} to use the server's {@code TIME}
 	 * @param timeout the longest a synchronous decision waits
+	 * @param deadline the backend's timeout: the longest a decision of a key at its limit takes, the wait for the
+	 * answer of another request's call to Redis included
 	 * @param timer the backend's scheduler, on which borrows time out
 	 */
 	public LocalTiers(ScriptExecutor executor, StateKeys keys, LimiterClock clock, LimiterClock clientClock,
-			Duration timeout, ScheduledExecutorService timer) {
+			Duration timeout, Duration deadline, ScheduledExecutorService timer) {
 		this.executor = executor;
 		this.keys = keys;
 		this.clock = clock;
 		this.clientClock = clientClock;
 		this.timeout = timeout;
+		this.deadline = deadline;
 		this.timer = timer;
 		for (RedisScript script : Borrower.scripts()) {
 			executor.load(script);
@@ -137,7 +142,8 @@ public final class LocalTiers {
 					new Borrower(limit, this.executor, this.clientClock), redis, charge, this.clock, this.timeout,
 					this.timer);
 		}
-		return new BlockingDecisionSource(name, redis, this.clock, this.timeout, tier.maximumKeys());
+		return new BlockingDecisionSource(name, redis, this.clock, this.timeout, this.deadline, this.timer,
+				tier.maximumKeys());
 	}
 
 	/**

@@ -4,10 +4,13 @@ import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 import io.limiter.AdminOperation;
@@ -17,6 +20,7 @@ import io.limiter.RateLimiterException;
 import io.limiter.Receipt;
 import io.limiter.contract.ManualClock;
 import io.limiter.internal.DecisionSource;
+import io.limiter.internal.failure.SlowAnswerException;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
@@ -24,7 +28,8 @@ import static org.assertj.core.api.Assertions.catchThrowable;
 /**
  * What the requests that wait for the probe of a key at its limit are told when the probe fails, with a source in
  * place of Redis whose one slow answer the test releases: the probe's failure, without a call of their own, so that
- * their failure policy decides at once rather than after a timeout of their own.
+ * their failure policy decides at once rather than after a timeout of their own; and, while the probe hangs, what
+ * every request at the key's limit is told at the backend's deadline.
  */
 class BlockProbeFailureTests {
 
@@ -32,8 +37,16 @@ class BlockProbeFailureTests {
 
 	private final SlowFailingSource redis = new SlowFailingSource();
 
+	private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor();
+
 	private final BlockingDecisionSource source = new BlockingDecisionSource("probed", this.redis, this.clock,
-			Duration.ofSeconds(5), 100);
+			Duration.ofSeconds(5), Duration.ofSeconds(5), this.timer, 100);
+
+	@AfterEach
+	void stopTimer() {
+		this.redis.release.countDown();
+		this.timer.shutdownNow();
+	}
 
 	@Test
 	void aRequestThatWaitedForAFailedProbeFailsAsTheProbeDid() throws Exception {
@@ -68,6 +81,22 @@ class BlockProbeFailureTests {
 		assertThat(catchThrowable(() -> probe.get(5, TimeUnit.SECONDS))).hasRootCause(SlowFailingSource.FAILURE);
 		assertThat(catchThrowable(() -> waiter.get(5, TimeUnit.SECONDS))).hasRootCause(SlowFailingSource.FAILURE);
 		assertThat(this.redis.calls.get()).as("the refusal and the probe; the waiter did not call").isEqualTo(2);
+	}
+
+	@Test
+	void requestsAtTheKeysLimitAreDecidedWithinTheDeadlineWhileTheProbeHangs() {
+		BlockingDecisionSource bounded = new BlockingDecisionSource("probed", this.redis, this.clock,
+				Duration.ofSeconds(5), Duration.ofMillis(200), this.timer, 100);
+		assertThat(bounded.decide("k", 1, 0).isAllowed()).isFalse();
+		this.clock.advance(1_000);
+		CompletableFuture<Decision> probe = bounded.decideAsync("k", 1, 0).toCompletableFuture();
+		CompletableFuture<Decision> waiter = bounded.decideAsync("k", 1, 0).toCompletableFuture();
+		assertThat(catchThrowable(() -> bounded.decide("k", 1, 0))).isInstanceOf(SlowAnswerException.class)
+			.hasMessage("limit 'probed': a request at its key's limit was not decided within 200 ms, waiting for the "
+					+ "answer to the key's probe included");
+		assertThat(catchThrowable(() -> waiter.get(5, TimeUnit.SECONDS))).hasCauseInstanceOf(SlowAnswerException.class);
+		assertThat(catchThrowable(() -> probe.get(5, TimeUnit.SECONDS))).hasCauseInstanceOf(SlowAnswerException.class);
+		assertThat(this.redis.calls.get()).as("the refusal and the probe; the waiters did not call").isEqualTo(2);
 	}
 
 	private static void awaitWaiting(Thread thread) throws InterruptedException {

@@ -65,7 +65,7 @@ final class LocalTierFixture implements AutoCloseable {
 		}
 		this.executor = new CountingScriptExecutor(lettuce);
 		this.tiers = new LocalTiers(this.executor, StateKeys.NO_NAMESPACE,
-				(clock != null) ? clock : LimiterClock.system(), clock, TIMEOUT, this.scheduler);
+				(clock != null) ? clock : LimiterClock.system(), clock, TIMEOUT, TIMEOUT, this.scheduler);
 	}
 
 	/**

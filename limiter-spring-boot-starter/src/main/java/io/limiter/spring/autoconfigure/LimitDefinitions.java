@@ -119,16 +119,15 @@ final class LimitDefinitions {
 	 */
 	private static Limit calendarPlan(String property, Limit limit, PlanSettings settings) {
 		Limit.Builder builder = Limit.builder().algorithm(limit.algorithm());
+		long capacity = (settings.getCapacity() != null) ? settings.getCapacity() : limit.rates().get(0).capacity();
 		if (settings.getCalendar() != null) {
 			builder.rate(calendarRate(property, settings));
 		}
 		else if (settings.getPeriod() != null) {
-			long capacity = (settings.getCapacity() != null) ? settings.getCapacity() : limit.rates().get(0).capacity();
 			check(property + ".period", settings.getPeriod(), (period) -> builder.rate(Rate.of(capacity, period)));
 		}
 		else {
 			checkNoZone(property, settings);
-			long capacity = (settings.getCapacity() != null) ? settings.getCapacity() : limit.rates().get(0).capacity();
 			check(property + ".capacity", capacity, (valid) -> builder.rate(limit.rates().get(0).withCapacity(valid)));
 		}
 		try {
@@ -240,6 +239,10 @@ final class LimitDefinitions {
 	 */
 	private static String severalRates(String property, String owner, RateSettings settings, List<RateSettings> rates,
 			Limit.Builder builder) {
+		if (settings.getCalendar() != null) {
+			throw new InvalidLimiterPropertyException(property + ".calendar", settings.getCalendar().configName(),
+					owner + " gives calendar and rates: give the calendar in the rate it applies to", null);
+		}
 		if (settings.getCapacity() != null || settings.getPeriod() != null) {
 			String given = (settings.getCapacity() != null) ? ".capacity" : ".period";
 			throw new InvalidLimiterPropertyException(property + given,

@@ -97,6 +97,10 @@ class CalendarQuotaPropertiesTests {
 					"limiter.limits.quota.capacity=4503599627370497", "limiter.limits.quota.calendar=year")
 			.run(failsWith("limiter.limits.quota.capacity", "4503599627370497",
 					"capacity of a calendar rate must be at most 4503599627370496"));
+		this.runner
+			.withPropertyValues("limiter.limits.quota.algorithm=fixed-window", "limiter.limits.quota.calendar=day",
+					"limiter.limits.quota.rates[0].capacity=5", "limiter.limits.quota.rates[0].period=1h")
+			.run(failsWith("limiter.limits.quota.calendar", "day", "limit 'quota' gives calendar and rates"));
 		this.runner.withPropertyValues("limiter.limits.quota.capacity=5", "limiter.limits.quota.calendar=fortnight")
 			.run((context) -> assertThat(context).hasFailed());
 	}

@@ -8,7 +8,7 @@ import io.limiter.Rate;
 /**
  * Where the windows of a fixed-window rate start and end: at multiples of the period since the epoch, or, for a
  * calendar rate, where its calendar puts them. {@code fixed-window-state.lua} takes the same windows from its period
- * argument, {@link #scriptPeriod(Rate, long)}.
+ * argument, {@link #scriptPeriod(long)}.
  */
 public abstract sealed class WindowSchedule {
 
@@ -20,33 +20,20 @@ public abstract sealed class WindowSchedule {
 	 * @param rate the rate
 	 * @return its windows
 	 */
-	static WindowSchedule of(Rate rate) {
+	public static WindowSchedule of(Rate rate) {
 		return rate.isCalendar()
 				? new Calendar(rate.calendarPeriod().orElseThrow(), rate.zone().orElseThrow())
 				: new Epoch(rate.periodMillis());
 	}
 
 	/**
-	 * Returns the period argument of a fixed-window script for a rate: its period in milliseconds, or for a calendar
-	 * rate the boundaries of the window before the one that holds the client's time, of that window and of the next,
+	 * Returns the period argument of a fixed-window script: the period in milliseconds, or for a calendar rate the
+	 * boundaries of the window before the one that holds the client's time, of that window and of the next,
 	 * comma-separated epoch milliseconds, among which the script finds the window that holds its time (the server's).
-	 * @param rate the rate
 	 * @param clientMillis the client's time
 	 * @return the argument
 	 */
-	public static String scriptPeriod(Rate rate, long clientMillis) {
-		if (!rate.isCalendar()) {
-			return Long.toString(rate.periodMillis());
-		}
-		WindowSchedule schedule = of(rate);
-		long boundary = schedule.start(schedule.start(clientMillis) - 1);
-		StringBuilder text = new StringBuilder().append(boundary);
-		for (int i = 0; i < SCRIPT_WINDOWS; i++) {
-			boundary = schedule.end(boundary);
-			text.append(',').append(boundary);
-		}
-		return text.toString();
-	}
+	public abstract String scriptPeriod(long clientMillis);
 
 	/**
 	 * Returns the start of the window that holds a time.
@@ -67,8 +54,16 @@ public abstract sealed class WindowSchedule {
 
 		private final long periodMillis;
 
+		private final String scriptPeriod;
+
 		Epoch(long periodMillis) {
 			this.periodMillis = periodMillis;
+			this.scriptPeriod = Long.toString(periodMillis);
+		}
+
+		@Override
+		public String scriptPeriod(long clientMillis) {
+			return this.scriptPeriod;
 		}
 
 		@Override
@@ -84,8 +79,8 @@ public abstract sealed class WindowSchedule {
 	}
 
 	/**
-	 * Windows of the calendar in a time zone. The window last asked for is kept, so that the calendar is read once
-	 * per window rather than once per decision.
+	 * Windows of the calendar in a time zone. The window last asked for is kept, and so is the script argument of the
+	 * client's window, so that the calendar is read once per window rather than once per decision.
 	 */
 	private static final class Calendar extends WindowSchedule {
 
@@ -94,6 +89,8 @@ public abstract sealed class WindowSchedule {
 		private final ZoneId zone;
 
 		private volatile Window last = new Window(0, 0);
+
+		private volatile ScriptPeriod lastScriptPeriod = new ScriptPeriod(new Window(0, 0), "");
 
 		Calendar(CalendarPeriod period, ZoneId zone) {
 			this.period = period;
@@ -112,14 +109,40 @@ public abstract sealed class WindowSchedule {
 
 		private Window windowOf(long millis) {
 			Window window = this.last;
-			if (millis < window.start() || millis >= window.end()) {
+			if (!window.holds(millis)) {
 				window = new Window(this.period.windowStart(millis, this.zone), this.period.windowEnd(millis, this.zone));
 				this.last = window;
 			}
 			return window;
 		}
 
+		@Override
+		public String scriptPeriod(long clientMillis) {
+			ScriptPeriod period = this.lastScriptPeriod;
+			if (!period.window().holds(clientMillis)) {
+				Window window = windowOf(clientMillis);
+				long boundary = start(window.start() - 1);
+				StringBuilder text = new StringBuilder().append(boundary);
+				for (int i = 0; i < SCRIPT_WINDOWS; i++) {
+					boundary = end(boundary);
+					text.append(',').append(boundary);
+				}
+				period = new ScriptPeriod(window, text.toString());
+				this.lastScriptPeriod = period;
+			}
+			return period.text();
+		}
+
 		private record Window(long start, long end) {
+
+			boolean holds(long millis) {
+				return millis >= this.start && millis < this.end;
+			}
+
+		}
+
+		/** The script argument of the clients whose time is in a window. */
+		private record ScriptPeriod(Window window, String text) {
 		}
 
 	}

@@ -60,6 +60,9 @@ public final class RedisDecisionSource implements DecisionSource {
 	/** The clock whose time picks the calendar windows sent to the scripts: the client clock, else the system's. */
 	private final LimiterClock calendarClock;
 
+	/** The windows of every rate, which give the period argument of each. */
+	private final WindowSchedule[] schedules;
+
 	private final String periodMillis;
 
 	/** The capacity and period of every rate after the first, after the mode argument; empty for one rate. */
@@ -89,7 +92,8 @@ public final class RedisDecisionSource implements DecisionSource {
 		this.capacity = Long.toString(limit.rates().get(0).capacity());
 		this.calendar = limit.rates().stream().anyMatch(Rate::isCalendar);
 		this.calendarClock = (clientClock != null) ? clientClock : LimiterClock.system();
-		this.periodMillis = WindowSchedule.scriptPeriod(limit.rates().get(0), 0);
+		this.schedules = limit.rates().stream().map(WindowSchedule::of).toArray(WindowSchedule[]::new);
+		this.periodMillis = this.schedules[0].scriptPeriod(0);
 		this.furtherRates = furtherRates(0);
 	}
 
@@ -101,7 +105,7 @@ public final class RedisDecisionSource implements DecisionSource {
 		String[] further = new String[2 * (this.limit.rates().size() - 1)];
 		for (int i = 1; i < this.limit.rates().size(); i++) {
 			further[2 * i - 2] = Long.toString(this.limit.rates().get(i).capacity());
-			further[2 * i - 1] = WindowSchedule.scriptPeriod(this.limit.rates().get(i), clientMillis);
+			further[2 * i - 1] = this.schedules[i].scriptPeriod(clientMillis);
 		}
 		return further;
 	}
@@ -132,7 +136,7 @@ public final class RedisDecisionSource implements DecisionSource {
 	 * Returns the arguments of a call: for one rate {@code capacity, period_ms, permits, now_ms, max_wait_ms} (an admin
 	 * script's operation in place of the wait) and the mode of a look, for several rates the mode always, and the
 	 * further rates after it; a calendar rate's period is its windows around the client's time
-	 * ({@link WindowSchedule#scriptPeriod}).
+	 * ({@link WindowSchedule#scriptPeriod(long)}).
 	 */
 	private String[] arguments(String permits, String maxWaitMillis, boolean look) {
 		String now = now();
@@ -140,7 +144,7 @@ public final class RedisDecisionSource implements DecisionSource {
 		String[] further = this.furtherRates;
 		if (this.calendar) {
 			long clientMillis = (this.clientClock != null) ? Long.parseLong(now) : this.calendarClock.millis();
-			period = WindowSchedule.scriptPeriod(this.limit.rates().get(0), clientMillis);
+			period = this.schedules[0].scriptPeriod(clientMillis);
 			further = furtherRates(clientMillis);
 		}
 		if (further.length == 0) {

@@ -28,6 +28,12 @@ public final class Limit {
 	 */
 	public static final long MAX_CAPACITY_PERIOD_PRODUCT = 1L << 53;
 
+	/**
+	 * The largest capacity of a {@linkplain Rate#ofCalendar calendar rate}: its window counts permits, to at most twice
+	 * the capacity after a penalty, and Lua numbers are exact integers only up to 2^53.
+	 */
+	public static final long MAX_CALENDAR_CAPACITY = 1L << 52;
+
 	/** The largest capacity of a sliding window log, which stores one entry per permit. */
 	public static final long MAX_LOG_CAPACITY = 100_000;
 
@@ -145,7 +151,8 @@ public final class Limit {
 	 */
 	public Builder toBuilder() {
 		Builder builder = new Builder().algorithm(this.algorithm);
-		return hasSeveralRates() ? builder.rates(this.rates) : builder.capacity(capacity()).period(period());
+		return (hasSeveralRates() || this.rates.get(0).isCalendar()) ? builder.rates(this.rates)
+				: builder.capacity(capacity()).period(period());
 	}
 
 	@Override
@@ -257,15 +264,21 @@ public final class Limit {
 		 * Builds the limit.
 		 * @return the limit
 		 * @throws IllegalArgumentException when the rate is missing or given both ways, when two rates have the same
-		 * period, when there are more than {@link #MAX_RATES}, or when a sliding window log's capacity is too large
+		 * period, when there are more than {@link #MAX_RATES}, when a sliding window log's capacity is too large, or
+		 * when a calendar rate is given to another algorithm than {@link Algorithm#FIXED_WINDOW}
 		 */
 		public Limit build() {
 			List<Rate> built = this.rates.isEmpty() ? List.of(singleRate()) : checkedRates();
 			for (int i = 0; i < built.size(); i++) {
 				long capacity = built.get(i).capacity();
+				String field = (built.size() > 1) ? "rates[" + i + "]." : "";
+				if (built.get(i).isCalendar() && this.algorithm != Algorithm.FIXED_WINDOW) {
+					throw new IllegalArgumentException(field + "calendar " + built.get(i).calendarPeriod().orElseThrow()
+							.configName() + " needs the algorithm " + Algorithm.FIXED_WINDOW.configName()
+							+ " but algorithm was " + this.algorithm.configName());
+				}
 				if (this.algorithm == Algorithm.SLIDING_WINDOW_LOG && capacity > MAX_LOG_CAPACITY) {
-					throw new IllegalArgumentException(((built.size() > 1) ? "rates[" + i + "]." : "")
-							+ "capacity of a sliding-window-log must be at most " + MAX_LOG_CAPACITY + " but was "
+					throw new IllegalArgumentException(field + "capacity of a sliding-window-log must be at most " + MAX_LOG_CAPACITY + " but was "
 							+ capacity);
 				}
 			}

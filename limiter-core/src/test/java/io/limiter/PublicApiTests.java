@@ -28,7 +28,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class PublicApiTests {
 
-	private static final List<String> API = List.of("AdminOperation", "Algorithm", "ConcurrencyLimit", "ConcurrencyLimiter",
+	private static final List<String> API = List.of("AdminOperation", "Algorithm", "CalendarPeriod", "ConcurrencyLimit", "ConcurrencyLimiter",
 			"ConcurrencyPermit", "Decision", "DegradedReason",
 			"FailurePolicy", "InMemoryBackend", "Limit", "LimiterBackend", "LimiterClock", "LimiterObserver",
 			"LimiterOptions", "LocalTier", "Rate", "RateLimiter", "RateLimiterException", "RateLimiterRegistry",

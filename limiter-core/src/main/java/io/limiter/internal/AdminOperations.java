@@ -8,6 +8,7 @@ import io.limiter.AdminOperation;
 import io.limiter.Decision;
 import io.limiter.Limit;
 import io.limiter.LimiterObserver;
+import io.limiter.Rate;
 import io.limiter.Receipt;
 
 /**
@@ -85,7 +86,8 @@ final class AdminOperations {
 
 	/**
 	 * Checks the permits of a refund or penalty (a reset takes none) and caps them where their ticks
-	 * ({@code permits x period}) would pass 2^53: no key holds or owes that many, so the cap changes nothing.
+	 * ({@code permits x period}, or permits alone for a calendar rate, which counts permits) would pass 2^53: no key
+	 * holds or owes that many, so the cap changes nothing.
 	 */
 	private long checkedPermits(AdminOperation operation, long permits) {
 		if (operation == AdminOperation.RESET) {
@@ -95,7 +97,8 @@ final class AdminOperations {
 			throw new IllegalArgumentException("permits of a " + operation.configName() + " of limit '" + this.name
 					+ "' must be at least 1 but was " + permits);
 		}
-		return Math.min(permits, Limit.MAX_CAPACITY_PERIOD_PRODUCT / this.limit.rates().get(0).periodMillis());
+		Rate rate = this.limit.rates().get(0);
+		return Math.min(permits, Limit.MAX_CAPACITY_PERIOD_PRODUCT / (rate.isCalendar() ? 1 : rate.periodMillis()));
 	}
 
 }

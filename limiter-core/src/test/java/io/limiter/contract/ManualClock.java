@@ -27,6 +27,14 @@ public final class ManualClock implements LimiterClock {
 		this.now.addAndGet(millis);
 	}
 
+	/**
+	 * Sets the clock to a time.
+	 * @param millis the time, in milliseconds since the epoch
+	 */
+	public void set(long millis) {
+		this.now.set(millis);
+	}
+
 	/** Puts the clock back at {@link #START}. */
 	public void reset() {
 		this.now.set(START);

@@ -6,7 +6,8 @@ import io.limiter.Receipt;
 
 /**
  * Fixed window: at most {@code capacity} permits in each window of {@code period_ms}, windows aligned to multiples
- * of the period since the epoch. The state is the count of the window of the last grant and that grant's time; a
+ * of the period since the epoch, or, for a calendar rate, the windows of its calendar ({@link WindowSchedule}). The
+ * state is the count of the window of the last grant and that grant's time; a
  * now before it counts as it, so the window never moves back. Denials and looks change nothing.
  */
 final class FixedWindow extends LimitAlgorithm {
@@ -23,8 +24,11 @@ final class FixedWindow extends LimitAlgorithm {
 
 		private long grantedAt = Windows.NEVER;
 
+		private final WindowSchedule windows;
+
 		State(Limit limit) {
 			super(limit);
+			this.windows = WindowSchedule.of(limit.rates().get(0));
 		}
 
 		@Override
@@ -38,7 +42,7 @@ final class FixedWindow extends LimitAlgorithm {
 		@Override
 		Decision look(long nowMillis, long permits, long maxWaitMillis) {
 			long at = Math.max(nowMillis, this.grantedAt);
-			long windowEnd = Windows.start(at, this.periodMillis) + this.periodMillis;
+			long windowEnd = this.windows.end(at);
 			long count = countAt(at);
 			if (count + permits > this.capacity) {
 				return Decision.denied(this.capacity, Math.max(0, this.capacity - count), windowEnd - at,
@@ -73,7 +77,7 @@ final class FixedWindow extends LimitAlgorithm {
 			long grantTime = receipt.mark(offset);
 			long at = Math.max(nowMillis, this.grantedAt);
 			long count = countAt(at);
-			if (count > 0 && Windows.start(grantTime, this.periodMillis) == Windows.start(at, this.periodMillis)) {
+			if (count > 0 && this.windows.start(grantTime) == this.windows.start(at)) {
 				store(at, Math.max(0, count - permits));
 			}
 		}
@@ -101,13 +105,13 @@ final class FixedWindow extends LimitAlgorithm {
 		}
 
 		private long countAt(long at) {
-			return (this.grantedAt >= Windows.start(at, this.periodMillis)) ? this.count : 0;
+			return (this.grantedAt >= this.windows.start(at)) ? this.count : 0;
 		}
 
 		@Override
 		boolean isEmptyAt(long nowMillis) {
 			return this.grantedAt == Windows.NEVER
-					|| nowMillis >= Windows.start(this.grantedAt, this.periodMillis) + this.periodMillis;
+					|| nowMillis >= this.windows.end(this.grantedAt);
 		}
 
 	}

@@ -127,7 +127,7 @@ public final class SharedFallback implements DecisionSource, FallbackCharge {
 	private Share newShare(int instances) {
 		List<Rate> shares = new ArrayList<>();
 		for (Rate rate : this.limit.rates()) {
-			shares.add(Rate.of((rate.capacity() + instances - 1) / instances, rate.period()));
+			shares.add(rate.withCapacity((rate.capacity() + instances - 1) / instances));
 		}
 		Limit share = Limit.builder().algorithm(this.limit.algorithm()).rates(shares).build();
 		return new Share(instances, this.states.source(this.name, share));

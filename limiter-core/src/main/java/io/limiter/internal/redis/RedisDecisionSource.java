@@ -11,10 +11,12 @@ import io.limiter.AdminOperation;
 import io.limiter.Decision;
 import io.limiter.Limit;
 import io.limiter.LimiterClock;
+import io.limiter.Rate;
 import io.limiter.Receipt;
 import io.limiter.internal.DecisionSource;
 import io.limiter.internal.StateKeys;
 import io.limiter.internal.algorithm.LimitAlgorithm;
+import io.limiter.internal.algorithm.WindowSchedule;
 
 /**
  * Decides one limit in Redis: one script call per decision, on the node that owns the key. A limit of several rates
@@ -52,6 +54,15 @@ public final class RedisDecisionSource implements DecisionSource {
 
 	private final String capacity;
 
+	/** Whether a rate is of the calendar, whose period argument is computed at each call. */
+	private final boolean calendar;
+
+	/** The clock whose time picks the calendar windows sent to the scripts: the client clock, else the system's. */
+	private final LimiterClock calendarClock;
+
+	/** The windows of every rate, which give the period argument of each. */
+	private final WindowSchedule[] schedules;
+
 	private final String periodMillis;
 
 	/** The capacity and period of every rate after the first, after the mode argument; empty for one rate. */
@@ -79,12 +90,24 @@ public final class RedisDecisionSource implements DecisionSource {
 		this.timeoutMillis = timeout.toMillis();
 		this.limit = limit;
 		this.capacity = Long.toString(limit.rates().get(0).capacity());
-		this.periodMillis = Long.toString(limit.rates().get(0).periodMillis());
-		this.furtherRates = new String[2 * (limit.rates().size() - 1)];
-		for (int i = 1; i < limit.rates().size(); i++) {
-			this.furtherRates[2 * i - 2] = Long.toString(limit.rates().get(i).capacity());
-			this.furtherRates[2 * i - 1] = Long.toString(limit.rates().get(i).periodMillis());
+		this.calendar = limit.rates().stream().anyMatch(Rate::isCalendar);
+		this.calendarClock = (clientClock != null) ? clientClock : LimiterClock.system();
+		this.schedules = limit.rates().stream().map(WindowSchedule::of).toArray(WindowSchedule[]::new);
+		this.periodMillis = this.schedules[0].scriptPeriod(0);
+		this.furtherRates = furtherRates(0);
+	}
+
+	/**
+	 * Returns the capacity and period argument of every rate after the first.
+	 * @param clientMillis the client's time, which places the windows of a calendar rate
+	 */
+	private String[] furtherRates(long clientMillis) {
+		String[] further = new String[2 * (this.limit.rates().size() - 1)];
+		for (int i = 1; i < this.limit.rates().size(); i++) {
+			further[2 * i - 2] = Long.toString(this.limit.rates().get(i).capacity());
+			further[2 * i - 1] = this.schedules[i].scriptPeriod(clientMillis);
 		}
+		return further;
 	}
 
 	@Override
@@ -112,21 +135,30 @@ public final class RedisDecisionSource implements DecisionSource {
 	/**
 	 * Returns the arguments of a call: for one rate {@code capacity, period_ms, permits, now_ms, max_wait_ms} (an admin
 	 * script's operation in place of the wait) and the mode of a look, for several rates the mode always, and the
-	 * further rates after it.
+	 * further rates after it; a calendar rate's period is its windows around the client's time
+	 * ({@link WindowSchedule#scriptPeriod(long)}).
 	 */
 	private String[] arguments(String permits, String maxWaitMillis, boolean look) {
-		if (this.furtherRates.length == 0) {
-			return look ? new String[] { this.capacity, this.periodMillis, permits, now(), maxWaitMillis, READ_ONLY }
-					: new String[] { this.capacity, this.periodMillis, permits, now(), maxWaitMillis };
+		String now = now();
+		String period = this.periodMillis;
+		String[] further = this.furtherRates;
+		if (this.calendar) {
+			long clientMillis = (this.clientClock != null) ? Long.parseLong(now) : this.calendarClock.millis();
+			period = this.schedules[0].scriptPeriod(clientMillis);
+			further = furtherRates(clientMillis);
 		}
-		String[] args = new String[6 + this.furtherRates.length];
+		if (further.length == 0) {
+			return look ? new String[] { this.capacity, period, permits, now, maxWaitMillis, READ_ONLY }
+					: new String[] { this.capacity, period, permits, now, maxWaitMillis };
+		}
+		String[] args = new String[6 + further.length];
 		args[0] = this.capacity;
-		args[1] = this.periodMillis;
+		args[1] = period;
 		args[2] = permits;
-		args[3] = now();
+		args[3] = now;
 		args[4] = maxWaitMillis;
 		args[5] = look ? READ_ONLY : WRITE;
-		System.arraycopy(this.furtherRates, 0, args, 6, this.furtherRates.length);
+		System.arraycopy(further, 0, args, 6, further.length);
 		return args;
 	}
 

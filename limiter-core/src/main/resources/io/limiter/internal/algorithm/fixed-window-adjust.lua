@@ -5,7 +5,7 @@
 --#include /io/limiter/internal/algorithm/admin.lua
 --#include /io/limiter/internal/algorithm/fixed-window-state.lua
 if operation == 'refund-grant' then
-  if count == 0 or floordiv(grant_time, period) ~= floordiv(at, period) then
+  if count == 0 or grant_time < window_start or grant_time >= window_end then
     return {1}
   end
   count = math.max(0, count - permits)

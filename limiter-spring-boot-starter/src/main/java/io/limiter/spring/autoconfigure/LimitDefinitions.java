@@ -1,6 +1,9 @@
 package io.limiter.spring.autoconfigure;
 
+import java.time.DateTimeException;
 import java.time.Duration;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -9,6 +12,7 @@ import java.util.Set;
 import java.util.function.Consumer;
 
 import io.limiter.Limit;
+import io.limiter.Rate;
 import io.limiter.integration.LimitNames;
 import io.limiter.LimiterOptions;
 import io.limiter.LocalTier;
@@ -86,6 +90,9 @@ final class LimitDefinitions {
 				throw new InvalidLimiterPropertyException(checked, describe(settings.getRates()), ex.getMessage(), ex);
 			}
 		}
+		if (settings.getCalendar() != null || isCalendar(limit)) {
+			return calendarPlan(property, limit, settings);
+		}
 		Limit.Builder builder = limit.toBuilder();
 		if (settings.getCapacity() != null) {
 			check(property + ".capacity", settings.getCapacity(), builder::capacity);
@@ -99,6 +106,35 @@ final class LimitDefinitions {
 		catch (IllegalArgumentException ex) {
 			throw new InvalidLimiterPropertyException(property + ".capacity", settings.getCapacity(), ex.getMessage(),
 					ex);
+		}
+	}
+
+	private static boolean isCalendar(Limit limit) {
+		return !limit.hasSeveralRates() && limit.rates().get(0).isCalendar();
+	}
+
+	/**
+	 * Returns a plan of one rate where the plan or the limit is a calendar rate: the plan's own calendar rate, its
+	 * capacity in the limit's calendar, or its capacity and period.
+	 */
+	private static Limit calendarPlan(String property, Limit limit, PlanSettings settings) {
+		Limit.Builder builder = Limit.builder().algorithm(limit.algorithm());
+		long capacity = (settings.getCapacity() != null) ? settings.getCapacity() : limit.rates().get(0).capacity();
+		if (settings.getCalendar() != null) {
+			builder.rate(calendarRate(property, settings));
+		}
+		else if (settings.getPeriod() != null) {
+			check(property + ".period", settings.getPeriod(), (period) -> builder.rate(Rate.of(capacity, period)));
+		}
+		else {
+			checkNoZone(property, settings);
+			check(property + ".capacity", capacity, (valid) -> builder.rate(limit.rates().get(0).withCapacity(valid)));
+		}
+		try {
+			return builder.build();
+		}
+		catch (IllegalArgumentException ex) {
+			throw new InvalidLimiterPropertyException(property, describe(List.of(settings)), ex.getMessage(), ex);
 		}
 	}
 
@@ -146,10 +182,55 @@ final class LimitDefinitions {
 		}
 	}
 
-	/** Checks {@code capacity} and {@code period}; returns the property that a failed build is reported under. */
+	/**
+	 * Checks {@code capacity} and {@code period}, or {@code calendar}; returns the property that a failed build is
+	 * reported under.
+	 */
 	private static String oneRate(String property, LimitSettings settings, Limit.Builder builder) {
+		if (settings.getCalendar() != null) {
+			builder.rate(calendarRate(property, settings));
+			return property + ".algorithm";
+		}
+		checkNoZone(property, settings);
 		rate(property, settings.getCapacity(), settings.getPeriod(), builder::capacity, builder::period);
 		return property + ".capacity";
+	}
+
+	/** Checks and returns the calendar rate of {@code capacity}, {@code calendar} and {@code zone} (UTC if not set). */
+	private static Rate calendarRate(String property, RateSettings settings) {
+		if (settings.getPeriod() != null) {
+			throw new InvalidLimiterPropertyException(property + ".period", settings.getPeriod(),
+					"a rate of calendar " + settings.getCalendar().configName()
+							+ " takes its windows from the calendar: give period or calendar, not both",
+					null);
+		}
+		if (settings.getCapacity() == null) {
+			throw new InvalidLimiterPropertyException(property + ".capacity", null, "capacity must be set", null);
+		}
+		ZoneId zone = ZoneOffset.UTC;
+		if (settings.getZone() != null) {
+			try {
+				zone = ZoneId.of(settings.getZone());
+			}
+			catch (DateTimeException ex) {
+				throw new InvalidLimiterPropertyException(property + ".zone", settings.getZone(),
+						"zone must be a time zone such as UTC, +02:00 or Europe/Berlin", ex);
+			}
+		}
+		try {
+			return Rate.ofCalendar(settings.getCapacity(), settings.getCalendar(), zone);
+		}
+		catch (IllegalArgumentException ex) {
+			throw new InvalidLimiterPropertyException(property + ".capacity", settings.getCapacity(), ex.getMessage(),
+					ex);
+		}
+	}
+
+	private static void checkNoZone(String property, RateSettings settings) {
+		if (settings.getZone() != null) {
+			throw new InvalidLimiterPropertyException(property + ".zone", settings.getZone(),
+					"zone places the windows of a calendar rate: set calendar (day, week, month or year) too", null);
+		}
 	}
 
 	/**
@@ -158,6 +239,10 @@ final class LimitDefinitions {
 	 */
 	private static String severalRates(String property, String owner, RateSettings settings, List<RateSettings> rates,
 			Limit.Builder builder) {
+		if (settings.getCalendar() != null) {
+			throw new InvalidLimiterPropertyException(property + ".calendar", settings.getCalendar().configName(),
+					owner + " gives calendar and rates: give the calendar in the rate it applies to", null);
+		}
 		if (settings.getCapacity() != null || settings.getPeriod() != null) {
 			String given = (settings.getCapacity() != null) ? ".capacity" : ".period";
 			throw new InvalidLimiterPropertyException(property + given,
@@ -168,10 +253,15 @@ final class LimitDefinitions {
 		}
 		for (int i = 0; i < rates.size(); i++) {
 			RateSettings rate = rates.get(i);
+			String rateProperty = property + ".rates[" + i + "]";
+			if (rate.getCalendar() != null) {
+				builder.rate(calendarRate(rateProperty, rate));
+				continue;
+			}
+			checkNoZone(rateProperty, rate);
 			Limit.Builder checks = Limit.builder();
-			rate(property + ".rates[" + i + "]", rate.getCapacity(), rate.getPeriod(), checks::capacity, checks::period);
-			check(property + ".rates[" + i + "]", describe(List.of(rate)),
-					(valid) -> builder.rate(rate.getCapacity(), rate.getPeriod()));
+			rate(rateProperty, rate.getCapacity(), rate.getPeriod(), checks::capacity, checks::period);
+			check(rateProperty, describe(List.of(rate)), (valid) -> builder.rate(rate.getCapacity(), rate.getPeriod()));
 		}
 		return property + ".rates";
 	}
@@ -191,14 +281,22 @@ final class LimitDefinitions {
 	}
 
 	private static Object valueOf(String property, LimitSettings settings) {
+		if (property.endsWith(".algorithm")) {
+			return settings.getAlgorithm().configName();
+		}
 		return property.endsWith(".rates") ? describe(settings.getRates()) : settings.getCapacity();
 	}
 
 	private static String describe(List<RateSettings> rates) {
 		StringBuilder text = new StringBuilder();
 		for (RateSettings rate : rates) {
-			text.append((text.length() > 0) ? ", " : "").append(rate.getCapacity()).append(" per ")
-				.append(rate.getPeriod());
+			text.append((text.length() > 0) ? ", " : "").append(rate.getCapacity()).append(" per ");
+			if (rate.getCalendar() != null) {
+				text.append("calendar ").append(rate.getCalendar().configName());
+			}
+			else {
+				text.append(rate.getPeriod());
+			}
 		}
 		return text.toString();
 	}

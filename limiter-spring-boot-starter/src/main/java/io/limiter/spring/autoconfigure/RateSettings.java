@@ -2,8 +2,11 @@ package io.limiter.spring.autoconfigure;
 
 import java.time.Duration;
 
+import io.limiter.CalendarPeriod;
+
 /**
- * One rate: of a limit of one rate its own settings, else one of its {@code rates}.
+ * One rate: of a limit of one rate its own settings, else one of its {@code rates}. A rate is {@code capacity} per
+ * {@code period}, or {@code capacity} per {@code calendar} day, week, month or year in a {@code zone}.
  */
 public class RateSettings {
 
@@ -12,6 +15,12 @@ public class RateSettings {
 
 	/** Period over which 'capacity' permits are granted, or the window length. */
 	private Duration period;
+
+	/** Calendar period (day, week, month or year) whose windows the rate counts in; instead of period. */
+	private CalendarPeriod calendar;
+
+	/** Time zone whose midnight starts the calendar windows, such as Europe/Berlin; UTC when not set. */
+	private String zone;
 
 	public Long getCapacity() {
 		return this.capacity;
@@ -27,6 +36,22 @@ public class RateSettings {
 
 	public void setPeriod(Duration period) {
 		this.period = period;
+	}
+
+	public CalendarPeriod getCalendar() {
+		return this.calendar;
+	}
+
+	public void setCalendar(CalendarPeriod calendar) {
+		this.calendar = calendar;
+	}
+
+	public String getZone() {
+		return this.zone;
+	}
+
+	public void setZone(String zone) {
+		this.zone = zone;
 	}
 
 }

@@ -1,11 +1,14 @@
 package io.limiter.spring.internal.actuate;
 
+import java.time.ZoneId;
 import java.util.List;
 import java.util.Map;
 
 import org.jspecify.annotations.Nullable;
 
+import io.limiter.CalendarPeriod;
 import io.limiter.Limit;
+import io.limiter.Rate;
 
 /**
  * The answers of the {@link LimitersEndpoint}, as JSON shows them.
@@ -56,7 +59,7 @@ public final class LimitersDescriptors {
 		static PlanDescriptor of(Limit limit) {
 			List<RateDescriptor> rates = limit.rates()
 				.stream()
-				.map((rate) -> new RateDescriptor(rate.capacity(), rate.period().toString()))
+				.map(RateDescriptor::of)
 				.toList();
 			return limit.hasSeveralRates() ? new PlanDescriptor(null, null, rates)
 					: new PlanDescriptor(limit.capacity(), limit.period().toString(), rates);
@@ -67,9 +70,19 @@ public final class LimitersDescriptors {
 	/**
 	 * One rate of a limit.
 	 * @param capacity the permits per period
-	 * @param period the period, as an ISO-8601 duration
+	 * @param period the period, as an ISO-8601 duration (of a calendar rate, its period's nominal length)
+	 * @param calendar the calendar period of a calendar rate ({@code day}, {@code week}, {@code month} or
+	 * {@code year}); {@code null} for a rate of a fixed period
+	 * @param zone the time zone of a calendar rate; {@code null} for a rate of a fixed period
 	 */
-	public record RateDescriptor(long capacity, String period) {
+	public record RateDescriptor(long capacity, String period, @Nullable String calendar, @Nullable String zone) {
+
+		static RateDescriptor of(Rate rate) {
+			return new RateDescriptor(rate.capacity(), rate.period().toString(),
+					rate.calendarPeriod().map(CalendarPeriod::configName).orElse(null),
+					rate.zone().map(ZoneId::getId).orElse(null));
+		}
+
 	}
 
 	/**

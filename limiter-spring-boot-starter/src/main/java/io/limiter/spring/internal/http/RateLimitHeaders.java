@@ -28,6 +28,8 @@ import io.limiter.spring.internal.Enforcement;
  */
 public final class RateLimitHeaders {
 
+	private static final long MAX_STRUCTURED_INTEGER = 999_999_999_999_999L;
+
 	private final boolean headers;
 
 	private final boolean legacyHeaders;
@@ -63,7 +65,7 @@ public final class RateLimitHeaders {
 			}
 			Rate reported = rates.get(Math.min(decision.rate(), rates.size() - 1));
 			separate(state).append(policyName(enforcement.limitName(), reported, rates.size())).append(";r=")
-				.append(decision.remaining()).append(";t=").append(seconds(decision.resetAfterMillis()));
+				.append(structuredInteger(decision.remaining())).append(";t=").append(seconds(decision.resetAfterMillis()));
 			if (tightest == null || decision.remaining() < tightest.decision().remaining()) {
 				tightest = enforcement;
 				tightestCapacity = reported.capacity();
@@ -88,24 +90,37 @@ public final class RateLimitHeaders {
 	 * Appends the quota and window of a rate: the window is its period in whole seconds, rounded up, and the quota
 	 * the permits of that window at its rate, rounded down, so a client that keeps to the announced rate never asks
 	 * faster than the limit refills. {@code capacity * period <= 2^53} (a {@code Rate} guarantees it) and the window
-	 * is less than 1001 periods, so the product fits in a {@code long}.
+	 * is less than 1001 periods, so the product fits in a {@code long}. A calendar rate's quota is its capacity, and
+	 * its window the nominal length of its period (a month of 31 days): its windows are whole seconds.
 	 * @param builder the field being built
 	 * @param rate the rate
 	 * @return the builder
 	 */
 	static StringBuilder appendPolicy(StringBuilder builder, Rate rate) {
 		long window = seconds(rate.periodMillis());
-		long quota = rate.capacity() * (window * 1000) / rate.periodMillis();
-		return builder.append(";q=").append(quota).append(";w=").append(window);
+		long quota = rate.isCalendar() ? rate.capacity() : rate.capacity() * (window * 1000) / rate.periodMillis();
+		return builder.append(";q=").append(structuredInteger(quota)).append(";w=").append(window);
+	}
+
+	/**
+	 * Returns a number as a structured field's integer carries it, at most 15 digits (RFC 9651, section 3.3.1): a
+	 * larger quota or remainder (a calendar rate's may reach 2^52) is announced as the largest.
+	 */
+	private static long structuredInteger(long value) {
+		return Math.min(value, MAX_STRUCTURED_INTEGER);
 	}
 
 	/**
 	 * Returns the quoted name of a rate's policy: the limit's name for a limit of one rate, else the name and the
-	 * rate's period ({@code "multi/10s"}, {@code "multi/1500ms"}), unique as a limit's periods differ.
+	 * rate's period ({@code "multi/10s"}, {@code "multi/1500ms"}, {@code "multi/month"} for a calendar rate), unique as
+	 * a limit's periods differ.
 	 */
 	private static String policyName(String limitName, Rate rate, int rates) {
 		if (rates == 1) {
 			return quoted(limitName);
+		}
+		if (rate.isCalendar()) {
+			return quoted(limitName + '/' + rate.calendarPeriod().orElseThrow().configName());
 		}
 		long millis = rate.periodMillis();
 		return quoted(limitName + '/' + ((millis % 1000 == 0) ? (millis / 1000) + "s" : millis + "ms"));

@@ -9,8 +9,10 @@ import org.junit.jupiter.api.Test;
 import org.springframework.mock.web.MockHttpServletResponse;
 
 import io.limiter.Algorithm;
+import io.limiter.CalendarPeriod;
 import io.limiter.Decision;
 import io.limiter.Limit;
+import io.limiter.Rate;
 import io.limiter.spring.LimitPlanResolver;
 import io.limiter.spring.internal.Enforcement;
 
@@ -94,6 +96,23 @@ class RateLimitPolicyTests {
 		assertThat(response.getHeader("RateLimit")).isEqualTo("\"api/60s\";r=4;t=60").matches(SF_LIST);
 		assertThat(response.getHeader("X-RateLimit-Limit")).isEqualTo("100");
 		assertThat(response.getHeader("X-RateLimit-Remaining")).isEqualTo("4");
+	}
+
+	@Test
+	void aCalendarRateAnnouncesItsCapacityPerNominalWindowAndTheRealTimeToItsReset() {
+		// a quota past the 15 digits of a structured field's integer is announced as the largest one
+		Limit limit = Limit.builder().algorithm(Algorithm.FIXED_WINDOW).rate(10, Duration.ofMinutes(1))
+			.rate(Rate.ofCalendar(Limit.MAX_CALENDAR_CAPACITY, CalendarPeriod.MONTH)).build();
+		Decision decision = Decision.allowed(Limit.MAX_CALENDAR_CAPACITY, Limit.MAX_CALENDAR_CAPACITY - 1, 3_600_001)
+			.forRate(1);
+		MockHttpServletResponse response = new MockHttpServletResponse();
+		new RateLimitResponses(true, false, List::of).writeHeaders(response,
+				List.of(new Enforcement("quota", LimitPlanResolver.DEFAULT_PLAN, limit, decision, true, decision)));
+		assertThat(response.getHeader("RateLimit-Policy"))
+			.isEqualTo("\"quota/60s\";q=10;w=60, \"quota/month\";q=999999999999999;w=2678400")
+			.matches(SF_LIST);
+		assertThat(response.getHeader("RateLimit")).isEqualTo("\"quota/month\";r=999999999999999;t=3601")
+			.matches(SF_LIST);
 	}
 
 	private static String policy(long capacity, Duration period) {

@@ -32,6 +32,12 @@ class DemoController {
 		return "Hello from a limit of two rates!\n";
 	}
 
+	/** Limited per {@code X-Api-Key} to 5 per calendar day in UTC by the limit {@code quota}. */
+	@GetMapping("/api/quota")
+	String quota() {
+		return "Hello from a daily quota!\n";
+	}
+
 	@GetMapping("/api/users/{id}/quote")
 	String quote(@PathVariable String id) {
 		return this.quotes.quote(id);

@@ -19,6 +19,7 @@ import org.springframework.web.server.WebFilter;
 import org.springframework.web.util.pattern.PathPattern;
 
 import io.limiter.RateLimiterRegistry;
+import io.limiter.spring.internal.ConcurrencyLimiters;
 import io.limiter.spring.internal.LimitEnforcers;
 import io.limiter.spring.internal.reactive.ExchangeClientAddressResolver;
 import io.limiter.spring.internal.reactive.ExchangeKeyResolver;
@@ -62,10 +63,11 @@ public final class LimiterWebFluxAutoConfiguration {
 	@ConditionalOnMissingBean
 	@ConditionalOnBooleanProperty(name = "limiter.filter.enabled", matchIfMissing = true)
 	RateLimitWebFilter limiterWebFilter(LimiterProperties properties, LimitEnforcers limitEnforcers,
+			ConcurrencyLimiters concurrencyLimiters,
 			ReactiveRateLimitResponses reactiveRateLimitResponses, BeanFactory beanFactory, Environment environment) {
 		FilterSettings filter = properties.getFilter();
 		FilterRuleDefinitions.Rules<ServerHttpRequest, ExchangeKeyResolver> rules = FilterRuleDefinitions.rules(filter,
-				environment, REACTIVE, limitEnforcers, beanFactory);
+				environment, REACTIVE, limitEnforcers, concurrencyLimiters, beanFactory);
 		return new RateLimitWebFilter(rules.rules(), filter.getMatch() == FilterSettings.Match.FIRST,
 				reactiveRateLimitResponses, FilterRuleDefinitions.order(filter, SECURITY_WEB_FILTER_ORDER),
 				rules.contexts());

@@ -17,8 +17,8 @@ import io.limiter.spring.testapp.reactive.ReactiveTestApplication;
 import io.limiter.testsupport.RedisFixtures;
 
 /**
- * {@link ConcurrencyRuleContract} for the WebFlux filter, on Netty, on a real standalone Redis server; and a client that leaves
- * while its request is held, which cancels the exchange.
+ * {@link ConcurrencyRuleContract} for the WebFlux filter, on Netty, on a real standalone Redis server; and a
+ * client that leaves while its request is held, which cancels the exchange.
  */
 @SpringBootTest(classes = { ReactiveTestApplication.class, ReactiveHeldController.class },
 		webEnvironment = WebEnvironment.RANDOM_PORT, properties = "spring.main.web-application-type=reactive")

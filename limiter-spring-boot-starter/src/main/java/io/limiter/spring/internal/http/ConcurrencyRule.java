@@ -1,8 +1,6 @@
 package io.limiter.spring.internal.http;
 
 import io.limiter.ConcurrencyLimiter;
-import io.limiter.ConcurrencyPermit;
-import io.limiter.Decision;
 import io.limiter.spring.internal.SkipCondition;
 
 /**
@@ -18,19 +16,5 @@ import io.limiter.spring.internal.SkipCondition;
 public record ConcurrencyRule<K>(RequestPattern requests, SkipCondition skipIf, ConcurrencyLimiter limiter, K key,
 		DenialResponse denial) {
 
-	/**
-	 * How long a denied client is told to wait ({@code Retry-After}): a permit comes back when a request ends, which
-	 * no one can foretell, so one second, the least the header can say.
-	 */
-	public static final long RETRY_AFTER_MILLIS = 1000;
-
-	/**
-	 * Returns the decision a denial is answered with: the limit, nothing remaining, and {@link #RETRY_AFTER_MILLIS}.
-	 * @param denied the denial
-	 * @return the decision, for the denial's body
-	 */
-	public static Decision decision(ConcurrencyPermit denied) {
-		return Decision.denied(denied.limit(), 0, RETRY_AFTER_MILLIS, RETRY_AFTER_MILLIS);
-	}
 
 }

@@ -14,6 +14,7 @@ import org.springframework.web.server.WebFilter;
 import org.springframework.web.server.WebFilterChain;
 
 import io.limiter.ConcurrencyPermit;
+import io.limiter.spring.internal.ConcurrencyDenials;
 import io.limiter.spring.internal.HeldPermits;
 import io.limiter.spring.internal.http.ConcurrencyRule;
 import io.limiter.spring.internal.http.RuleExpressionContexts;
@@ -72,7 +73,7 @@ public final class ConcurrencyLimitWebFilter implements WebFilter, Ordered {
 				}
 				return ReactiveFutures.resume(held::releaseAsync)
 					.then(this.responses.deny(exchange, List.of(), last.rule().limiter().name(),
-							ConcurrencyRule.decision(last.permit()), last.rule().denial()));
+							ConcurrencyDenials.decision(last.permit()), last.rule().denial()));
 			})
 			.doFinally((signal) -> held.releaseAsync());
 	}

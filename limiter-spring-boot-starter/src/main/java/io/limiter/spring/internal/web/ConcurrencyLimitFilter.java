@@ -17,6 +17,7 @@ import org.springframework.http.server.PathContainer;
 import org.springframework.web.server.ResponseStatusException;
 
 import io.limiter.ConcurrencyPermit;
+import io.limiter.spring.internal.ConcurrencyDenials;
 import io.limiter.spring.internal.HeldPermits;
 import io.limiter.spring.internal.http.ConcurrencyRule;
 import io.limiter.spring.internal.http.RuleExpressionContexts;
@@ -86,7 +87,7 @@ public final class ConcurrencyLimitFilter implements Filter {
 			if (!permit.isAllowed()) {
 				held.release();
 				this.responses.deny(request, response, List.of(), rule.limiter().name(),
-						ConcurrencyRule.decision(permit), rule.denial());
+						ConcurrencyDenials.decision(permit), rule.denial());
 				return;
 			}
 			held.add(permit);

@@ -6,6 +6,7 @@ import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 
@@ -42,7 +43,19 @@ class ConcurrencyLimitedAspectTests {
 		.withConfiguration(AutoConfigurations.of(LimiterAutoConfiguration.class, LimiterAspectAutoConfiguration.class,
 				AopAutoConfiguration.class))
 		.withPropertyValues("limiter.concurrency.exports.max-in-flight=1")
+		.withPropertyValues(backend())
 		.withBean(Exports.class);
+
+	/** A key of this test's own, so that the tests run as well on a Redis that other tests share. */
+	private final String tenant = "acme-" + Integer.toHexString(ThreadLocalRandom.current().nextInt(0x1000, 0x10000));
+
+	/**
+	 * Returns the properties that choose the backend of the test.
+	 * @return none here: the in-memory backend
+	 */
+	String[] backend() {
+		return new String[0];
+	}
 
 	private final ExecutorService callers = Executors.newSingleThreadExecutor();
 
@@ -56,15 +69,15 @@ class ConcurrencyLimitedAspectTests {
 		this.runner.run((context) -> {
 			Exports exports = context.getBean(Exports.class);
 			CompletableFuture<Void> gate = new CompletableFuture<>();
-			Future<String> running = this.callers.submit(() -> exports.export("acme", gate));
-			await(() -> inFlight(context, "acme") == 1);
-			RateLimitExceededException denied = catchDenial(() -> exports.export("acme", gate));
+			Future<String> running = this.callers.submit(() -> exports.export(this.tenant, gate));
+			await(() -> inFlight(context, this.tenant) == 1);
+			RateLimitExceededException denied = catchDenial(() -> exports.export(this.tenant, gate));
 			assertThat(denied.limitName()).isEqualTo("exports");
 			assertThat(denied.decision().retryAfterMillis()).isEqualTo(1000);
 			assertThat(exports.export("other", CompletableFuture.completedFuture(null))).isEqualTo("exported");
 			gate.complete(null);
 			assertThat(running.get()).isEqualTo("exported");
-			assertThat(inFlight(context, "acme")).isZero();
+			assertThat(inFlight(context, this.tenant)).isZero();
 		});
 	}
 
@@ -73,8 +86,8 @@ class ConcurrencyLimitedAspectTests {
 		this.runner.run((context) -> {
 			Exports exports = context.getBean(Exports.class);
 			for (int i = 0; i < 2; i++) {
-				assertThatExceptionOfType(IllegalStateException.class).isThrownBy(() -> exports.failing("acme"));
-				assertThat(inFlight(context, "acme")).isZero();
+				assertThatExceptionOfType(IllegalStateException.class).isThrownBy(() -> exports.failing(this.tenant));
+				assertThat(inFlight(context, this.tenant)).isZero();
 			}
 		});
 	}
@@ -84,16 +97,17 @@ class ConcurrencyLimitedAspectTests {
 		this.runner.run((context) -> {
 			Exports exports = context.getBean(Exports.class);
 			Sinks.One<String> result = Sinks.one();
-			CompletableFuture<String> value = exports.exportMono("acme", result.asMono()).toFuture();
-			await(() -> inFlight(context, "acme") == 1);
+			CompletableFuture<String> value = exports.exportMono(this.tenant, result.asMono()).toFuture();
+			await(() -> inFlight(context, this.tenant) == 1);
 			assertThatExceptionOfType(RateLimitExceededException.class)
-				.isThrownBy(() -> exports.exportMono("acme", Mono.just("again")).block());
+				.isThrownBy(() -> exports.exportMono(this.tenant, Mono.just("again")).block());
 			result.tryEmitValue("exported");
 			assertThat(value.get()).isEqualTo("exported");
-			assertThat(inFlight(context, "acme")).isZero();
+			assertThat(inFlight(context, this.tenant)).isZero();
 			assertThatExceptionOfType(IllegalStateException.class)
-				.isThrownBy(() -> exports.exportMono("acme", Mono.error(new IllegalStateException("failed"))).block());
-			assertThat(inFlight(context, "acme")).isZero();
+				.isThrownBy(() -> exports.exportMono(this.tenant, Mono.error(new IllegalStateException("failed")))
+					.block());
+			assertThat(inFlight(context, this.tenant)).isZero();
 		});
 	}
 
@@ -101,11 +115,11 @@ class ConcurrencyLimitedAspectTests {
 	void cancelledMonoGivesItsPermitBack() {
 		this.runner.run((context) -> {
 			Exports exports = context.getBean(Exports.class);
-			Disposable subscription = exports.exportMono("acme", Mono.never()).subscribe();
-			await(() -> inFlight(context, "acme") == 1);
+			Disposable subscription = exports.exportMono(this.tenant, Mono.never()).subscribe();
+			await(() -> inFlight(context, this.tenant) == 1);
 			subscription.dispose();
-			await(() -> inFlight(context, "acme") == 0);
-			assertThat(exports.exportMono("acme", Mono.just("exported")).block()).isEqualTo("exported");
+			await(() -> inFlight(context, this.tenant) == 0);
+			assertThat(exports.exportMono(this.tenant, Mono.just("exported")).block()).isEqualTo("exported");
 		});
 	}
 
@@ -114,15 +128,15 @@ class ConcurrencyLimitedAspectTests {
 		this.runner.run((context) -> {
 			Exports exports = context.getBean(Exports.class);
 			CompletableFuture<String> result = new CompletableFuture<>();
-			CompletableFuture<String> stage = exports.exportStage("acme", result).toCompletableFuture();
-			assertThat(inFlight(context, "acme")).isEqualTo(1);
-			assertThat(exports.exportStage("acme", CompletableFuture.completedFuture("again")).toCompletableFuture())
-				.failsWithin(DEADLINE)
+			CompletableFuture<String> stage = exports.exportStage(this.tenant, result).toCompletableFuture();
+			assertThat(inFlight(context, this.tenant)).isEqualTo(1);
+			CompletionStage<String> again = exports.exportStage(this.tenant, CompletableFuture.completedFuture("again"));
+			assertThat(again.toCompletableFuture()).failsWithin(DEADLINE)
 				.withThrowableThat()
 				.withCauseInstanceOf(RateLimitExceededException.class);
 			result.complete("exported");
 			assertThat(stage.get()).isEqualTo("exported");
-			assertThat(inFlight(context, "acme")).isZero();
+			assertThat(inFlight(context, this.tenant)).isZero();
 		});
 	}
 

@@ -79,8 +79,8 @@ public final class LimiterWebAutoConfiguration {
 	@ConditionalOnMissingBean(name = "limiterFilterRegistration")
 	@ConditionalOnBooleanProperty(name = "limiter.filter.enabled", matchIfMissing = true)
 	FilterRegistrationBean<RateLimitFilter> limiterFilterRegistration(LimiterProperties properties,
-			LimitEnforcers limitEnforcers, ConcurrencyLimiters concurrencyLimiters, RateLimitResponses rateLimitResponses,
-			Environment environment, BeanFactory beanFactory) {
+			LimitEnforcers limitEnforcers, ConcurrencyLimiters concurrencyLimiters,
+			RateLimitResponses rateLimitResponses, Environment environment, BeanFactory beanFactory) {
 		FilterSettings filter = properties.getFilter();
 		FilterRuleDefinitions.Rules<HttpServletRequest, RequestKeyResolver> rules = FilterRuleDefinitions.rules(filter,
 				environment, SERVLET, limitEnforcers, concurrencyLimiters, beanFactory);
@@ -102,8 +102,8 @@ public final class LimiterWebAutoConfiguration {
 	@ConditionalOnMissingBean(name = "limiterConcurrencyFilterRegistration")
 	@ConditionalOnBooleanProperty(name = "limiter.filter.enabled", matchIfMissing = true)
 	FilterRegistrationBean<ConcurrencyLimitFilter> limiterConcurrencyFilterRegistration(LimiterProperties properties,
-			LimitEnforcers limitEnforcers, ConcurrencyLimiters concurrencyLimiters, RateLimitResponses rateLimitResponses,
-			Environment environment, BeanFactory beanFactory) {
+			LimitEnforcers limitEnforcers, ConcurrencyLimiters concurrencyLimiters,
+			RateLimitResponses rateLimitResponses, Environment environment, BeanFactory beanFactory) {
 		FilterSettings filter = properties.getFilter();
 		FilterRuleDefinitions.Rules<HttpServletRequest, RequestKeyResolver> rules = FilterRuleDefinitions.rules(filter,
 				environment, SERVLET, limitEnforcers, concurrencyLimiters, beanFactory);

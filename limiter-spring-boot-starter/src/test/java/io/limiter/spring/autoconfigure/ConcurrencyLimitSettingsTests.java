@@ -30,7 +30,8 @@ class ConcurrencyLimitSettingsTests {
 	void concurrencyLimitIsBuiltFromItsSettings() {
 		this.runner
 			.withPropertyValues("limiter.concurrency.export.max-in-flight=3", "limiter.concurrency.export.lease=5s",
-					"limiter.concurrency.export.failure-policy=fail-closed", "limiter.concurrency.upload.max-in-flight=1")
+					"limiter.concurrency.export.failure-policy=fail-closed",
+					"limiter.concurrency.upload.max-in-flight=1")
 			.run((context) -> {
 				ConcurrencyLimiters limiters = context.getBean(ConcurrencyLimiters.class);
 				assertThat(limiters.get("export").limit()).isEqualTo(ConcurrencyLimit.of(3, Duration.ofSeconds(5)));

@@ -18,7 +18,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * {@code GET /api/export?ms=N} over real HTTP: at most two exports in flight per client, so of three concurrent
- * ones two get 200 and one gets 429 with {@code Retry-After: 1}; once they ended, the client may export again.
+ * ones two get 200 and one gets 429 with {@code Retry-After: 1}.
  */
 @SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT)
 class ExportConcurrencyTests {

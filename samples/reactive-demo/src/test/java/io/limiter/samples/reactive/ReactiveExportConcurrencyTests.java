@@ -17,8 +17,8 @@ import org.springframework.boot.test.web.server.LocalServerPort;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * {@code GET /api/export?ms=N} of the reactive demo over real HTTP, as of the servlet demo: at most two exports in flight per client, so of three concurrent
- * ones two get 200 and one gets 429 with {@code Retry-After: 1}; once they ended, the client may export again.
+ * {@code GET /api/export?ms=N} of the reactive demo over real HTTP, as of the servlet demo: at most two exports in
+ * flight per client, so of three concurrent ones two get 200 and one gets 429 with {@code Retry-After: 1}.
  */
 @SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT)
 class ReactiveExportConcurrencyTests {

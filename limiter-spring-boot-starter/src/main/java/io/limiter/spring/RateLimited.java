@@ -37,7 +37,11 @@ import java.lang.annotation.Target;
 public @interface RateLimited {
 
 	/**
-	 * The name of a limit under {@code limiter.limits}.
+	 * The name of a limit under {@code limiter.limits}, or of a concurrency limit under {@code limiter.concurrency}:
+	 * then each call holds one permit while it runs, released when the method returns or throws, or when its stage
+	 * completes or its {@code Mono} or {@code Flux} completes, fails or is cancelled; such an annotation sets no
+	 * {@link #cost()}, {@link #count()} or {@link #countOn()}, and a denied call's exception says to retry after one
+	 * second.
 	 * @return the limit name
 	 */
 	String limit();

@@ -12,9 +12,12 @@ import org.springframework.test.context.ActiveProfiles;
 import org.springframework.test.web.servlet.MockMvc;
 import org.springframework.test.web.servlet.RequestBuilder;
 
+import io.limiter.ConcurrencyLimiter;
+import io.limiter.ConcurrencyPermit;
 import io.limiter.RateLimiterRegistry;
 import io.limiter.internal.DefaultRateLimiter;
 import io.limiter.internal.memory.InMemoryDecisionSource;
+import io.limiter.spring.internal.ConcurrencyLimiters;
 import io.limiter.spring.testapp.TestApplication;
 
 import static io.limiter.spring.RateLimitFilterTests.from;
@@ -42,6 +45,9 @@ class LimitersEndpointTests {
 	@Autowired
 	private MeterRegistry meters;
 
+	@Autowired
+	private ConcurrencyLimiters concurrencyLimiters;
+
 	@Test
 	void listsTheLimitsWithTheirSettings() throws Exception {
 		this.mvc.perform(get("/actuator/limiters"))
@@ -60,6 +66,45 @@ class LimitersEndpointTests {
 			.andExpect(jsonPath("$.limits.multi.rates[0].period").value("PT1H"))
 			.andExpect(jsonPath("$.limits.multi.rates[1].capacity").value(2))
 			.andExpect(jsonPath("$.limits.multi.rates[1].period").value("PT10H"));
+	}
+
+	@Test
+	void listsTheConcurrencyLimitsAndShowsTheirPermitsInFlight() throws Exception {
+		this.mvc.perform(get("/actuator/limiters"))
+			.andExpect(status().isOk())
+			.andExpect(jsonPath("$.concurrencyLimits.exports.maxInFlight").value(2))
+			.andExpect(jsonPath("$.concurrencyLimits.exports.lease").value("PT20S"))
+			.andExpect(jsonPath("$.limits.exports").doesNotExist());
+		try (ConcurrencyPermit permit = this.concurrencyLimiters.get("exports").tryAcquire("tenant/7")) {
+			assertThat(permit.isAllowed()).isTrue();
+			this.mvc.perform(get("/actuator/limiters/exports/tenant/7"))
+				.andExpect(status().isOk())
+				.andExpect(jsonPath("$.limit").value("exports"))
+				.andExpect(jsonPath("$.key").value("tenant/7"))
+				.andExpect(jsonPath("$.maxInFlight").value(2))
+				.andExpect(jsonPath("$.inFlight").value(1));
+		}
+		this.mvc.perform(get("/actuator/limiters/exports/tenant/7")).andExpect(jsonPath("$.inFlight").value(0));
+	}
+
+	@Test
+	void metersThePermitsOfConcurrencyLimits() {
+		ConcurrencyLimiter exports = this.concurrencyLimiters.get("exports");
+		ConcurrencyPermit first = exports.tryAcquire("tenant-8");
+		ConcurrencyPermit second = exports.tryAcquire("tenant-8");
+		assertThat(exports.tryAcquire("tenant-8").isAllowed()).isFalse();
+		assertThat(this.meters.get("limiter.permits.in-flight").tag("limit", "exports").gauge().value()).isEqualTo(2);
+		assertThat(this.meters.get("limiter.decisions").tags("limit", "exports", "outcome", "allowed").counter())
+			.extracting(Counter::count)
+			.isEqualTo(2.0);
+		assertThat(this.meters.get("limiter.decisions").tags("limit", "exports", "outcome", "denied").counter())
+			.extracting(Counter::count)
+			.isEqualTo(1.0);
+		first.close();
+		second.close();
+		assertThat(this.meters.get("limiter.permits.in-flight").tag("limit", "exports").gauge().value()).isZero();
+		assertThat(this.meters.get("limiter.permit.held").tags("limit", "exports", "returned", "true").timer().count())
+			.isEqualTo(2);
 	}
 
 	@Test

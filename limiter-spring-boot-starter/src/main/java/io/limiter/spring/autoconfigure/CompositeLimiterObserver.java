@@ -3,6 +3,8 @@ package io.limiter.spring.autoconfigure;
 import java.util.List;
 
 import io.limiter.AdminOperation;
+import io.limiter.ConcurrencyLimit;
+import io.limiter.ConcurrencyPermit;
 import io.limiter.Decision;
 import io.limiter.DegradedReason;
 import io.limiter.FailurePolicy;
@@ -66,6 +68,21 @@ final class CompositeLimiterObserver implements LimiterObserver {
 	public void onAdminOperation(String limitName, AdminOperation operation, AdminOperation.Outcome outcome) {
 		for (LimiterObserver observer : this.observers) {
 			observer.onAdminOperation(limitName, operation, outcome);
+		}
+	}
+
+	@Override
+	public void onConcurrencyDecision(String limitName, ConcurrencyLimit limit, ConcurrencyPermit permit,
+			long nanos) {
+		for (LimiterObserver observer : this.observers) {
+			observer.onConcurrencyDecision(limitName, limit, permit, nanos);
+		}
+	}
+
+	@Override
+	public void onPermitRelease(String limitName, ConcurrencyLimit limit, long heldNanos, boolean returned) {
+		for (LimiterObserver observer : this.observers) {
+			observer.onPermitRelease(limitName, limit, heldNanos, returned);
 		}
 	}
 

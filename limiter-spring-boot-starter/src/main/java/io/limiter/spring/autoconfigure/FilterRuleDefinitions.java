@@ -15,12 +15,15 @@ import org.springframework.web.util.pattern.PathPattern;
 import org.springframework.web.util.pattern.PathPatternParser;
 import org.springframework.web.util.pattern.PatternParseException;
 
+import io.limiter.ConcurrencyLimiter;
 import io.limiter.spring.autoconfigure.FilterSettings.ClientAddress;
+import io.limiter.spring.internal.ConcurrencyLimiters;
 import io.limiter.spring.internal.ExpressionContexts;
 import io.limiter.spring.internal.LimitEnforcer;
 import io.limiter.spring.internal.LimitEnforcers;
 import io.limiter.spring.internal.SkipCondition;
 import io.limiter.spring.internal.http.ClientAddresses;
+import io.limiter.spring.internal.http.ConcurrencyRule;
 import io.limiter.spring.internal.http.CountedStatuses;
 import io.limiter.spring.internal.http.EmptyKeyPolicy;
 import io.limiter.spring.internal.http.ForwardedHeader;
@@ -81,10 +84,12 @@ final class FilterRuleDefinitions {
 	 * The checked rules of a filter and the evaluation contexts of their conditions.
 	 * @param <R> the filter's request type
 	 * @param <K> the filter's key resolver type
-	 * @param rules the rules, in order
+	 * @param rules the rules of rate limits, in order
+	 * @param concurrencyRules the rules of concurrency limits, in order
 	 * @param contexts makes the evaluation context of a request
 	 */
-	record Rules<R, K>(List<LimitRule<K>> rules, RuleExpressionContexts<R> contexts) {
+	record Rules<R, K>(List<LimitRule<K>> rules, List<ConcurrencyRule<K>> concurrencyRules,
+			RuleExpressionContexts<R> contexts) {
 	}
 
 	/**
@@ -95,22 +100,31 @@ final class FilterRuleDefinitions {
 	 * @param filter the filter settings
 	 * @param environment the application's environment, for its forwarded-headers strategy
 	 * @param stack the filter's side
-	 * @param enforcers the limits
+	 * @param enforcers the rate limits
+	 * @param concurrency the concurrency limits
 	 * @param beans the application's beans, for SpEL and for the body writers that rules name
 	 * @return the rules
 	 */
 	static <R, K> Rules<R, K> rules(FilterSettings filter, Environment environment, Stack<R, K> stack,
-			LimitEnforcers enforcers, BeanFactory beans) {
+			LimitEnforcers enforcers, ConcurrencyLimiters concurrency, BeanFactory beans) {
 		ForwardedHeaders forwarded = ForwardedHeaders.of(environment, stack.reactive(), filter);
 		ClientAddresses clients = clients(filter, forwarded);
 		RuleExpressionContexts<R> contexts = new RuleExpressionContexts<>(new ExpressionContexts(beans),
 				stack.addresses().apply(clients));
 		List<LimitRule<K>> rules = new ArrayList<>();
+		List<ConcurrencyRule<K>> concurrencyRules = new ArrayList<>();
 		for (int i = 0; i < filter.getRules().size(); i++) {
-			rules.add(rule("limiter.filter.rules[" + i + "].", filter.getRules().get(i), forwarded, clients, contexts,
-					enforcers, stack.keys(), beans));
+			String prefix = "limiter.filter.rules[" + i + "].";
+			FilterRuleSettings rule = filter.getRules().get(i);
+			if (rule.getLimit() != null && concurrency.contains(rule.getLimit())) {
+				concurrencyRules.add(concurrencyRule(prefix, rule, forwarded, clients, contexts,
+						concurrency.get(rule.getLimit()), stack.keys(), beans));
+			}
+			else {
+				rules.add(rule(prefix, rule, forwarded, clients, contexts, enforcers, stack.keys(), beans));
+			}
 		}
-		return new Rules<>(rules, contexts);
+		return new Rules<>(rules, concurrencyRules, contexts);
 	}
 
 	/**
@@ -206,6 +220,42 @@ final class FilterRuleDefinitions {
 					"the cost must be between 1 and the capacity " + capacity + " of limit '" + rule.getLimit() + "'",
 					ex);
 		}
+		Matching<K> matching = matching(prefix, rule, forwarded, clients, contexts, keys);
+		return new LimitRule<>(matching.requests(), matching.skipIf(), enforcer, matching.key(), rule.getCost(),
+				countOn(prefix + "count-on", rule.getCountOn()),
+				DenialResponses.of(prefix + "response.", rule.getResponse(), beans));
+	}
+
+	/**
+	 * Checks a rule that names a concurrency limit: a request holds one permit while it runs, so the rule has no
+	 * cost other than 1 and counts no statuses.
+	 */
+	private static <R, K> ConcurrencyRule<K> concurrencyRule(String prefix, FilterRuleSettings rule,
+			ForwardedHeaders forwarded, ClientAddresses clients, RuleExpressionContexts<R> contexts,
+			ConcurrencyLimiter limiter, RuleKeys<R, K> keys, BeanFactory beans) {
+		if (rule.getCost() != 1) {
+			throw new InvalidLimiterPropertyException(prefix + "cost", rule.getCost(), "limit '" + rule.getLimit()
+					+ "' is a concurrency limit, where a request holds one permit while it runs; remove the cost",
+					null);
+		}
+		if (!rule.getCountOn().isEmpty()) {
+			throw new InvalidLimiterPropertyException(prefix + "count-on", rule.getCountOn(), "limit '"
+					+ rule.getLimit() + "' is a concurrency limit, whose permits return when a request ends, whatever "
+					+ "its status; remove count-on", null);
+		}
+		Matching<K> matching = matching(prefix, rule, forwarded, clients, contexts, keys);
+		return new ConcurrencyRule<>(matching.requests(), matching.skipIf(), limiter, matching.key(),
+				DenialResponses.of(prefix + "response.", rule.getResponse(), beans));
+	}
+
+	/**
+	 * What a rule of either kind applies to: its requests, its condition and the key of a request.
+	 */
+	private record Matching<K>(RequestPattern requests, SkipCondition skipIf, K key) {
+	}
+
+	private static <R, K> Matching<K> matching(String prefix, FilterRuleSettings rule, ForwardedHeaders forwarded,
+			ClientAddresses clients, RuleExpressionContexts<R> contexts, RuleKeys<R, K> keys) {
 		RequestPattern requests = new RequestPattern(paths(prefix + "paths", rule.getPaths()),
 				methods(prefix + "methods", rule.getMethods()));
 		KeySetting key;
@@ -235,10 +285,8 @@ final class FilterRuleDefinitions {
 			ipv6PrefixLength(prefix + "ipv6-prefix-length", rule.getIpv6PrefixLength());
 			ruleClients = clients.withIpv6PrefixLength(rule.getIpv6PrefixLength());
 		}
-		return new LimitRule<>(requests, skipIf(prefix + "skip-if", rule.getSkipIf()), enforcer,
-				keys.resolver(key, emptyKey, ruleClients, contexts), rule.getCost(),
-				countOn(prefix + "count-on", rule.getCountOn()),
-				DenialResponses.of(prefix + "response.", rule.getResponse(), beans));
+		return new Matching<>(requests, skipIf(prefix + "skip-if", rule.getSkipIf()),
+				keys.resolver(key, emptyKey, ruleClients, contexts));
 	}
 
 	private static EmptyKeyPolicy emptyKey(String prefix, FilterRuleSettings rule, KeySetting key) {

@@ -13,6 +13,7 @@ import org.springframework.core.ReactiveAdapterRegistry;
 import org.springframework.core.env.Environment;
 
 import io.limiter.spring.internal.ExpressionContexts;
+import io.limiter.spring.internal.ConcurrencyLimiters;
 import io.limiter.spring.internal.LimitEnforcers;
 import io.limiter.spring.internal.aop.RateLimitedAspect;
 import io.limiter.spring.internal.aop.RateLimitedBeans;
@@ -44,9 +45,10 @@ public final class LimiterAspectAutoConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean
-	RateLimitedMethods limiterRateLimitedMethods(LimitEnforcers limitEnforcers, BeanFactory beanFactory,
+	RateLimitedMethods limiterRateLimitedMethods(LimitEnforcers limitEnforcers,
+			ConcurrencyLimiters concurrencyLimiters, BeanFactory beanFactory,
 			ObjectProvider<ReactiveAdapterRegistry> reactiveAdapterRegistry) {
-		return new RateLimitedMethods(limitEnforcers, new ExpressionContexts(beanFactory),
+		return new RateLimitedMethods(limitEnforcers, concurrencyLimiters, new ExpressionContexts(beanFactory),
 				reactiveAdapterRegistry.getIfUnique(ReactiveAdapterRegistry::getSharedInstance));
 	}
 

@@ -21,13 +21,15 @@ import io.limiter.LimiterClock;
 import io.limiter.LimiterObserver;
 import io.limiter.RateLimiterRegistry;
 import io.limiter.spring.LimitPlanResolver;
+import io.limiter.spring.internal.ConcurrencyLimiters;
 import io.limiter.spring.internal.LimitEnforcers;
 
 /**
  * Auto-configuration of Limiter: the backend (Redis when a Lettuce client bean, {@code limiter.redis.url},
  * {@code limiter.redis.cluster.nodes}, {@code limiter.redis.sentinel.*} or Spring Boot's Redis connection names it,
  * in that order; else in memory, per instance), said in one line at start-up; the {@link RateLimiterRegistry} of the
- * configured limits, and their enforcement policies. Every {@link LimiterObserver} bean hears every decision, in
+ * configured limits, and their enforcement policies; the {@link ConcurrencyLimiters} of the configured concurrency
+ * limits. Every {@link LimiterObserver} bean hears every decision, in
  * their order. A {@link LimiterClock} bean, when present, is the clock of the in-memory backend.
  */
 @AutoConfiguration(afterName = "org.springframework.boot.data.redis.autoconfigure.DataRedisAutoConfiguration")
@@ -70,6 +72,12 @@ public final class LimiterAutoConfiguration {
 		LimitPlanResolver resolver = plans.getIfUnique();
 		LimitDefinitions.checkPlansResolvable(properties, resolver != null);
 		return new LimitEnforcers(limiterRegistry, LimitDefinitions.shadowLimits(properties), resolver);
+	}
+
+	@Bean
+	@ConditionalOnMissingBean
+	ConcurrencyLimiters limiterConcurrencyLimiters(LimiterBackend limiterBackend, LimiterProperties properties) {
+		return ConcurrencyDefinitions.limiters(properties, limiterBackend);
 	}
 
 	/**

@@ -9,6 +9,7 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean
 import org.springframework.context.annotation.Bean;
 
 import io.limiter.RateLimiterRegistry;
+import io.limiter.spring.internal.ConcurrencyLimiters;
 import io.limiter.spring.internal.LimitEnforcers;
 import io.limiter.spring.internal.actuate.LimitersEndpoint;
 
@@ -24,8 +25,9 @@ public final class LimiterEndpointAutoConfiguration {
 	@Bean
 	@ConditionalOnMissingBean
 	LimitersEndpoint limitersEndpoint(RateLimiterRegistry rateLimiterRegistry, LimitEnforcers limitEnforcers,
-			LimiterProperties properties) {
-		return new LimitersEndpoint(rateLimiterRegistry, limitEnforcers, properties.getFailurePolicy());
+			ConcurrencyLimiters concurrencyLimiters, LimiterProperties properties) {
+		return new LimitersEndpoint(rateLimiterRegistry, limitEnforcers, concurrencyLimiters,
+				properties.getFailurePolicy());
 	}
 
 }

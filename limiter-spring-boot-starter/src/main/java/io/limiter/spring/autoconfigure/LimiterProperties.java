@@ -33,6 +33,9 @@ public class LimiterProperties {
 	/** The limits, by name; each may have named plans, chosen per key by a LimitPlanResolver bean. */
 	private final Map<String, LimitSettings> limits = new LinkedHashMap<>();
 
+	/** The concurrency limits, by name: at most max-in-flight requests or calls of a key at once. */
+	private final Map<String, ConcurrencySettings> concurrency = new LinkedHashMap<>();
+
 	@NestedConfigurationProperty
 	private final RedisSettings redis = new RedisSettings();
 
@@ -74,6 +77,10 @@ public class LimiterProperties {
 
 	public Map<String, LimitSettings> getLimits() {
 		return this.limits;
+	}
+
+	public Map<String, ConcurrencySettings> getConcurrency() {
+		return this.concurrency;
 	}
 
 	public RedisSettings getRedis() {

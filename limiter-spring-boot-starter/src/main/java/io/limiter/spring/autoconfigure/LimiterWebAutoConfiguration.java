@@ -18,9 +18,11 @@ import org.springframework.core.env.Environment;
 import org.springframework.web.util.pattern.PathPattern;
 
 import io.limiter.RateLimiterRegistry;
+import io.limiter.spring.internal.ConcurrencyLimiters;
 import io.limiter.spring.internal.LimitEnforcers;
 import io.limiter.spring.internal.web.ClientAddressResolver;
 import io.limiter.spring.internal.web.CommittedFailureResolver;
+import io.limiter.spring.internal.web.ConcurrencyLimitFilter;
 import io.limiter.spring.internal.web.RateLimitExceededHandler;
 import io.limiter.spring.internal.web.RateLimitFilter;
 import io.limiter.spring.internal.web.RateLimitResponses;
@@ -77,11 +79,11 @@ public final class LimiterWebAutoConfiguration {
 	@ConditionalOnMissingBean(name = "limiterFilterRegistration")
 	@ConditionalOnBooleanProperty(name = "limiter.filter.enabled", matchIfMissing = true)
 	FilterRegistrationBean<RateLimitFilter> limiterFilterRegistration(LimiterProperties properties,
-			LimitEnforcers limitEnforcers, RateLimitResponses rateLimitResponses, Environment environment,
-			BeanFactory beanFactory) {
+			LimitEnforcers limitEnforcers, ConcurrencyLimiters concurrencyLimiters,
+			RateLimitResponses rateLimitResponses, Environment environment, BeanFactory beanFactory) {
 		FilterSettings filter = properties.getFilter();
 		FilterRuleDefinitions.Rules<HttpServletRequest, RequestKeyResolver> rules = FilterRuleDefinitions.rules(filter,
-				environment, SERVLET, limitEnforcers, beanFactory);
+				environment, SERVLET, limitEnforcers, concurrencyLimiters, beanFactory);
 		RateLimitFilter rateLimitFilter = new RateLimitFilter(rules.rules(),
 				filter.getMatch() == FilterSettings.Match.FIRST, rateLimitResponses, rules.contexts());
 		FilterRegistrationBean<RateLimitFilter> registration = new FilterRegistrationBean<>(rateLimitFilter);
@@ -89,6 +91,29 @@ public final class LimiterWebAutoConfiguration {
 		registration.setOrder(FilterRuleDefinitions.order(filter,
 				environment.getProperty(SECURITY_FILTER_ORDER_PROPERTY, Integer.class, DEFAULT_SECURITY_FILTER_ORDER)));
 		registration.setDispatcherTypes(DispatcherType.REQUEST, DispatcherType.ASYNC);
+		return registration;
+	}
+
+	/**
+	 * The filter of the rules that name concurrency limits, at the order of the rate-limit filter: which of the two
+	 * runs first changes nothing, as a request that one denies returns the other's permits when the chain returns.
+	 */
+	@Bean
+	@ConditionalOnMissingBean(name = "limiterConcurrencyFilterRegistration")
+	@ConditionalOnBooleanProperty(name = "limiter.filter.enabled", matchIfMissing = true)
+	FilterRegistrationBean<ConcurrencyLimitFilter> limiterConcurrencyFilterRegistration(LimiterProperties properties,
+			LimitEnforcers limitEnforcers, ConcurrencyLimiters concurrencyLimiters,
+			RateLimitResponses rateLimitResponses, Environment environment, BeanFactory beanFactory) {
+		FilterSettings filter = properties.getFilter();
+		FilterRuleDefinitions.Rules<HttpServletRequest, RequestKeyResolver> rules = FilterRuleDefinitions.rules(filter,
+				environment, SERVLET, limitEnforcers, concurrencyLimiters, beanFactory);
+		ConcurrencyLimitFilter concurrencyFilter = new ConcurrencyLimitFilter(rules.concurrencyRules(),
+				filter.getMatch() == FilterSettings.Match.FIRST, rateLimitResponses, rules.contexts());
+		FilterRegistrationBean<ConcurrencyLimitFilter> registration = new FilterRegistrationBean<>(concurrencyFilter);
+		registration.setName("concurrencyLimitFilter");
+		registration.setOrder(FilterRuleDefinitions.order(filter,
+				environment.getProperty(SECURITY_FILTER_ORDER_PROPERTY, Integer.class, DEFAULT_SECURITY_FILTER_ORDER)));
+		registration.setDispatcherTypes(DispatcherType.REQUEST);
 		return registration;
 	}
 

@@ -19,7 +19,9 @@ import org.springframework.web.server.WebFilter;
 import org.springframework.web.util.pattern.PathPattern;
 
 import io.limiter.RateLimiterRegistry;
+import io.limiter.spring.internal.ConcurrencyLimiters;
 import io.limiter.spring.internal.LimitEnforcers;
+import io.limiter.spring.internal.reactive.ConcurrencyLimitWebFilter;
 import io.limiter.spring.internal.reactive.ExchangeClientAddressResolver;
 import io.limiter.spring.internal.reactive.ExchangeKeyResolver;
 import io.limiter.spring.internal.reactive.RateLimitWebFilter;
@@ -62,11 +64,30 @@ public final class LimiterWebFluxAutoConfiguration {
 	@ConditionalOnMissingBean
 	@ConditionalOnBooleanProperty(name = "limiter.filter.enabled", matchIfMissing = true)
 	RateLimitWebFilter limiterWebFilter(LimiterProperties properties, LimitEnforcers limitEnforcers,
+			ConcurrencyLimiters concurrencyLimiters,
 			ReactiveRateLimitResponses reactiveRateLimitResponses, BeanFactory beanFactory, Environment environment) {
 		FilterSettings filter = properties.getFilter();
 		FilterRuleDefinitions.Rules<ServerHttpRequest, ExchangeKeyResolver> rules = FilterRuleDefinitions.rules(filter,
-				environment, REACTIVE, limitEnforcers, beanFactory);
+				environment, REACTIVE, limitEnforcers, concurrencyLimiters, beanFactory);
 		return new RateLimitWebFilter(rules.rules(), filter.getMatch() == FilterSettings.Match.FIRST,
+				reactiveRateLimitResponses, FilterRuleDefinitions.order(filter, SECURITY_WEB_FILTER_ORDER),
+				rules.contexts());
+	}
+
+	/**
+	 * The filter of the rules that name concurrency limits, at the order of the rate-limit filter: which of the two
+	 * runs first changes nothing, as an exchange that one denies returns the other's permits when it ends.
+	 */
+	@Bean
+	@ConditionalOnMissingBean
+	@ConditionalOnBooleanProperty(name = "limiter.filter.enabled", matchIfMissing = true)
+	ConcurrencyLimitWebFilter limiterConcurrencyWebFilter(LimiterProperties properties, LimitEnforcers limitEnforcers,
+			ConcurrencyLimiters concurrencyLimiters, ReactiveRateLimitResponses reactiveRateLimitResponses,
+			BeanFactory beanFactory, Environment environment) {
+		FilterSettings filter = properties.getFilter();
+		FilterRuleDefinitions.Rules<ServerHttpRequest, ExchangeKeyResolver> rules = FilterRuleDefinitions.rules(filter,
+				environment, REACTIVE, limitEnforcers, concurrencyLimiters, beanFactory);
+		return new ConcurrencyLimitWebFilter(rules.concurrencyRules(), filter.getMatch() == FilterSettings.Match.FIRST,
 				reactiveRateLimitResponses, FilterRuleDefinitions.order(filter, SECURITY_WEB_FILTER_ORDER),
 				rules.contexts());
 	}

@@ -7,6 +7,7 @@ import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
 import io.limiter.CalendarPeriod;
+import io.limiter.ConcurrencyLimit;
 import io.limiter.Limit;
 import io.limiter.Rate;
 
@@ -22,8 +23,23 @@ public final class LimitersDescriptors {
 	 * The answer of {@code /actuator/limiters}.
 	 * @param backend the simple class name of the backend
 	 * @param limits the limits by name
+	 * @param concurrencyLimits the concurrency limits by name
 	 */
-	public record LimitersDescriptor(String backend, Map<String, LimitDescriptor> limits) {
+	public record LimitersDescriptor(String backend, Map<String, LimitDescriptor> limits,
+			Map<String, ConcurrencyLimitDescriptor> concurrencyLimits) {
+	}
+
+	/**
+	 * The settings of one concurrency limit.
+	 * @param maxInFlight the most permits of one key in flight at once
+	 * @param lease how long the permit of a holder that died still counts, ISO-8601
+	 */
+	public record ConcurrencyLimitDescriptor(long maxInFlight, String lease) {
+
+		static ConcurrencyLimitDescriptor of(ConcurrencyLimit limit) {
+			return new ConcurrencyLimitDescriptor(limit.maxInFlight(), limit.lease().toString());
+		}
+
 	}
 
 	/**
@@ -97,6 +113,16 @@ public final class LimitersDescriptors {
 	 */
 	public record KeyStateDescriptor(String limit, String key, String plan, long capacity, long remaining,
 			long resetAfterMillis) {
+	}
+
+	/**
+	 * The permits of one key of a concurrency limit in flight now, across every instance.
+	 * @param limit the limit name
+	 * @param key the key
+	 * @param maxInFlight the most permits of the key in flight at once
+	 * @param inFlight the permits in flight now
+	 */
+	public record InFlightDescriptor(String limit, String key, long maxInFlight, long inFlight) {
 	}
 
 	/**

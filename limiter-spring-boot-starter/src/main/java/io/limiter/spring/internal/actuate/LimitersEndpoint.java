@@ -13,6 +13,7 @@ import org.springframework.boot.actuate.endpoint.web.WebEndpointResponse;
 import org.springframework.boot.actuate.endpoint.web.annotation.WebEndpoint;
 
 import io.limiter.AdminOperation;
+import io.limiter.ConcurrencyLimiter;
 import io.limiter.Decision;
 import io.limiter.FailurePolicy;
 import io.limiter.Limit;
@@ -20,10 +21,13 @@ import io.limiter.RateLimiter;
 import io.limiter.RateLimiterException;
 import io.limiter.spring.LimitPlanResolver;
 import io.limiter.RateLimiterRegistry;
+import io.limiter.spring.internal.ConcurrencyLimiters;
 import io.limiter.spring.internal.LimitEnforcer;
 import io.limiter.spring.internal.LimitEnforcers;
 import io.limiter.spring.internal.actuate.LimitersDescriptors.AdminErrorDescriptor;
 import io.limiter.spring.internal.actuate.LimitersDescriptors.AdminResultDescriptor;
+import io.limiter.spring.internal.actuate.LimitersDescriptors.ConcurrencyLimitDescriptor;
+import io.limiter.spring.internal.actuate.LimitersDescriptors.InFlightDescriptor;
 import io.limiter.spring.internal.actuate.LimitersDescriptors.KeyStateDescriptor;
 import io.limiter.spring.internal.actuate.LimitersDescriptors.LimitDescriptor;
 import io.limiter.spring.internal.actuate.LimitersDescriptors.LimitersDescriptor;
@@ -33,7 +37,9 @@ import io.limiter.spring.internal.actuate.LimitersDescriptors.PlanDescriptor;
  * The {@code limiters} endpoint: {@code /actuator/limiters} lists the limits with their settings, and
  * {@code /actuator/limiters/{name}/{key}} shows the current state of one key through
  * {@link RateLimiter#peek(String)}, which stores nothing: no state for a key that has none, no refreshed time to
- * live. {@code DELETE /actuator/limiters/{name}/{key}} resets a key ({@link RateLimiter#reset(String)}), and
+ * live. The concurrency limits are listed apart ({@code concurrencyLimits}), and the state of one of their keys is
+ * its permits in flight across every instance ({@link ConcurrencyLimiter#inFlight(String)}); they have no admin
+ * operations (a permit returns when its holder ends, or its lease does). {@code DELETE /actuator/limiters/{name}/{key}} resets a key ({@link RateLimiter#reset(String)}), and
  * {@code POST} to it with a JSON body {@code {"operation": "refund", "permits": 3}} gives permits back
  * ({@link RateLimiter#refund(String, long)}; {@code "penalty"} takes them, {@link RateLimiter#penalize(String, long)}).
  * An unknown limit answers 404, bad input 400 and a backend that could not apply the operation 503, each with a body
@@ -56,17 +62,22 @@ public final class LimitersEndpoint {
 
 	private final LimitEnforcers enforcers;
 
+	private final ConcurrencyLimiters concurrencyLimiters;
+
 	private final FailurePolicy defaultFailurePolicy;
 
 	/**
 	 * Creates the endpoint.
 	 * @param registry the limits
 	 * @param enforcers the enforcers of the limits, with their plans and shadow mode
+	 * @param concurrencyLimiters the concurrency limits
 	 * @param defaultFailurePolicy the failure policy of the limits whose options name none
 	 */
-	public LimitersEndpoint(RateLimiterRegistry registry, LimitEnforcers enforcers, FailurePolicy defaultFailurePolicy) {
+	public LimitersEndpoint(RateLimiterRegistry registry, LimitEnforcers enforcers,
+			ConcurrencyLimiters concurrencyLimiters, FailurePolicy defaultFailurePolicy) {
 		this.registry = registry;
 		this.enforcers = enforcers;
+		this.concurrencyLimiters = concurrencyLimiters;
 		this.defaultFailurePolicy = defaultFailurePolicy;
 	}
 
@@ -90,7 +101,11 @@ public final class LimitersEndpoint {
 			limits.put(enforcer.name(), LimitDescriptor.of(limit, enforcer.shadow(),
 					configName(((failurePolicy != null) ? failurePolicy : this.defaultFailurePolicy).name()), plans));
 		}
-		return new LimitersDescriptor(this.registry.backend().getClass().getSimpleName(), limits);
+		Map<String, ConcurrencyLimitDescriptor> concurrencyLimits = new LinkedHashMap<>();
+		for (ConcurrencyLimiter limiter : this.concurrencyLimiters.all()) {
+			concurrencyLimits.put(limiter.name(), ConcurrencyLimitDescriptor.of(limiter.limit()));
+		}
+		return new LimitersDescriptor(this.registry.backend().getClass().getSimpleName(), limits, concurrencyLimits);
 	}
 
 	/**
@@ -98,15 +113,20 @@ public final class LimitersEndpoint {
 	 * the key {@code 2001:db8:1:2::/64} of an IPv6 client, can be named.
 	 * @param name the limit name
 	 * @param keySegments the key's path segments
-	 * @return the state, or {@code null} (404) when there is no such limit
+	 * @return the state ({@link KeyStateDescriptor}, or {@link InFlightDescriptor} for a concurrency limit), or
+	 * {@code null} (404) when there is no such limit
 	 */
 	@ReadOperation
-	public KeyStateDescriptor keyState(@Selector String name,
+	public @Nullable Object keyState(@Selector String name,
 			@Selector(match = Selector.Match.ALL_REMAINING) String[] keySegments) {
+		String key = String.join("/", keySegments);
+		if (this.concurrencyLimiters.contains(name)) {
+			ConcurrencyLimiter limiter = this.concurrencyLimiters.get(name);
+			return new InFlightDescriptor(name, key, limiter.limit().maxInFlight(), limiter.inFlight(key));
+		}
 		if (!this.registry.names().contains(name)) {
 			return null;
 		}
-		String key = String.join("/", keySegments);
 		String plan = this.enforcers.get(name).plan(key, null);
 		RateLimiter limiter = this.registry.limiter(name, plan);
 		Decision decision = limiter.peek(key);

@@ -12,20 +12,24 @@ import org.springframework.expression.ParseException;
 import org.springframework.expression.spel.standard.SpelExpressionParser;
 import org.springframework.util.ReflectionUtils;
 
+import io.limiter.ConcurrencyLimiter;
+import io.limiter.ConcurrencyPermit;
 import io.limiter.spring.RateLimitExceededException;
 import io.limiter.spring.RateLimited;
 import io.limiter.spring.RateLimited.Count;
 import io.limiter.spring.RateLimits;
+import io.limiter.spring.internal.ConcurrencyDenials;
+import io.limiter.spring.internal.ConcurrencyLimiters;
 import io.limiter.spring.internal.Enforcement;
 import io.limiter.spring.internal.LimitEnforcer;
 import io.limiter.spring.internal.LimitEnforcers;
-import io.limiter.spring.internal.PendingRefunds;
 import io.limiter.spring.internal.SkipCondition;
 
 /**
  * One {@link RateLimited} annotation of a method, read and checked once (at start-up for the beans of the
- * context): its limit's enforcer, parsed key and skip condition, cost, fallback and which outcomes count.
- * @param enforcer the enforcer of the annotation's limit
+ * context): its limit's enforcer (or its concurrency limiter), parsed key and skip condition, cost, fallback and which outcomes count.
+ * @param enforcer the enforcer of the annotation's rate limit, or {@code null} for a concurrency limit
+ * @param concurrency the annotation's concurrency limit, or {@code null} for a rate limit
  * @param key the parsed key expression, or {@code null} for the method's constant key
  * @param constantKey the key when there is no expression: the class and method name
  * @param cost the permits a call takes
@@ -34,7 +38,7 @@ import io.limiter.spring.internal.SkipCondition;
  * @param skipIf the condition under which a call is not limited
  * @param counts which outcomes of a call count, or {@code null} when every call counts when it starts
  */
-record MethodLimit(LimitEnforcer enforcer, Expression key, String constantKey, long cost, FallbackMethod fallback,
+record MethodLimit(LimitEnforcer enforcer, ConcurrencyLimiter concurrency, Expression key, String constantKey, long cost, FallbackMethod fallback,
 		AnnotationSite site, SkipCondition skipIf, Predicate<Throwable> counts) {
 
 	private static final SpelExpressionParser PARSER = new SpelExpressionParser();
@@ -62,12 +66,17 @@ record MethodLimit(LimitEnforcer enforcer, Expression key, String constantKey, l
 	/**
 	 * Reads and checks an annotation.
 	 * @param site the annotation and its method
-	 * @param enforcers the limits
+	 * @param enforcers the rate limits
+	 * @param concurrencyLimiters the concurrency limits
 	 * @return the limit
 	 * @throws InvalidRateLimitedException naming the attribute and its value when the annotation cannot be enforced
 	 */
-	static MethodLimit resolve(AnnotationSite site, LimitEnforcers enforcers) {
+	static MethodLimit resolve(AnnotationSite site, LimitEnforcers enforcers,
+			ConcurrencyLimiters concurrencyLimiters) {
 		RateLimited annotation = site.annotation();
+		if (concurrencyLimiters.contains(annotation.limit())) {
+			return resolveConcurrency(site, concurrencyLimiters.get(annotation.limit()));
+		}
 		LimitEnforcer enforcer;
 		try {
 			enforcer = enforcers.get(annotation.limit());
@@ -84,6 +93,33 @@ record MethodLimit(LimitEnforcer enforcer, Expression key, String constantKey, l
 		catch (IllegalArgumentException ex) {
 			throw site.invalid("cost", annotation.cost(), ex.getMessage(), ex);
 		}
+		return resolve(site, enforcer, null, annotation.cost(), counts(site));
+	}
+
+	/**
+	 * Reads and checks an annotation that names a concurrency limit: a call holds one permit while it runs, whatever
+	 * its outcome, so the annotation sets no cost and no outcomes that count.
+	 */
+	private static MethodLimit resolveConcurrency(AnnotationSite site, ConcurrencyLimiter limiter) {
+		RateLimited annotation = site.annotation();
+		String kind = "limit '" + annotation.limit() + "' is a concurrency limit, where a call holds one permit while "
+				+ "it runs";
+		if (annotation.cost() != 1) {
+			throw site.invalid("cost", annotation.cost(), kind + "; remove cost", null);
+		}
+		if (annotation.count() != Count.ALL) {
+			throw site.invalid("count", annotation.count(), kind + ", whatever its outcome; remove count", null);
+		}
+		if (annotation.countOn().length > 0) {
+			throw site.invalid("countOn", List.of(annotation.countOn()).stream().map(Class::getName).toList(),
+					kind + ", whatever its outcome; remove countOn", null);
+		}
+		return resolve(site, null, limiter, 1, null);
+	}
+
+	private static MethodLimit resolve(AnnotationSite site, LimitEnforcer enforcer, ConcurrencyLimiter concurrency,
+			long cost, Predicate<Throwable> counts) {
+		RateLimited annotation = site.annotation();
 		FallbackMethod fallback = annotation.fallbackMethod().isEmpty() ? null : FallbackMethod.find(site);
 		Expression key = expression(site, "key", annotation.key());
 		if (key != null) {
@@ -95,8 +131,8 @@ record MethodLimit(LimitEnforcer enforcer, Expression key, String constantKey, l
 		}
 		Expression skipIf = expression(site, "skipIf", annotation.skipIf());
 		String constantKey = site.targetClass().getName() + '.' + site.method().getName();
-		return new MethodLimit(enforcer, key, constantKey, annotation.cost(), fallback, site,
-				new SkipCondition(skipIf, site + " skipIf"), counts(site));
+		return new MethodLimit(enforcer, concurrency, key, constantKey, cost, fallback, site,
+				new SkipCondition(skipIf, site + " skipIf"), counts);
 	}
 
 	private static Expression expression(AnnotationSite site, String attribute, String text) {
@@ -131,10 +167,18 @@ record MethodLimit(LimitEnforcer enforcer, Expression key, String constantKey, l
 				&& (types.isEmpty() || types.stream().anyMatch((type) -> type.isInstance(failure)));
 	}
 
+	/** Returns the exception of a call that this rate limit denied. */
+	static RateLimitExceededException exceeded(Enforcement enforcement) {
+		return new RateLimitExceededException(enforcement.limitName(), enforcement.plan(), enforcement.decision());
+	}
+
+	/** Returns the exception of a call that this concurrency limit denied. */
+	RateLimitExceededException exceeded(ConcurrencyPermit denied) {
+		return new RateLimitExceededException(this.concurrency.name(), ConcurrencyDenials.decision(denied));
+	}
+
 	/** Answers a call this limit denied: its fallback's result, or the exception. */
-	Object deny(Enforcement enforcement, Object target, Object[] arguments) throws Throwable {
-		RateLimitExceededException exception = new RateLimitExceededException(enforcement.limitName(),
-				enforcement.plan(), enforcement.decision());
+	Object deny(RateLimitExceededException exception, Object target, Object[] arguments) throws Throwable {
 		if (this.fallback == null) {
 			throw exception;
 		}
@@ -142,9 +186,9 @@ record MethodLimit(LimitEnforcer enforcer, Expression key, String constantKey, l
 	}
 
 	/** Keeps the permits a call took pending when this limit counts only some outcomes. */
-	void pend(Enforcement enforcement, String key, PendingRefunds<Throwable> pending) {
+	void pend(Enforcement enforcement, String key, CallPermits permits) {
 		if (enforcement.charged() && this.counts != null) {
-			pending.add(this.enforcer, key, enforcement, this.counts);
+			permits.pending().add(this.enforcer, key, enforcement, this.counts);
 		}
 	}
 

@@ -19,13 +19,14 @@ import org.springframework.core.DefaultParameterNameDiscoverer;
 import org.springframework.core.ParameterNameDiscoverer;
 import org.springframework.expression.EvaluationContext;
 
+import io.limiter.ConcurrencyPermit;
 import io.limiter.spring.RateLimitExceededException;
 import io.limiter.spring.RateLimited;
 import io.limiter.spring.RateLimited.EmptyKey;
+import io.limiter.spring.internal.ConcurrencyLimiters;
 import io.limiter.spring.internal.Enforcement;
 import io.limiter.spring.internal.ExpressionContexts;
 import io.limiter.spring.internal.LimitEnforcers;
-import io.limiter.spring.internal.PendingRefunds;
 
 /**
  * The resolved {@link RateLimited} annotations of one method of one class: those of the class first, then
@@ -43,6 +44,10 @@ import io.limiter.spring.internal.PendingRefunds;
  * permits as any other and gives them back when the call ends with an outcome that does not count: a value's
  * method when it returns or throws (waiting for the backend), a stage or reactive type when it completes
  * ({@link io.limiter.RateLimiter#refundAsync}, before the caller sees the completion).
+ * <p>
+ * A concurrency limit ({@code limiter.concurrency}) takes one permit per call and holds it until the call ends: a
+ * value's method when it returns or throws, a stage when it completes, a reactive type when it completes, fails or
+ * is cancelled ({@link CallPermits}).
  */
 final class MethodLimits {
 
@@ -67,7 +72,8 @@ final class MethodLimits {
 	 * Reads and checks the annotations of a method.
 	 * @param method the most specific method, which carries at least one annotation
 	 * @param targetClass the class of the bean
-	 * @param enforcers the limits
+	 * @param enforcers the rate limits
+	 * @param concurrencyLimiters the concurrency limits
 	 * @param contexts makes the contexts of keys and conditions
 	 * @param adapters the reactive types
 	 * @return the method's limits
@@ -75,10 +81,11 @@ final class MethodLimits {
 	 * enforced
 	 */
 	static MethodLimits resolve(Method method, Class<?> targetClass, LimitEnforcers enforcers,
-			ExpressionContexts contexts, ReactiveAdapterRegistry adapters) {
+			ConcurrencyLimiters concurrencyLimiters, ExpressionContexts contexts, ReactiveAdapterRegistry adapters) {
 		List<MethodLimit> limits = new ArrayList<>();
 		for (RateLimited annotation : MethodLimit.annotations(method, targetClass)) {
-			limits.add(MethodLimit.resolve(new AnnotationSite(annotation, method, targetClass), enforcers));
+			limits.add(MethodLimit.resolve(new AnnotationSite(annotation, method, targetClass), enforcers,
+					concurrencyLimiters));
 		}
 		return new MethodLimits(method, limits, MethodResult.of(limits.get(0).site(), adapters), contexts);
 	}
@@ -87,11 +94,12 @@ final class MethodLimits {
 		ReactiveAdapter adapter = this.result.adapter();
 		return switch (this.result.kind()) {
 			case VALUE -> invokeNow(invocation, target);
-			case STAGE -> invokeWhenAllowed(invocation, target, Function.identity(), MethodLimits::settleWhenDone)
+			case STAGE -> invokeWhenAllowed(invocation, target, new CallPermits(), Function.identity(),
+					MethodLimits::settleWhenDone)
 				.thenCompose(MethodLimits::stage);
-			case SINGLE -> ReactorResults.single(adapter, () -> invokeWhenAllowed(invocation, target,
+			case SINGLE -> ReactorResults.single(adapter, (permits) -> invokeWhenAllowed(invocation, target, permits,
 					(result) -> ReactorResults.mono(adapter, result), ReactorResults::settleMono));
-			case MULTI -> ReactorResults.multi(adapter, () -> invokeWhenAllowed(invocation, target,
+			case MULTI -> ReactorResults.multi(adapter, (permits) -> invokeWhenAllowed(invocation, target, permits,
 					(result) -> ReactorResults.flux(adapter, result), ReactorResults::settleFlux));
 		};
 	}
@@ -108,21 +116,30 @@ final class MethodLimits {
 		}
 		Object[] arguments = invocation.getArguments();
 		String[] keys = keys(target, arguments);
-		PendingRefunds<Throwable> pending = new PendingRefunds<>();
+		CallPermits permits = new CallPermits();
 		for (int i = 0; i < keys.length; i++) {
 			MethodLimit limit = this.limits.get(i);
 			String key = keys[i];
 			if (key == null) {
 				continue;
 			}
+			if (limit.concurrency() != null) {
+				ConcurrencyPermit permit = limit.concurrency().tryAcquire(key);
+				if (!permit.isAllowed()) {
+					permits.refundAll();
+					return limit.deny(limit.exceeded(permit), target, arguments);
+				}
+				permits.hold(permit);
+				continue;
+			}
 			Enforcement enforcement = limit.enforcer().enforce(key, limit.cost(), null);
 			if (!enforcement.allowed()) {
-				pending.refundAll();
-				return limit.deny(enforcement, target, arguments);
+				permits.refundAll();
+				return limit.deny(MethodLimit.exceeded(enforcement), target, arguments);
 			}
-			limit.pend(enforcement, key, pending);
+			limit.pend(enforcement, key, permits);
 		}
-		if (pending.isEmpty()) {
+		if (permits.isEmpty()) {
 			return invocation.proceed();
 		}
 		Object result;
@@ -130,23 +147,25 @@ final class MethodLimits {
 			result = invocation.proceed();
 		}
 		catch (Throwable ex) {
-			pending.settle(ex);
+			permits.settle(ex);
 			throw ex;
 		}
-		pending.settle(null);
+		permits.settle(null);
 		return result;
 	}
 
 	/**
 	 * Decides every limit asynchronously, then calls the method, or its fallback when a limit denied; when some
 	 * limits count only some outcomes, what the method returned settles their permits when it completes.
+	 * @param permits what the call takes
 	 * @param adapt makes what the method or its fallback returned into what {@code settleWhenDone} takes
 	 * @param settleWhenDone returns what the method returned, made to settle the pending permits with its outcome
 	 * @return a future completed with what the method or its fallback returned, adapted, or failed with what it
 	 * threw ({@link RateLimitExceededException} when a limit denied and there is no fallback)
 	 */
 	private CompletableFuture<Object> invokeWhenAllowed(MethodInvocation invocation, Object target,
-			Function<Object, Object> adapt, BiFunction<Object, PendingRefunds<Throwable>, Object> settleWhenDone) {
+			CallPermits permits, Function<Object, Object> adapt,
+			BiFunction<Object, CallPermits, Object> settleWhenDone) {
 		// a clone for each call, which may come later on another thread, and once per subscription
 		MethodInvocation thisCall = ((ProxyMethodInvocation) invocation).invocableClone();
 		Object[] arguments = thisCall.getArguments();
@@ -157,38 +176,46 @@ final class MethodLimits {
 		catch (RuntimeException ex) {
 			return CompletableFuture.failedFuture(ex);
 		}
-		PendingRefunds<Throwable> pending = new PendingRefunds<>();
-		return firstDenial(0, keys, pending).thenCompose((denial) -> {
+		return firstDenial(0, keys, permits).thenCompose((denial) -> {
 			if (denial != null) {
-				return pending.refundAllAsync()
+				return permits.refundAllAsync()
 					.thenCompose((refunded) -> call(
-							() -> adapt.apply(denial.limit().deny(denial.enforcement(), target, arguments))));
+							() -> adapt.apply(denial.limit().deny(denial.exception(), target, arguments))));
 			}
-			if (pending.isEmpty()) {
+			if (permits.isEmpty()) {
 				return call(() -> adapt.apply(thisCall.proceed()));
 			}
 			return call(() -> adapt.apply(thisCall.proceed())).handle((result, failure) -> (failure == null)
-					? CompletableFuture.completedFuture(settleWhenDone.apply(result, pending))
-					: pending.settleAsync(failure).thenCompose((settled) -> CompletableFuture.failedFuture(failure)))
+					? CompletableFuture.completedFuture(settleWhenDone.apply(result, permits))
+					: permits.settleAsync(failure).thenCompose((settled) -> CompletableFuture.failedFuture(failure)))
 				.thenCompose(Function.identity());
 		});
 	}
 
-	private CompletableFuture<Denial> firstDenial(int index, String[] keys, PendingRefunds<Throwable> pending) {
+	private CompletableFuture<Denial> firstDenial(int index, String[] keys, CallPermits permits) {
 		if (index == keys.length) {
 			return CompletableFuture.completedFuture(null);
 		}
 		MethodLimit limit = this.limits.get(index);
 		String key = keys[index];
 		if (key == null) {
-			return firstDenial(index + 1, keys, pending);
+			return firstDenial(index + 1, keys, permits);
+		}
+		if (limit.concurrency() != null) {
+			return limit.concurrency().tryAcquireAsync(key).toCompletableFuture().thenCompose((permit) -> {
+				if (!permit.isAllowed()) {
+					return CompletableFuture.completedFuture(new Denial(limit, limit.exceeded(permit)));
+				}
+				permits.hold(permit);
+				return firstDenial(index + 1, keys, permits);
+			});
 		}
 		return limit.enforcer().enforceAsync(key, limit.cost(), null).thenCompose((enforcement) -> {
 			if (!enforcement.allowed()) {
-				return CompletableFuture.completedFuture(new Denial(limit, enforcement));
+				return CompletableFuture.completedFuture(new Denial(limit, MethodLimit.exceeded(enforcement)));
 			}
-			limit.pend(enforcement, key, pending);
-			return firstDenial(index + 1, keys, pending);
+			limit.pend(enforcement, key, permits);
+			return firstDenial(index + 1, keys, permits);
 		});
 	}
 
@@ -201,10 +228,13 @@ final class MethodLimits {
 		}
 	}
 
-	/** A stage that completes as the method's stage does, once the pending permits are settled by its outcome. */
-	private static Object settleWhenDone(Object result, PendingRefunds<Throwable> pending) {
+	/**
+	 * A stage that completes as the method's stage does, once the pending permits are settled by its outcome and the
+	 * held ones released.
+	 */
+	private static Object settleWhenDone(Object result, CallPermits permits) {
 		CompletableFuture<Object> settled = new CompletableFuture<>();
-		stage(result).whenComplete((value, failure) -> pending.settleAsync(unwrap(failure))
+		stage(result).whenComplete((value, failure) -> permits.settleAsync(unwrap(failure))
 			.whenComplete((refunded, none) -> {
 				if (failure != null) {
 					settled.completeExceptionally(failure);
@@ -277,7 +307,7 @@ final class MethodLimits {
 
 	}
 
-	private record Denial(MethodLimit limit, Enforcement enforcement) {
+	private record Denial(MethodLimit limit, RateLimitExceededException exception) {
 	}
 
 }

@@ -10,6 +10,7 @@ import org.springframework.core.MethodClassKey;
 import org.springframework.core.ReactiveAdapterRegistry;
 
 import io.limiter.spring.internal.ExpressionContexts;
+import io.limiter.spring.internal.ConcurrencyLimiters;
 import io.limiter.spring.internal.LimitEnforcers;
 
 /**
@@ -20,6 +21,8 @@ public final class RateLimitedMethods {
 
 	private final LimitEnforcers enforcers;
 
+	private final ConcurrencyLimiters concurrencyLimiters;
+
 	private final ExpressionContexts contexts;
 
 	private final ReactiveAdapterRegistry adapters;
@@ -28,12 +31,15 @@ public final class RateLimitedMethods {
 
 	/**
 	 * Creates the methods' limits.
-	 * @param enforcers the limits
+	 * @param enforcers the rate limits
+	 * @param concurrencyLimiters the concurrency limits
 	 * @param contexts makes the beans reachable from keys and conditions
 	 * @param adapters the reactive types that methods may return
 	 */
-	public RateLimitedMethods(LimitEnforcers enforcers, ExpressionContexts contexts, ReactiveAdapterRegistry adapters) {
+	public RateLimitedMethods(LimitEnforcers enforcers, ConcurrencyLimiters concurrencyLimiters,
+			ExpressionContexts contexts, ReactiveAdapterRegistry adapters) {
 		this.enforcers = enforcers;
+		this.concurrencyLimiters = concurrencyLimiters;
 		this.contexts = contexts;
 		this.adapters = adapters;
 	}
@@ -49,7 +55,7 @@ public final class RateLimitedMethods {
 		// keyed by the method as called, so that a call finds its limits without looking up the most specific method
 		return this.resolved.computeIfAbsent(new MethodClassKey(method, targetClass),
 				(key) -> MethodLimits.resolve(AopUtils.getMostSpecificMethod(method, targetClass), targetClass,
-						this.enforcers, this.contexts, this.adapters));
+						this.enforcers, this.concurrencyLimiters, this.contexts, this.adapters));
 	}
 
 	/**

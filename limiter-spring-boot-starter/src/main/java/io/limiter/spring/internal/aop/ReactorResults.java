@@ -1,14 +1,13 @@
 package io.limiter.spring.internal.aop;
 
 import java.util.concurrent.CompletableFuture;
-import java.util.function.Supplier;
+import java.util.function.Function;
 
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
 import org.springframework.core.ReactiveAdapter;
 
-import io.limiter.spring.internal.PendingRefunds;
 import io.limiter.spring.internal.reactive.ReactiveFutures;
 
 /**
@@ -26,21 +25,33 @@ final class ReactorResults {
 	/**
 	 * Returns the method's reactive type of at most one value.
 	 * @param adapter the adapter of the method's return type
-	 * @param call decides the limits and calls the method or its fallback, giving what {@link #mono} made of it
+	 * @param call decides the limits and calls the method or its fallback, giving what {@link #mono} made of it; the
+	 * permits it takes are those of the subscription, released when it is cancelled
 	 * @return an instance of the method's return type
 	 */
-	static Object single(ReactiveAdapter adapter, Supplier<CompletableFuture<Object>> call) {
-		return adapter.fromPublisher(ReactiveFutures.resume(call).flatMap((result) -> (Mono<?>) result));
+	static Object single(ReactiveAdapter adapter, Function<CallPermits, CompletableFuture<Object>> call) {
+		return adapter.fromPublisher(Mono.defer(() -> {
+			CallPermits permits = new CallPermits();
+			return ReactiveFutures.resume(() -> call.apply(permits))
+				.flatMap((result) -> (Mono<?>) result)
+				.doOnCancel(permits::cancelAsync);
+		}));
 	}
 
 	/**
 	 * Returns the method's reactive type of many values.
 	 * @param adapter the adapter of the method's return type
-	 * @param call decides the limits and calls the method or its fallback, giving what {@link #flux} made of it
+	 * @param call decides the limits and calls the method or its fallback, giving what {@link #flux} made of it; the
+	 * permits it takes are those of the subscription, released when it is cancelled
 	 * @return an instance of the method's return type
 	 */
-	static Object multi(ReactiveAdapter adapter, Supplier<CompletableFuture<Object>> call) {
-		return adapter.fromPublisher(ReactiveFutures.resume(call).flatMapMany((result) -> (Flux<?>) result));
+	static Object multi(ReactiveAdapter adapter, Function<CallPermits, CompletableFuture<Object>> call) {
+		return adapter.fromPublisher(Flux.defer(() -> {
+			CallPermits permits = new CallPermits();
+			return ReactiveFutures.resume(() -> call.apply(permits))
+				.flatMapMany((result) -> (Flux<?>) result)
+				.doOnCancel(permits::cancelAsync);
+		}));
 	}
 
 	/** Adapts what the method or its fallback returned to a {@code Mono}. */
@@ -55,32 +66,33 @@ final class ReactorResults {
 
 	/**
 	 * Returns a {@code Mono} that signals as the method's does, once the pending permits are settled by its
-	 * outcome; a cancelled one keeps them.
+	 * outcome and the held ones released; a cancelled one keeps the pending permits and releases the held ones.
 	 */
-	static Object settleMono(Object result, PendingRefunds<Throwable> pending) {
-		return Mono.usingWhen(Mono.just(pending), (taken) -> (Mono<?>) result, ReactorResults::settle,
-				ReactorResults::settle, ReactorResults::keep);
+	static Object settleMono(Object result, CallPermits permits) {
+		return Mono.usingWhen(Mono.just(permits), (taken) -> (Mono<?>) result, ReactorResults::settle,
+				ReactorResults::settle, ReactorResults::cancel);
 	}
 
 	/**
 	 * Returns a {@code Flux} that signals as the method's does, its completion or error once the pending permits
-	 * are settled by its outcome; a cancelled one keeps them.
+	 * are settled by its outcome and the held ones released; a cancelled one keeps the pending permits and releases
+	 * the held ones.
 	 */
-	static Object settleFlux(Object result, PendingRefunds<Throwable> pending) {
-		return Flux.usingWhen(Mono.just(pending), (taken) -> (Flux<?>) result, ReactorResults::settle,
-				ReactorResults::settle, ReactorResults::keep);
+	static Object settleFlux(Object result, CallPermits permits) {
+		return Flux.usingWhen(Mono.just(permits), (taken) -> (Flux<?>) result, ReactorResults::settle,
+				ReactorResults::settle, ReactorResults::cancel);
 	}
 
-	private static Mono<Void> settle(PendingRefunds<Throwable> pending) {
-		return settle(pending, null);
+	private static Mono<Void> settle(CallPermits permits) {
+		return settle(permits, null);
 	}
 
-	private static Mono<Void> settle(PendingRefunds<Throwable> pending, Throwable failure) {
-		return ReactiveFutures.resume(() -> pending.settleAsync(failure));
+	private static Mono<Void> settle(CallPermits permits, Throwable failure) {
+		return ReactiveFutures.resume(() -> permits.settleAsync(failure));
 	}
 
-	private static Mono<Void> keep(PendingRefunds<Throwable> pending) {
-		return Mono.empty();
+	private static Mono<Void> cancel(CallPermits permits) {
+		return ReactiveFutures.resume(permits::cancelAsync);
 	}
 
 }

@@ -9,11 +9,14 @@ import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 
 import io.limiter.AdminOperation;
+import io.limiter.ConcurrencyLimit;
+import io.limiter.ConcurrencyPermit;
 import io.limiter.Decision;
 import io.limiter.DegradedReason;
 import io.limiter.FailurePolicy;
 import io.limiter.Limit;
 import io.limiter.LimiterObserver;
+import io.limiter.spring.LimitPlanResolver;
 import io.limiter.spring.internal.metrics.DecisionMeters.Outcome;
 
 /**
@@ -24,7 +27,9 @@ import io.limiter.spring.internal.metrics.DecisionMeters.Outcome;
  * {@code limiter.memory.overflow{limit}} of the key states that a full in-memory limit (the in-memory backend, or the
  * local fallback) evicted while they still owed, to make room for new keys; and
  * {@code limiter.admin.operations{limit,operation,outcome}} of resets, refunds and penalties (outcome
- * {@code applied}, {@code fallback} when only this instance's share took it, or {@code failed}).
+ * {@code applied}, {@code fallback} when only this instance's share took it, or {@code failed}). The decisions of
+ * concurrency limits count in {@code limiter.decisions} as any limit's (plan {@code default}); their permits are
+ * metered by {@link ConcurrencyMeters}: {@code limiter.permits.in-flight} and {@code limiter.permit.held}.
  */
 public final class MicrometerLimiterObserver implements LimiterObserver {
 
@@ -46,9 +51,17 @@ public final class MicrometerLimiterObserver implements LimiterObserver {
 	/** The name of the counter of admin operations. */
 	public static final String ADMIN_OPERATIONS = "limiter.admin.operations";
 
+	/** The name of the gauge of the permits of a concurrency limit that this instance holds. */
+	public static final String PERMITS_IN_FLIGHT = "limiter.permits.in-flight";
+
+	/** The name of the timer of how long permits of a concurrency limit were held. */
+	public static final String PERMIT_HELD = "limiter.permit.held";
+
 	private final MeterRegistry registry;
 
 	private final DecisionMeters decisions;
+
+	private final ConcurrencyMeters concurrency;
 
 	private final PlanNames plans;
 
@@ -71,6 +84,7 @@ public final class MicrometerLimiterObserver implements LimiterObserver {
 	public MicrometerLimiterObserver(MeterRegistry registry, PlanNames plans, Set<String> shadowLimits) {
 		this.registry = registry;
 		this.decisions = new DecisionMeters(registry);
+		this.concurrency = new ConcurrencyMeters(registry);
 		this.plans = plans;
 		this.shadowLimits = Set.copyOf(shadowLimits);
 		this.redisCalls = Counter.builder(REDIS_CALLS)
@@ -92,6 +106,20 @@ public final class MicrometerLimiterObserver implements LimiterObserver {
 			return Outcome.ALLOWED;
 		}
 		return this.shadowLimits.contains(limitName) ? Outcome.SHADOW_DENIED : Outcome.DENIED;
+	}
+
+	@Override
+	public void onConcurrencyDecision(String limitName, ConcurrencyLimit limit, ConcurrencyPermit permit, long nanos) {
+		Outcome outcome = permit.isDegraded() ? Outcome.ERROR : (permit.isAllowed() ? Outcome.ALLOWED : Outcome.DENIED);
+		this.decisions.record(limitName, LimitPlanResolver.DEFAULT_PLAN, outcome, false, nanos);
+		if (permit.isAllowed()) {
+			this.concurrency.granted(limitName);
+		}
+	}
+
+	@Override
+	public void onPermitRelease(String limitName, ConcurrencyLimit limit, long heldNanos, boolean returned) {
+		this.concurrency.released(limitName, heldNanos, returned);
 	}
 
 	@Override

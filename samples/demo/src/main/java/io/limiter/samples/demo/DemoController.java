@@ -16,6 +16,9 @@ import org.springframework.web.bind.annotation.RestController;
 @RestController
 class DemoController {
 
+	/** The longest export the demo performs. */
+	static final long MAX_EXPORT_MILLIS = 60_000;
+
 	private final QuoteService quotes;
 
 	DemoController(QuoteService quotes) {
@@ -36,6 +39,20 @@ class DemoController {
 	@GetMapping("/api/quota")
 	String quota() {
 		return "Hello from a daily quota!\n";
+	}
+
+	/**
+	 * A slow export: it takes {@code ms} milliseconds (0 to {@value #MAX_EXPORT_MILLIS}). At most two are in flight
+	 * per client (the concurrency limit {@code export} in {@code application.yml}); a third gets 429.
+	 */
+	@GetMapping("/api/export")
+	ResponseEntity<String> export(@RequestParam(defaultValue = "0") long ms) throws InterruptedException {
+		if (ms < 0 || ms > MAX_EXPORT_MILLIS) {
+			return ResponseEntity.badRequest()
+				.body("ms must be from 0 to " + MAX_EXPORT_MILLIS + " but was " + ms + ".\n");
+		}
+		Thread.sleep(ms);
+		return ResponseEntity.ok("Exported in " + ms + " ms.\n");
 	}
 
 	@GetMapping("/api/users/{id}/quote")

@@ -1,0 +1,45 @@
+package io.limiter.spring;
+
+import org.junit.jupiter.api.Test;
+
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
+import org.springframework.test.context.ActiveProfiles;
+
+import io.limiter.InMemoryBackend;
+import io.limiter.LimiterBackend;
+import io.limiter.spring.testapp.Gate;
+import io.limiter.spring.testapp.reactive.ReactiveHeldController;
+import io.limiter.spring.testapp.reactive.ReactiveTestApplication;
+
+/**
+ * {@link ConcurrencyRuleContract} for the WebFlux filter, on Netty, in memory; and a client that leaves while its
+ * request is held, which cancels the exchange.
+ */
+@SpringBootTest(classes = { ReactiveTestApplication.class, ReactiveHeldController.class },
+		webEnvironment = WebEnvironment.RANDOM_PORT, properties = "spring.main.web-application-type=reactive")
+@ActiveProfiles("held")
+class ConcurrencyRuleWebFluxTests extends ConcurrencyRuleContract {
+
+	@Autowired
+	private ReactiveHeldController controller;
+
+	@Test
+	void permitReturnsWhenTheClientLeaves() throws Exception {
+		String user = user("leaving");
+		leaveWhileHeld(user);
+		awaitNoneInFlight("held-one", user);
+	}
+
+	@Override
+	Class<? extends LimiterBackend> backend() {
+		return InMemoryBackend.class;
+	}
+
+	@Override
+	Gate gate() {
+		return this.controller.gate();
+	}
+
+}

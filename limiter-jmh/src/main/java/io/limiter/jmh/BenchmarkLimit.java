@@ -1,9 +1,12 @@
 package io.limiter.jmh;
 
 import java.time.Duration;
+import java.time.ZoneOffset;
 
 import io.limiter.Algorithm;
+import io.limiter.CalendarPeriod;
 import io.limiter.Limit;
+import io.limiter.Rate;
 
 /**
  * A limit given as a burst and a rate per second, the way published rate-limiter benchmarks state them, turned into a
@@ -48,6 +51,27 @@ public record BenchmarkLimit(long burst, long ratePerSecond) {
 	 */
 	public Limit limit(Algorithm algorithm) {
 		return Limit.of(algorithm, this.burst, period());
+	}
+
+	/**
+	 * Returns a calendar quota of {@code burst} permits per calendar day in UTC, which the fixed window decides.
+	 * @return the quota: windows from one midnight UTC to the next
+	 */
+	public Limit calendarDay() {
+		return Limit.builder()
+			.algorithm(Algorithm.FIXED_WINDOW)
+			.rate(Rate.ofCalendar(this.burst, CalendarPeriod.DAY, ZoneOffset.UTC))
+			.build();
+	}
+
+	/**
+	 * Returns the same quota as {@link #calendarDay()} with a period instead of a calendar: {@code burst} permits
+	 * per fixed window of one day, aligned to multiples of a day since the epoch, so the same windows, from one
+	 * midnight UTC to the next.
+	 * @return the quota
+	 */
+	public Limit fixedWindowDay() {
+		return Limit.of(Algorithm.FIXED_WINDOW, this.burst, Duration.ofDays(1));
 	}
 
 }

@@ -2,6 +2,7 @@ package io.limiter.jmh;
 
 import java.util.concurrent.TimeUnit;
 
+import io.limiter.ConcurrencyPermit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -12,7 +13,8 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * In-process limiters side by side, no network: our in-memory backend per algorithm (and its token bucket as the
- * starter builds it, metered: {@link MeteredStarterState}), our two-tier token
+ * starter builds it, metered: {@link MeteredStarterState}), its fixed window on a daily quota as a calendar rate and
+ * as a period ({@code calendarDay}, {@code fixedWindowDay}), its concurrency limiter ({@code concurrency}), our two-tier token
  * bucket ({@code localTier}, which needs a Redis for its occasional borrows, see
  * {@link LocalTierFastPathState}), Resilience4j's {@code RateLimiter}, Bucket4j's local bucket, Guava's {@code RateLimiter}, and a floor (a
  * {@code ConcurrentHashMap} lookup and an {@code AtomicLong} add) that shows how close to free a decision is.
@@ -50,6 +52,44 @@ public class LocalLimiterBenchmark {
 	@Benchmark
 	public boolean inMemoryMetered(MeteredStarterState ours, LocalThread thread) {
 		return ours.limiter.tryAcquire(thread.key()).isAllowed();
+	}
+
+	/**
+	 * Our in-memory fixed window on a calendar quota: {@code burst} permits per calendar day in UTC (see
+	 * {@link InMemoryQuotaState}); past the first {@code burst}, every decision is a denial.
+	 * @param ours the limiters
+	 * @param thread the thread's key
+	 * @return whether the permit was granted
+	 */
+	@Benchmark
+	public boolean calendarDay(InMemoryQuotaState ours, LocalThread thread) {
+		return ours.calendarDay.tryAcquire(thread.key()).isAllowed();
+	}
+
+	/**
+	 * Our in-memory fixed window on the quota of {@code calendarDay} as a period of one day: the same windows,
+	 * without the calendar.
+	 * @param ours the limiters
+	 * @param thread the thread's key
+	 * @return whether the permit was granted
+	 */
+	@Benchmark
+	public boolean fixedWindowDay(InMemoryQuotaState ours, LocalThread thread) {
+		return ours.fixedWindowDay.tryAcquire(thread.key()).isAllowed();
+	}
+
+	/**
+	 * Our in-memory concurrency limiter: takes a permit of the key and closes it (see {@link ConcurrencyParams}
+	 * for what each {@code maxInFlight} measures).
+	 * @param ours the limiter
+	 * @param thread the thread's key
+	 * @return whether the permit was granted
+	 */
+	@Benchmark
+	public boolean concurrency(InMemoryConcurrencyState ours, LocalThread thread) {
+		try (ConcurrencyPermit permit = ours.limiter.tryAcquire(thread.key())) {
+			return permit.isAllowed();
+		}
 	}
 
 	/**

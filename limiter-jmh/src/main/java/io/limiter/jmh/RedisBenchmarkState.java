@@ -45,7 +45,7 @@ public class RedisBenchmarkState {
 	static final String LIMIT_NAME = "bench-" + Algorithm.TOKEN_BUCKET.configName();
 
 	/** The options of the variants that measure Redis alone: every decision is a script call. */
-	private static final LimiterOptions REDIS_ONLY = LimiterOptions.builder().localTier(LocalTier.none()).build();
+	static final LimiterOptions REDIS_ONLY = LimiterOptions.builder().localTier(LocalTier.none()).build();
 
 	/** A standalone URL or cluster seeds; empty: the property, or a cluster of the fork's own. */
 	@Param("")

@@ -2,6 +2,7 @@ package io.limiter.jmh;
 
 import java.util.concurrent.TimeUnit;
 
+import io.limiter.ConcurrencyPermit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -23,6 +24,9 @@ import org.openjdk.jmh.annotations.Warmup;
  * server's {@code TIME}), {@code gcra}, {@code fixedWindow}, {@code slidingWindowCounter},
  * {@code slidingWindowLog} (server time), {@code twoTier} and {@code inMemoryBlock} (the token bucket of
  * {@code luaEvalSha} behind the local tier, see {@link LocalTierState});</li>
+ * <li>the other kinds of ours: {@code calendarDay} and {@code fixedWindowDay} (a daily quota as a calendar rate and
+ * as a period, see {@link RedisQuotaState}) and {@code concurrency} (a permit taken and released, see
+ * {@link ConcurrencyParams});</li>
  * <li>the baselines of "Benchmarking Token Bucket Rate Limiters": {@code multiCmd} (HMGET, compute in Java, HSET + PEXPIRE: not atomic) and
  * {@code watchMultiExec} (the same in an optimistic WATCH/MULTI/EXEC transaction, retried on abort);</li>
  * <li>the ceiling: {@code ceilingProbe}, the same script pipelined with nothing of the limiter around it;</li>
@@ -133,6 +137,50 @@ public class RedisLimiterBenchmark {
 	@Benchmark
 	public boolean fixedWindow(RedisBenchmarkState shared, BenchmarkThread thread, RedisCalls calls) {
 		return calls.decided(shared.fixedWindow.tryAcquire(thread.key()).isAllowed(), 1);
+	}
+
+	/**
+	 * Our fixed window script on a calendar quota: {@code burst} permits per calendar day in UTC (see
+	 * {@link RedisQuotaState}); past the first {@code burst}, every decision is a denial.
+	 * @param quotas the quota variants
+	 * @param thread the thread's key
+	 * @param calls the counters
+	 * @return whether the permit was granted
+	 */
+	@Benchmark
+	public boolean calendarDay(RedisQuotaState quotas, BenchmarkThread thread, RedisCalls calls) {
+		return calls.decided(quotas.calendarDay.tryAcquire(thread.key()).isAllowed(), 1);
+	}
+
+	/**
+	 * Our fixed window script on the quota of {@code calendarDay} as a period of one day: the same windows,
+	 * without the calendar.
+	 * @param quotas the quota variants
+	 * @param thread the thread's key
+	 * @param calls the counters
+	 * @return whether the permit was granted
+	 */
+	@Benchmark
+	public boolean fixedWindowDay(RedisQuotaState quotas, BenchmarkThread thread, RedisCalls calls) {
+		return calls.decided(quotas.fixedWindowDay.tryAcquire(thread.key()).isAllowed(), 1);
+	}
+
+	/**
+	 * Our concurrency limiter: takes a permit of the key and closes it, a script call each, the release only for a
+	 * grant (see {@link ConcurrencyParams} for what each {@code maxInFlight} measures). The lease renewals are sent
+	 * in the background, so the clients count the calls.
+	 * @param ours the limiter
+	 * @param thread the thread's key
+	 * @param counted the thread's counters, enrolled with the count of sent commands
+	 * @param count the count of sent commands
+	 * @return whether the permit was granted
+	 */
+	@Benchmark
+	public boolean concurrency(RedisConcurrencyState ours, BenchmarkThread thread, SentCountedThread counted,
+			SentCommandCount count) {
+		try (ConcurrencyPermit permit = ours.limiter.tryAcquire(thread.key())) {
+			return counted.calls.decided(permit.isAllowed());
+		}
 	}
 
 	/**

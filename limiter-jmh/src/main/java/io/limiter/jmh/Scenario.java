@@ -82,6 +82,24 @@ public enum Scenario {
 		return zipf(prefix).all();
 	}
 
+	/**
+	 * Returns every key that {@code threads} threads use, for checks at the end of a run.
+	 * @param prefix what makes the keys of one run distinct from those of other runs
+	 * @param threads the number of threads
+	 * @return the one key of {@link #HOT_KEY}, the key of each thread of {@link #PER_USER}, or every key of
+	 * {@link #MANY_KEYS}
+	 */
+	public String[] everyKey(String prefix, int threads) {
+		if (this == MANY_KEYS) {
+			return allKeys(prefix);
+		}
+		String[] keys = new String[keys(threads)];
+		for (int i = 0; i < keys.length; i++) {
+			keys[i] = key(prefix, i);
+		}
+		return keys;
+	}
+
 	private static ZipfKeys zipf(String prefix) {
 		return ZIPF_BY_PREFIX.computeIfAbsent(prefix, (p) -> new ZipfKeys(p, MANY_KEYS_COUNT, ZIPF_EXPONENT));
 	}

@@ -41,6 +41,14 @@ class ScenarioTests {
 	}
 
 	@Test
+	void everyKeyIsTheKeysThatTheThreadsOfARunUse() {
+		assertThat(Scenario.HOT_KEY.everyKey("run:", 16)).containsExactly("run:hot");
+		assertThat(Scenario.PER_USER.everyKey("run:", 3)).containsExactly("run:user-0", "run:user-1", "run:user-2");
+		assertThat(Scenario.MANY_KEYS.everyKey("run:", 16)).hasSize(Scenario.MANY_KEYS_COUNT)
+			.contains(Scenario.MANY_KEYS.keysOf("run:", 15)[0]);
+	}
+
+	@Test
 	void parsesTheParameterNames() {
 		for (Scenario scenario : Scenario.values()) {
 			assertThat(Scenario.of(scenario.paramName())).isEqualTo(scenario);

@@ -110,6 +110,17 @@ public final class RedisTarget implements NodeConnections, AutoCloseable {
 	 * @return the backend
 	 */
 	public RedisBackend backend(LimiterClock clientClock) {
+		return backend(clientClock, null);
+	}
+
+	/**
+	 * Creates a backend of our own on this Redis under a namespace, connected and failing closed; the caller closes
+	 * it. Backends of different namespaces keep the same limit name and key apart on the same slot.
+	 * @param clientClock the time sent to the scripts, or {@code null} to use the server's {@code TIME}
+	 * @param namespace the namespace of the backend's keys, or {@code null} for none
+	 * @return the backend
+	 */
+	public RedisBackend backend(LimiterClock clientClock, String namespace) {
 		RedisBackendBuilder builder = RedisBackend.builder()
 			.timeout(TIMEOUT)
 			.minimumTimeout(TIMEOUT)
@@ -122,6 +133,9 @@ public final class RedisTarget implements NodeConnections, AutoCloseable {
 		}
 		if (clientClock != null) {
 			builder.clientClock(clientClock);
+		}
+		if (namespace != null) {
+			builder.namespace(namespace);
 		}
 		RedisBackend backend = builder.build();
 		try {

@@ -21,11 +21,13 @@ import io.limiter.internal.memory.InMemoryStates;
  * instance's share of the capacity, {@code ceil(capacity / instances)} of each of its rates, where the number of
  * instances comes from the backend's heartbeat or from the user.
  * <p>
- * While Redis decides, each grant it makes, and each batch a local tier borrows, is also {@linkplain #charge charged}
- * here, so the share holds what this instance already took: a switch to the fallback goes on from there instead of
- * starting with a fresh burst, and switching back and forth adds no burst of its own. A charge is taken as a penalty
- * is, whatever the share has left and from every rate of the limit, down to a debt of at most one full share: a
- * charge of more permits than the share has, or one that a single rate of several could not grant, must not be lost.
+ * While Redis decides, each grant it makes ({@link #chargeGrant}), and each batch a local tier borrows
+ * ({@link #charge}), is also charged here, so the share holds what this instance already took: a switch to the
+ * fallback goes on from there instead of starting with a fresh burst, and switching back and forth adds no burst of
+ * its own. A grant is charged as a decision of the share when the share has its permits, so that the grant's refund
+ * gives them back here too; any other charge is taken as a penalty is, whatever the share has left and from every
+ * rate of the limit, down to a debt of at most one full share: a charge of more permits than the share has, or one
+ * that a single rate of several could not grant, must not be lost.
  * A new number of instances changes the share; each key keeps its state, read with the new numbers.
  */
 public final class SharedFallback implements DecisionSource, FallbackCharge {

@@ -65,10 +65,7 @@ public final class ConcurrencyLimitFilter implements Filter {
 			chain.doFilter(servletRequest, servletResponse);
 			return;
 		}
-		String uri = request.getRequestURI();
-		String contextPath = request.getContextPath();
-		PathContainer path = PathContainer
-			.parsePath(uri.startsWith(contextPath) ? uri.substring(contextPath.length()) : uri);
+		PathContainer path = ServletPaths.withinApplication(request);
 		String method = request.getMethod();
 		HeldPermits held = new HeldPermits();
 		for (ConcurrencyRule<RequestKeyResolver> rule : this.rules) {

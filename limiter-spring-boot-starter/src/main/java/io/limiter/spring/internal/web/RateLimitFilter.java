@@ -82,10 +82,7 @@ public final class RateLimitFilter implements Filter {
 			dispatchAndSettle(request, response, chain, settling);
 			return;
 		}
-		String uri = request.getRequestURI();
-		String contextPath = request.getContextPath();
-		PathContainer path = PathContainer
-			.parsePath(uri.startsWith(contextPath) ? uri.substring(contextPath.length()) : uri);
+		PathContainer path = ServletPaths.withinApplication(request);
 		String method = request.getMethod();
 		List<Enforcement> enforcements = null;
 		PendingRefunds<Integer> pending = null;

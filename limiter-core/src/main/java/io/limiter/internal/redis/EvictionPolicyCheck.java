@@ -61,8 +61,9 @@ public final class EvictionPolicyCheck {
 				found.add(warning(node.isEmpty() ? this.server : node, parameters));
 			}
 		});
-		this.warnings = List.copyOf(found);
+		// logged before they are published, so that whoever sees the warnings finds them in the log
 		found.forEach((warning) -> logOnce(Level.WARNING, warning));
+		this.warnings = List.copyOf(found);
 	}
 
 	/**

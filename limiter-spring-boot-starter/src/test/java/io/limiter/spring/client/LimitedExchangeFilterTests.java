@@ -40,7 +40,8 @@ class LimitedExchangeFilterTests {
 	private final InMemoryBackend backend = InMemoryBackend.builder().build();
 
 	private final RateLimiterRegistry registry = new RateLimiterRegistry(this.backend,
-			Map.of("partner", Limit.of(Algorithm.TOKEN_BUCKET, 1, PERIOD)));
+			Map.of("partner", Limit.of(Algorithm.TOKEN_BUCKET, 1, PERIOD), "hourly",
+					Limit.of(Algorithm.TOKEN_BUCKET, 1, Duration.ofHours(1))));
 
 	private final List<String> exchangeThreads = new CopyOnWriteArrayList<>();
 
@@ -71,7 +72,7 @@ class LimitedExchangeFilterTests {
 
 	@Test
 	void aCallWhosePermitIsNotDueWithinMaxWaitIsSignalledAndNotExchanged() {
-		ExchangeFilterFunction filter = LimitedHttpClients.limit(this.registry, "partner")
+		ExchangeFilterFunction filter = LimitedHttpClients.limit(this.registry, "hourly")
 			.maxWait(Duration.ofMillis(100))
 			.exchangeFilter();
 		filter.filter(call("/first"), this.partner).block();

@@ -106,7 +106,7 @@ class OutboundRateAcrossInstancesIntegrationTests {
 			RateLimiterRegistry registry = new RateLimiterRegistry(backend,
 					Map.of(this.limit, Limit.of(Algorithm.TOKEN_BUCKET, CAPACITY, Duration.ofMillis(PERIOD_MILLIS))));
 			instances.add(client.instance(LimitedHttpClients.limit(registry, this.limit)
-				.maxWait(Duration.ofMillis(MAX_WAIT_MILLIS)), this.server.baseUrl()));
+				.maxWait(Duration.ofMillis(MAX_WAIT_MILLIS))));
 		}
 		Calls calls = new Calls();
 		ExecutorService threads = Executors.newFixedThreadPool(CALLERS);
@@ -121,25 +121,32 @@ class OutboundRateAcrossInstancesIntegrationTests {
 	}
 
 	/**
-	 * Makes one unlimited call per caller at once, on the limited clients' connections, so that loading classes and
-	 * opening connections do not hold up the limited calls, whose permits are due already, and bunch them.
+	 * Makes one unlimited call per caller at once on the limited clients' connections, then one limited call per
+	 * instance under another key ({@code localhost}), so that loading classes, opening connections and loading scripts
+	 * do not hold up the first limited calls after their permits were granted and bunch them with later ones.
 	 */
-	private static void warmUp(List<Instance> instances, Calls calls, ExecutorService threads) throws Exception {
+	private void warmUp(List<Instance> instances, Calls calls, ExecutorService threads) throws Exception {
 		List<Future<?>> callers = new ArrayList<>();
 		for (int t = 0; t < CALLERS; t++) {
 			Caller unlimited = instances.get(t % INSTANCES).unlimited();
 			String id = WARM_UP + t;
 			callers.add(threads.submit(() -> {
-				unlimited.call(id);
+				unlimited.call(this.server.baseUrl(), id);
 				return calls.sent.add(id);
 			}));
 		}
 		for (Future<?> caller : callers) {
 			caller.get();
 		}
+		String otherKey = this.server.baseUrl().replace("127.0.0.1", "localhost");
+		for (int i = 0; i < INSTANCES; i++) {
+			String id = WARM_UP + "limited-" + i;
+			instances.get(i).limited().call(otherKey, id);
+			calls.sent.add(id);
+		}
 	}
 
-	private static void call(List<Instance> instances, Calls calls, ExecutorService threads) throws Exception {
+	private void call(List<Instance> instances, Calls calls, ExecutorService threads) throws Exception {
 		AtomicInteger ids = new AtomicInteger();
 		long deadline = System.nanoTime() + Duration.ofMillis(RUN_MILLIS).toNanos();
 		List<Future<?>> callers = new ArrayList<>();
@@ -149,7 +156,7 @@ class OutboundRateAcrossInstancesIntegrationTests {
 				while (System.nanoTime() < deadline) {
 					String id = Integer.toString(ids.incrementAndGet());
 					try {
-						limited.call(id);
+						limited.call(this.server.baseUrl(), id);
 						calls.sent.add(id);
 					}
 					catch (OutboundRateLimitExceededException ex) {
@@ -208,11 +215,11 @@ class OutboundRateAcrossInstancesIntegrationTests {
 
 	}
 
-	/** One instance's limited client, making one call that carries an id. */
+	/** One instance's client, making one call to a server that carries an id. */
 	@FunctionalInterface
 	private interface Caller {
 
-		void call(String id);
+		void call(String baseUrl, String id);
 
 	}
 
@@ -230,16 +237,18 @@ class OutboundRateAcrossInstancesIntegrationTests {
 		REST_CLIENT {
 
 			@Override
-			Instance instance(LimitedHttpClients.Builder limited, String baseUrl) {
-				RestClient.Builder connections = RestClient.builder()
-					.baseUrl(baseUrl)
-					.requestFactory(new JdkClientHttpRequestFactory());
+			Instance instance(LimitedHttpClients.Builder limited) {
+				RestClient.Builder connections = RestClient.builder().requestFactory(new JdkClientHttpRequestFactory());
 				return new Instance(caller(connections.clone().requestInterceptor(limited.interceptor()).build()),
 						caller(connections.build()));
 			}
 
 			private Caller caller(RestClient client) {
-				return (id) -> client.get().uri("/partner").header(ArrivalServer.CALL_ID, id).retrieve().toBodilessEntity();
+				return (baseUrl, id) -> client.get()
+					.uri(baseUrl + "/partner")
+					.header(ArrivalServer.CALL_ID, id)
+					.retrieve()
+					.toBodilessEntity();
 			}
 
 		},
@@ -247,17 +256,15 @@ class OutboundRateAcrossInstancesIntegrationTests {
 		WEB_CLIENT {
 
 			@Override
-			Instance instance(LimitedHttpClients.Builder limited, String baseUrl) {
-				WebClient.Builder connections = WebClient.builder()
-					.baseUrl(baseUrl)
-					.clientConnector(new ReactorClientHttpConnector());
+			Instance instance(LimitedHttpClients.Builder limited) {
+				WebClient.Builder connections = WebClient.builder().clientConnector(new ReactorClientHttpConnector());
 				return new Instance(caller(connections.clone().filter(limited.exchangeFilter()).build()),
 						caller(connections.build()));
 			}
 
 			private Caller caller(WebClient client) {
-				return (id) -> client.get()
-					.uri("/partner")
+				return (baseUrl, id) -> client.get()
+					.uri(baseUrl + "/partner")
 					.header(ArrivalServer.CALL_ID, id)
 					.retrieve()
 					.toBodilessEntity()
@@ -266,7 +273,7 @@ class OutboundRateAcrossInstancesIntegrationTests {
 
 		};
 
-		abstract Instance instance(LimitedHttpClients.Builder limited, String baseUrl);
+		abstract Instance instance(LimitedHttpClients.Builder limited);
 
 	}
 

@@ -21,8 +21,12 @@ final class LimitedExchangeFilter implements ExchangeFilterFunction {
 
 	private final OutboundLimit limit;
 
-	LimitedExchangeFilter(OutboundLimit limit) {
+	private LimitedExchangeFilter(OutboundLimit limit) {
 		this.limit = limit;
+	}
+
+	static ExchangeFilterFunction of(OutboundLimit limit) {
+		return new LimitedExchangeFilter(limit);
 	}
 
 	@Override

@@ -123,14 +123,16 @@ public final class LimitedHttpClients {
 		}
 
 		/**
-		 * Builds a filter for {@code WebClient.Builder.filter}: a call waits for its permits without holding any
-		 * thread, and its exchange goes on on Reactor's parallel scheduler.
+		 * Builds a filter for {@code WebClient.Builder.filter} (Spring WebFlux): a call waits for its permits without
+		 * holding any thread, and its exchange goes on on Reactor's parallel scheduler.
 		 * @return the filter
 		 * @throws IllegalArgumentException naming the value when the limit or plan does not exist, maxWait is
 		 * negative, or the cost is below 1 or above the plan's capacity
 		 */
 		public ExchangeFilterFunction exchangeFilter() {
-			return new LimitedExchangeFilter(checked("LimitedHttpClients.exchangeFilter"));
+			// built by a method of the same return type, so that loading this class (verifying this method) does not
+			// load WebFlux, which a servlet application that only uses interceptor() does not have
+			return LimitedExchangeFilter.of(checked("LimitedHttpClients.exchangeFilter"));
 		}
 
 		private OutboundLimit checked(String user) {

@@ -138,8 +138,8 @@ public final class LimitedHttpClients {
 		private OutboundLimit checked(String user) {
 			this.registry.limiter(this.name, this.plan);
 			if (this.maxWait.isNegative()) {
-				throw new IllegalArgumentException(
-						"maxWait of the calls limited by '" + this.name + "' must not be negative but was " + this.maxWait);
+				throw new IllegalArgumentException("maxWait of the calls limited by '" + this.name
+						+ "' must not be negative but was " + this.maxWait);
 			}
 			if (this.cost < 1) {
 				throw new IllegalArgumentException(

@@ -43,8 +43,8 @@ class LimitedHttpClientsTests {
 	private final InMemoryBackend backend = InMemoryBackend.builder().build();
 
 	private final RateLimiterRegistry registry = new RateLimiterRegistry(this.backend,
-			Map.of("partner", Limit.of(Algorithm.TOKEN_BUCKET, 1, PERIOD), "pair", Limit.of(Algorithm.TOKEN_BUCKET, 2, HOUR),
-					"tiered", Limit.of(Algorithm.TOKEN_BUCKET, 2, HOUR)),
+			Map.of("partner", Limit.of(Algorithm.TOKEN_BUCKET, 1, PERIOD), "pair",
+					Limit.of(Algorithm.TOKEN_BUCKET, 2, HOUR), "tiered", Limit.of(Algorithm.TOKEN_BUCKET, 2, HOUR)),
 			Map.of("tiered", Map.of("small", Limit.of(Algorithm.TOKEN_BUCKET, 1, HOUR))), Map.of());
 
 	private ArrivalServer server;

@@ -190,7 +190,8 @@ class OutboundRateAcrossInstancesIntegrationTests {
 				}
 			}
 		}
-		assertThat(excess).as("arrivals above the token bucket's bound: %s; arrivals (ms): %s", worst, offsets(arrivals))
+		assertThat(excess)
+			.as("arrivals above the token bucket's bound: %s; arrivals (ms): %s", worst, offsets(arrivals))
 			.isLessThanOrEqualTo(0);
 		long span = Duration.ofNanos(arrivals.get(arrivals.size() - 1).nanos() - arrivals.get(0).nanos()).toMillis();
 		long budget = CAPACITY + CAPACITY * span / PERIOD_MILLIS;

@@ -27,6 +27,7 @@ import org.springframework.test.web.servlet.ResultActions;
 
 import io.limiter.spring.LimitsChangedEvent;
 import io.limiter.spring.autoconfigure.LimiterProperties;
+import io.limiter.spring.testapp.TestApplication;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.startsWith;
@@ -42,7 +43,7 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
  * whole, logged once with its property and value, the running limits kept; a change that needs a restart is said.
  * Every limit counts in a window of an hour, so that nothing refills during a test.
  */
-@SpringBootTest(classes = RefreshTestApplication.class,
+@SpringBootTest(classes = { TestApplication.class, RefreshBeans.class },
 		properties = { "limiter.limits.hello.algorithm=fixed-window", "limiter.limits.hello.capacity=2",
 				"limiter.limits.hello.period=1h", "limiter.limits.second.algorithm=fixed-window",
 				"limiter.limits.second.capacity=2", "limiter.limits.second.period=1h",

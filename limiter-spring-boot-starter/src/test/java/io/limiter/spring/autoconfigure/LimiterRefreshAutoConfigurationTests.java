@@ -1,7 +1,16 @@
 package io.limiter.spring.autoconfigure;
 
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -16,6 +25,7 @@ import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.core.env.MapPropertySource;
 
 import io.limiter.Algorithm;
+import io.limiter.Decision;
 import io.limiter.RateLimiterRegistry;
 import io.limiter.spring.LimitPlanResolver;
 import io.limiter.spring.LimitsChangedEvent;
@@ -80,6 +90,46 @@ class LimiterRefreshAutoConfigurationTests {
 						+ " limiter.limits.api.plans.trial.capacity while the application runs: a change of these"
 						+ " needs a restart");
 			});
+	}
+
+	@Test
+	void decisionsMadeWhileTheLimitsChangeDecideWithTheOldNumbersOrTheNew() {
+		this.runner.withPropertyValues("limiter.limits.api.algorithm=fixed-window").run((context) -> {
+			RateLimiterRegistry registry = context.getBean(RateLimiterRegistry.class);
+			ExecutorService deciders = Executors.newFixedThreadPool(4);
+			AtomicBoolean changing = new AtomicBoolean(true);
+			List<Future<Set<Long>>> seen = new ArrayList<>();
+			List<AtomicInteger> granted = new ArrayList<>();
+			try {
+				for (int i = 0; i < 4; i++) {
+					String key = "key-" + i;
+					AtomicInteger grants = new AtomicInteger();
+					granted.add(grants);
+					seen.add(deciders.submit(() -> {
+						Set<Long> limits = new HashSet<>();
+						while (changing.get()) {
+							Decision decision = registry.limiter("api").tryAcquire(key);
+							limits.add(decision.limit());
+							grants.addAndGet(decision.isAllowed() ? 1 : 0);
+						}
+						return limits;
+					}));
+				}
+				for (int i = 0; i < 40; i++) {
+					change(context, Map.of("limiter.limits.api.capacity", (i % 2 == 0) ? "4" : "2"));
+					context.publishEvent(new LimitsChangedEvent(this));
+				}
+				changing.set(false);
+				for (Future<Set<Long>> limits : seen) {
+					assertThat(limits.get(10, TimeUnit.SECONDS)).isSubsetOf(2L, 4L);
+				}
+			}
+			finally {
+				deciders.shutdownNow();
+			}
+			assertThat(granted).allSatisfy((grants) -> assertThat(grants.get()).as("at most the larger capacity")
+				.isLessThanOrEqualTo(4));
+		});
 	}
 
 	private static void change(ConfigurableApplicationContext context, Map<String, Object> properties) {

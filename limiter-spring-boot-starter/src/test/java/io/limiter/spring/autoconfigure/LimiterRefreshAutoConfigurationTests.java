@@ -15,6 +15,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
+import org.springframework.boot.LazyInitializationBeanFactoryPostProcessor;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.test.context.FilteredClassLoader;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
@@ -90,6 +91,15 @@ class LimiterRefreshAutoConfigurationTests {
 						+ " limiter.limits.api.plans.trial.capacity while the application runs: a change of these"
 						+ " needs a restart");
 			});
+	}
+
+	@Test
+	void aLazyApplicationComparesWithThePropertiesItStartedWith(CapturedOutput output) {
+		this.runner.withBean(LazyInitializationBeanFactoryPostProcessor.class).run((context) -> {
+			change(context, Map.of("limiter.limits.api.shadow", "true"));
+			context.publishEvent(new LimitsChangedEvent(this));
+			assertThat(output).contains("Limiter cannot apply limiter.limits.api.shadow while the application runs");
+		});
 	}
 
 	@Test

@@ -17,8 +17,8 @@ import java.util.concurrent.ConcurrentHashMap;
  * <p>
  * An update keeps the state of existing keys, on every backend alike: the backend reads each key's stored state
  * with the new numbers (see {@link LimiterBackend} on changing a limit), and releases the old limiter's local
- * tier and local fallback. A change of algorithm starts every key afresh; a limit with plans cannot change its
- * algorithm, since its plans share one. Filter rules and methods declare the permits they take per request
+ * tier and local fallback. A change of algorithm starts every key afresh; the plans of a limit share one
+ * algorithm, so they change it together ({@link #update(Map)}) or not at all. Filter rules and methods declare the permits they take per request
  * ({@link #requireCapacity(String, long, String)}), and an update never lowers a capacity of any plan below one of
  * them, so no request asks for more than its limit can grant.
  * <p>
@@ -231,23 +231,66 @@ public final class RateLimiterRegistry {
 	 */
 	public synchronized RateLimiter update(String name, String plan, Limit limit) {
 		Objects.requireNonNull(limit, "limit must not be null");
-		RateLimiter previous = limiter(name, plan);
-		if (previous.limit().equals(limit)) {
-			return previous;
-		}
+		update(Map.of(name, Map.of(plan, limit)));
+		return limiter(name, plan);
+	}
+
+	/**
+	 * Changes several limits and plans as one, keeping the state of their keys (see the class description): checks
+	 * every change as {@link #update(String, String, Limit)} does, then applies them all, or none when one is refused.
+	 * Each limit changes at once, all its plans together, so the plans of a limit may change their algorithm when
+	 * they all change to the same one (its keys start afresh); a decision made while the changes apply may see some
+	 * limits changed and others not yet.
+	 * @param changes the new settings by limit name and plan name ({@value #DEFAULT_PLAN} for a limit's own numbers);
+	 * plans left out keep theirs
+	 * @throws IllegalArgumentException naming the limit and plan of the first change refused: there is no such limit
+	 * or plan, the new capacity is below the permits that a filter rule or method takes per request (naming them), or
+	 * the plans of a limit would not share one algorithm; nothing is changed then
+	 */
+	public synchronized void update(Map<String, Map<String, Limit>> changes) {
+		Map<String, Map<String, Limit>> next = new LinkedHashMap<>();
+		changes.forEach((name, byPlan) -> {
+			Map<String, Limit> merged = checked(name, byPlan);
+			if (merged != null) {
+				next.put(name, merged);
+			}
+		});
+		next.forEach((name, byPlan) -> {
+			List<RateLimiter> updated = this.backend.update(name, List.copyOf(byPlan.values()), options(name));
+			this.limiters.put(name, byPlan(byPlan, updated));
+		});
+	}
+
+	/**
+	 * Returns a limit's plans with the changes made, or {@code null} when the changes change nothing.
+	 * @throws IllegalArgumentException when a change is refused
+	 */
+	private Map<String, Limit> checked(String name, Map<String, Limit> changes) {
+		Map<String, Limit> merged = new LinkedHashMap<>();
+		plansOf(name).forEach((plan, limiter) -> merged.put(plan, limiter.limit()));
+		boolean changed = false;
 		Cost largest = this.largestCosts.get(name);
-		if (largest != null && limit.maxPermits() < largest.permits()) {
-			throw new IllegalArgumentException("limit '" + name + "'" + planSuffix(plan) + " cannot have capacity "
-					+ limit.maxPermits() + ": " + largest.user() + " takes " + largest.permits()
-					+ " permits per request");
+		for (Map.Entry<String, Limit> change : changes.entrySet()) {
+			String plan = change.getKey();
+			Limit limit = Objects.requireNonNull(change.getValue(), "limit must not be null");
+			if (limiter(name, plan).limit().equals(limit)) {
+				continue;
+			}
+			if (largest != null && limit.maxPermits() < largest.permits()) {
+				throw new IllegalArgumentException("limit '" + name + "'" + planSuffix(plan) + " cannot have capacity "
+						+ limit.maxPermits() + ": " + largest.user() + " takes " + largest.permits()
+						+ " permits per request");
+			}
+			merged.put(plan, limit);
+			changed = true;
 		}
-		Map<String, Limit> byPlan = new LinkedHashMap<>();
-		plansOf(name).forEach((kept, limiter) -> byPlan.put(kept, limiter.limit()));
-		byPlan.put(plan, limit);
-		List<RateLimiter> updated = this.backend.update(name, List.copyOf(byPlan.values()), options(name));
-		Map<String, RateLimiter> next = byPlan(byPlan, updated);
-		this.limiters.put(name, next);
-		return next.get(plan);
+		if (merged.values().stream().map(Limit::algorithm).distinct().count() > 1) {
+			Map<String, String> algorithms = new LinkedHashMap<>();
+			merged.forEach((plan, limit) -> algorithms.put(plan, limit.algorithm().configName()));
+			throw new IllegalArgumentException("the plans of limit '" + name + "' must share one algorithm, since they"
+					+ " share the state of every key; with the changes they would have " + algorithms);
+		}
+		return changed ? merged : null;
 	}
 
 	/** The largest number of permits one user of a limit takes per request, and who. */

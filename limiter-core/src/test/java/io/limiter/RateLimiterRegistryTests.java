@@ -148,6 +148,39 @@ class RateLimiterRegistryTests {
 	}
 
 	@Test
+	void aBatchOfChangesIsRefusedWholeWhenOneChangeIsRefused() {
+		RateLimiterRegistry two = new RateLimiterRegistry(InMemoryBackend.builder().build(),
+				Map.of("api", Limit.of(Algorithm.TOKEN_BUCKET, 10, HOUR), "web", Limit.of(Algorithm.TOKEN_BUCKET, 5, HOUR)));
+		two.requireCapacity("web", 3, "rule");
+		RateLimiter api = two.limiter("api");
+		assertThatIllegalArgumentException()
+			.isThrownBy(() -> two.update(Map.of("api", Map.of("default", Limit.of(Algorithm.TOKEN_BUCKET, 20, HOUR)),
+					"web", Map.of("default", Limit.of(Algorithm.TOKEN_BUCKET, 2, HOUR)))))
+			.withMessage("limit 'web' cannot have capacity 2: rule takes 3 permits per request");
+		assertThat(two.limiter("api")).as("the valid change of the batch is not applied").isSameAs(api);
+		two.update(Map.of("api", Map.of("default", Limit.of(Algorithm.TOKEN_BUCKET, 20, HOUR)),
+				"web", Map.of("default", Limit.of(Algorithm.TOKEN_BUCKET, 3, HOUR))));
+		assertThat(two.limiter("api").limit().capacity()).isEqualTo(20);
+		assertThat(two.limiter("web").limit().capacity()).isEqualTo(3);
+	}
+
+	@Test
+	void thePlansOfALimitChangeTheirAlgorithmTogetherOrNotAtAll() {
+		RateLimiterRegistry plans = new RateLimiterRegistry(InMemoryBackend.builder().build(),
+				Map.of("api", Limit.of(Algorithm.FIXED_WINDOW, 2, HOUR)),
+				Map.of("api", Map.of("gold", Limit.of(Algorithm.FIXED_WINDOW, 5, HOUR))), Map.of());
+		assertThatIllegalArgumentException()
+			.isThrownBy(() -> plans.update(Map.of("api", Map.of("default", Limit.of(Algorithm.GCRA, 2, HOUR)))))
+			.withMessage("the plans of limit 'api' must share one algorithm, since they share the state of every key;"
+					+ " with the changes they would have {default=gcra, gold=fixed-window}");
+		assertThat(plans.limiter("api").limit().algorithm()).isEqualTo(Algorithm.FIXED_WINDOW);
+		plans.update(Map.of("api", Map.of("default", Limit.of(Algorithm.GCRA, 2, HOUR), "gold",
+				Limit.of(Algorithm.GCRA, 5, HOUR))));
+		assertThat(plans.limiter("api", "gold").limit().algorithm()).isEqualTo(Algorithm.GCRA);
+		assertThat(plans.limiter("api").tryAcquire("k", 2).isAllowed()).isTrue();
+	}
+
+	@Test
 	void plansMustBelongToALimitAndNotBeNamedDefault() {
 		InMemoryBackend backend = InMemoryBackend.builder().build();
 		Map<String, Limit> limits = Map.of("api", Limit.of(Algorithm.TOKEN_BUCKET, 5, HOUR));

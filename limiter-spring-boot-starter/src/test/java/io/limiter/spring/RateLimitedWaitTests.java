@@ -163,6 +163,22 @@ class RateLimitedWaitTests {
 	}
 
 	@Test
+	void waitedPermitsOfACallThatDoesNotCountAreGivenBack() {
+		this.runner.run((context) -> {
+			Partner partner = context.getBean(Partner.class);
+			RateLimiter limiter = context.getBean(RateLimiterRegistry.class).limiter("paced");
+			assertThat(partner.pacedSuccesses(this.key, false)).isEqualTo("called");
+			// waits about 500 ms for a reserved permit, then fails: a failure does not count, so the permit comes back
+			assertThatExceptionOfType(IllegalStateException.class)
+				.isThrownBy(() -> partner.pacedSuccesses(this.key, true));
+			assertThat(partner.calls()).hasSize(2);
+			assertThat(limiter.peek(this.key).remaining()).isEqualTo(1);
+			assertThat(partner.pacedSuccesses(this.key, false)).isEqualTo("called");
+			assertThat(limiter.peek(this.key).remaining()).isZero();
+		});
+	}
+
+	@Test
 	void monoWaitsWithoutBlockingTheThreadThatSubscribes() {
 		this.runner.run((context) -> {
 			Partner partner = context.getBean(Partner.class);
@@ -367,6 +383,15 @@ class RateLimitedWaitTests {
 		@RateLimited(limit = "paced", key = "#key", maxWait = "2s")
 		public String paced(String key) {
 			return called();
+		}
+
+		@RateLimited(limit = "paced", key = "#key", maxWait = "2s", count = RateLimited.Count.SUCCESS)
+		public String pacedSuccesses(String key, boolean fail) {
+			called();
+			if (fail) {
+				throw new IllegalStateException("failed");
+			}
+			return "called";
 		}
 
 		@RateLimited(limit = "slow", key = "#key", maxWait = "2s")

@@ -13,6 +13,9 @@ import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import reactor.core.publisher.Flux;
@@ -30,7 +33,9 @@ import io.limiter.RateLimiter;
 import io.limiter.RateLimiterRegistry;
 import io.limiter.spring.autoconfigure.LimiterAspectAutoConfiguration;
 import io.limiter.spring.autoconfigure.LimiterAutoConfiguration;
+import io.limiter.spring.autoconfigure.LimiterMetricsAutoConfiguration;
 import io.limiter.spring.internal.aop.InvalidRateLimitedException;
+import io.limiter.spring.internal.metrics.MicrometerLimiterObserver;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
@@ -56,7 +61,7 @@ class RateLimitedWaitTests {
 
 	private final ApplicationContextRunner runner = new ApplicationContextRunner()
 		.withConfiguration(AutoConfigurations.of(LimiterAutoConfiguration.class, LimiterAspectAutoConfiguration.class,
-				AopAutoConfiguration.class))
+				LimiterMetricsAutoConfiguration.class, AopAutoConfiguration.class))
 		.withPropertyValues(limit("paced", "token-bucket", "500ms"))
 		.withPropertyValues(limit("paced-b", "token-bucket", "1s"))
 		.withPropertyValues(limit("gated", "token-bucket", "3s"))
@@ -64,6 +69,7 @@ class RateLimitedWaitTests {
 		.withPropertyValues(limit("windowed", "fixed-window", "500ms"))
 		.withPropertyValues("limiter.concurrency.exports.max-in-flight=1")
 		.withPropertyValues(backend())
+		.withBean(MeterRegistry.class, SimpleMeterRegistry::new)
 		.withBean(Partner.class);
 
 	/** A key of this test's own, so that the tests run as well on a Redis that other tests share. */
@@ -105,6 +111,12 @@ class RateLimitedWaitTests {
 					.isGreaterThanOrEqualTo(i * PACE_MILLIS - SLACK_MILLIS);
 			}
 			assertThat(millisBetween(start, end)).isGreaterThanOrEqualTo(1400).isLessThan(DEADLINE.toMillis());
+			Timer delays = context.getBean(MeterRegistry.class)
+				.get(MicrometerLimiterObserver.RESERVATION_DELAY)
+				.tag("limit", "paced")
+				.timer();
+			assertThat(delays.count()).isEqualTo(3);
+			assertThat(delays.totalTime(TimeUnit.MILLISECONDS)).isGreaterThan(PACE_MILLIS);
 		});
 	}
 

@@ -25,7 +25,6 @@ import reactor.core.scheduler.Schedulers;
 
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.autoconfigure.aop.AopAutoConfiguration;
-import org.springframework.boot.test.context.assertj.AssertableApplicationContext;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 
 import io.limiter.Decision;
@@ -39,13 +38,14 @@ import io.limiter.spring.internal.metrics.MicrometerLimiterObserver;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 /**
  * {@link RateLimited#maxWait()}: a call waits for its permits when they come within the wait, then runs; one whose
  * permits would come later is denied at once. A method that returns a value waits on its own thread, one that returns
  * a {@code Mono}, {@code Flux} or stage without holding the thread that called or subscribed. Several limits share
- * one deadline, the window algorithms wait by retrying, an interrupted wait fails the call and keeps the interrupt,
- * and a {@code maxWait} that cannot be applied fails start-up.
+ * one deadline, the window algorithms wait by retrying, and an interrupted wait fails the call and keeps the
+ * interrupt. ({@link RateLimitedMisuseTests} shows a {@code maxWait} that cannot be applied failing start-up.)
  * <p>
  * Times are bounded by what the limits make certain (a permit every 500 ms), with generous margins, never by how
  * quick the machine is.
@@ -67,7 +67,6 @@ class RateLimitedWaitTests {
 		.withPropertyValues(limit("gated", "token-bucket", "3s"))
 		.withPropertyValues(limit("slow", "token-bucket", "10s"))
 		.withPropertyValues(limit("windowed", "fixed-window", "500ms"))
-		.withPropertyValues("limiter.concurrency.exports.max-in-flight=1")
 		.withPropertyValues(backend())
 		.withBean(MeterRegistry.class, SimpleMeterRegistry::new)
 		.withBean(Partner.class);
@@ -126,7 +125,8 @@ class RateLimitedWaitTests {
 			Partner partner = context.getBean(Partner.class);
 			assertThat(partner.slow(this.key)).isEqualTo("called");
 			long start = System.nanoTime();
-			RateLimitExceededException denied = denial(() -> partner.slow(this.key));
+			RateLimitExceededException denied = catchThrowableOfType(RateLimitExceededException.class,
+					() -> partner.slow(this.key));
 			// the permit comes in about 10 s, beyond the 2 s of maxWait: the call does not wait at all
 			assertThat(millisBetween(start, System.nanoTime())).isLessThan(1000);
 			assertThat(denied.limitName()).isEqualTo("slow");
@@ -167,7 +167,8 @@ class RateLimitedWaitTests {
 			assertThat(registry.limiter("paced-b").tryAcquire(this.key, 1).isAllowed()).isTrue();
 			// "paced" is due in 500 ms, within 700 ms; "paced-b" then in about 500 ms more, beyond the 200 ms left,
 			// though within a 700 ms of its own
-			RateLimitExceededException denied = denial(() -> partner.both(this.key));
+			RateLimitExceededException denied = catchThrowableOfType(RateLimitExceededException.class,
+					() -> partner.both(this.key));
 			assertThat(denied.limitName()).isEqualTo("paced-b");
 			assertThat(millisBetween(start, System.nanoTime())).isGreaterThanOrEqualTo(PACE_MILLIS - SLACK_MILLIS);
 			assertThat(partner.calls()).isEmpty();
@@ -319,53 +320,6 @@ class RateLimitedWaitTests {
 		});
 	}
 
-	@Test
-	void maxWaitThatIsNoDurationIsNegativeOrOnAConcurrencyLimitFailsStartUp() {
-		assertStartUpFails(Unparsable.class, (failure) -> {
-			assertThat(failure.attribute()).isEqualTo("maxWait");
-			assertThat(failure.value()).isEqualTo("soon");
-			assertThat(failure.method()).endsWith("Unparsable#call()");
-			assertThat(failure.reason()).startsWith("not a duration");
-		});
-		assertStartUpFails(Negative.class, (failure) -> {
-			assertThat(failure.attribute()).isEqualTo("maxWait");
-			assertThat(failure.value()).isEqualTo("-1s");
-			assertThat(failure.reason()).startsWith("a wait cannot be negative");
-		});
-		assertStartUpFails(OnConcurrencyLimit.class, (failure) -> {
-			assertThat(failure.attribute()).isEqualTo("maxWait");
-			assertThat(failure.value()).isEqualTo("5s");
-			assertThat(failure.reason()).startsWith("limit 'exports' is a concurrency limit")
-				.contains("no decision can tell");
-		});
-	}
-
-	private void assertStartUpFails(Class<?> bean, Consumer<InvalidRateLimitedException> check) {
-		this.runner.withBean(bean).run((context) -> {
-			assertThat(context).hasFailed();
-			check.accept(invalid(context));
-		});
-	}
-
-	private static InvalidRateLimitedException invalid(AssertableApplicationContext context) {
-		for (Throwable cause = context.getStartupFailure(); cause != null; cause = cause.getCause()) {
-			if (cause instanceof InvalidRateLimitedException invalid) {
-				return invalid;
-			}
-		}
-		throw new AssertionError("no InvalidRateLimitedException", context.getStartupFailure());
-	}
-
-	private static RateLimitExceededException denial(Runnable call) {
-		try {
-			call.run();
-		}
-		catch (RateLimitExceededException ex) {
-			return ex;
-		}
-		throw new AssertionError("the call was not denied");
-	}
-
 	private static long millisBetween(long startNanos, long endNanos) {
 		return TimeUnit.NANOSECONDS.toMillis(endNanos - startNanos);
 	}
@@ -459,30 +413,6 @@ class RateLimitedWaitTests {
 		@RateLimited(limit = "slow", key = "#key", maxWait = "2s")
 		public Mono<String> slowMono(String key) {
 			return Mono.fromSupplier(this::called);
-		}
-
-	}
-
-	static class Unparsable {
-
-		@RateLimited(limit = "paced", maxWait = "soon")
-		public void call() {
-		}
-
-	}
-
-	static class Negative {
-
-		@RateLimited(limit = "paced", maxWait = "-1s")
-		public void call() {
-		}
-
-	}
-
-	static class OnConcurrencyLimit {
-
-		@RateLimited(limit = "exports", maxWait = "5s")
-		public void call() {
 		}
 
 	}

@@ -23,7 +23,8 @@ import java.lang.annotation.Target;
  * <p>
  * A method that returns {@code Mono}, {@code Flux}, {@code CompletionStage}, {@code CompletableFuture} or another
  * type that Spring's {@code ReactiveAdapterRegistry} adapts ({@code Publisher}, RxJava's types, ...) is limited
- * without blocking: its limits are decided through {@link io.limiter.RateLimiter#tryAcquireAsync}, at each
+ * without blocking: its limits are decided through {@link io.limiter.RateLimiter#tryAcquireAsync} (or
+ * {@link io.limiter.RateLimiter#acquireAsync} with a {@link #maxWait()}), at each
  * subscription for a lazy type such as {@code Mono}, {@code Flux} and {@code Publisher} and at the call for the
  * others, and the denial arrives as an error signal or a failed stage (or as the fallback's result). The method
  * itself is called once its limits allowed: on the calling thread when the decisions are known at once, else on the

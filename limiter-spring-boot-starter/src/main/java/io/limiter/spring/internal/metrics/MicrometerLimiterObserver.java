@@ -31,8 +31,8 @@ import io.limiter.spring.internal.metrics.DecisionMeters.Outcome;
  * {@code limiter.admin.operations{limit,operation,outcome}} of resets, refunds and penalties (outcome
  * {@code applied}, {@code fallback} when only this instance's share took it, or {@code failed}); and the timer
  * {@code limiter.reservation.delay{limit}} of the waits of grants that reserved permits ahead
- * ({@link Decision#delay()}, as {@code RateLimiter.acquire} makes for a token bucket or GCRA of one rate). The decisions of
- * concurrency limits count in {@code limiter.decisions} as any limit's (plan {@code default}); their permits are
+ * ({@link Decision#delay()}, as {@code RateLimiter.acquire} makes for a token bucket or GCRA of one rate). The
+ * decisions of concurrency limits count in {@code limiter.decisions} as any limit's (plan {@code default}); their permits are
  * metered by {@link ConcurrencyMeters}: {@code limiter.permits.in-flight} and {@code limiter.permit.held}.
  */
 public final class MicrometerLimiterObserver implements LimiterObserver {

@@ -190,6 +190,31 @@ class RateLimitedMisuseTests {
 	}
 
 	@Test
+	void maxWaitThatIsNoDurationIsNegativeOrOnAConcurrencyLimitFailsStartUp() {
+		assertStartUpFails(UnparsableWait.class, (failure) -> {
+			assertThat(failure.method()).isEqualTo(TESTS + "$UnparsableWait#call()");
+			assertThat(failure.attribute()).isEqualTo("maxWait");
+			assertThat(failure.value()).isEqualTo("soon");
+			assertThat(failure.reason()).isEqualTo("not a duration; write one such as 500ms, 5s or PT5S, or leave "
+					+ "maxWait empty for no wait");
+		});
+		assertStartUpFails(NegativeWait.class, (failure) -> {
+			assertThat(failure.attribute()).isEqualTo("maxWait");
+			assertThat(failure.value()).isEqualTo("-1s");
+			assertThat(failure.reason()).startsWith("a wait cannot be negative");
+		});
+		this.runner.withPropertyValues("limiter.concurrency.exports.max-in-flight=1")
+			.withBean(WaitOnConcurrencyLimit.class)
+			.run((context) -> {
+				InvalidRateLimitedException failure = startUpFailure(context);
+				assertThat(failure.attribute()).isEqualTo("maxWait");
+				assertThat(failure.value()).isEqualTo("5s");
+				assertThat(failure.reason()).startsWith("limit 'exports' is a concurrency limit")
+					.contains("at a time no decision can tell, so a call could only wait for it by polling");
+			});
+	}
+
+	@Test
 	void reactiveTypeTheAspectCannotReturnFailsStartUp() {
 		assertStartUpFails(OwnPublisherType.class, (failure) -> assertThat(failure.reason())
 			.startsWith("it returns " + TESTS + "$Quotes, a reactive type that the aspect cannot return (Spring's "
@@ -385,6 +410,30 @@ class RateLimitedMisuseTests {
 	static class CostOfThree {
 
 		@RateLimited(limit = "wide", cost = 3)
+		public void call() {
+		}
+
+	}
+
+	static class UnparsableWait {
+
+		@RateLimited(limit = "known", maxWait = "soon")
+		public void call() {
+		}
+
+	}
+
+	static class NegativeWait {
+
+		@RateLimited(limit = "known", maxWait = "-1s")
+		public void call() {
+		}
+
+	}
+
+	static class WaitOnConcurrencyLimit {
+
+		@RateLimited(limit = "exports", maxWait = "5s")
 		public void call() {
 		}
 

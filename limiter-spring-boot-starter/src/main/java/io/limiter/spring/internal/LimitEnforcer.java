@@ -3,6 +3,7 @@ package io.limiter.spring.internal;
 import java.lang.System.Logger.Level;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
 
 import io.limiter.Decision;
 import io.limiter.Limit;
@@ -140,6 +141,27 @@ public final class LimitEnforcer {
 	}
 
 	/**
+	 * Like {@link #enforce(String, long, Object)}, waiting up to {@code maxWait} for the permits on the calling
+	 * thread ({@link RateLimiter#acquire(String, long, Duration)}), unless the limit is in shadow mode, which never
+	 * makes a request wait.
+	 * @param key the key
+	 * @param permits the permits to take
+	 * @param request the request, for the plan resolver, or {@code null}
+	 * @param maxWait the longest wait, zero for none
+	 * @return the enforcement, once the permits are usable or at once when they would not be in time
+	 * @throws InterruptedException when the thread is interrupted while it waits (permits it reserved are lost)
+	 */
+	public Enforcement enforce(String key, long permits, Object request, Duration maxWait)
+			throws InterruptedException {
+		if (!waits(maxWait)) {
+			return enforce(key, permits, request);
+		}
+		String plan = plan(key, request);
+		RateLimiter limiter = this.registry.limiter(this.name, plan);
+		return enforcement(limiter.limit(), plan, key, limiter.acquire(key, permits, maxWait));
+	}
+
+	/**
 	 * The asynchronous variant of {@link #enforce(String, long, Object)}, through
 	 * {@link RateLimiter#tryAcquireAsync(String, long)}: the calling thread never waits for the backend. The
 	 * enforcement completes on the caller's thread when the decision is known at once (in memory, local tier, or a
@@ -150,11 +172,30 @@ public final class LimitEnforcer {
 	 * @return a future completed with the enforcement
 	 */
 	public CompletableFuture<Enforcement> enforceAsync(String key, long permits, Object request) {
+		return enforceAsync(key, permits, request, Duration.ZERO);
+	}
+
+	/**
+	 * The asynchronous variant of {@link #enforce(String, long, Object, Duration)}: with a wait, through
+	 * {@link RateLimiter#acquireAsync(String, long, Duration)}, which waits on the backend's own threads and
+	 * completes the enforcement there when it waited; no thread is held meanwhile.
+	 * @param key the key
+	 * @param permits the permits to take
+	 * @param request the request, for the plan resolver, or {@code null}
+	 * @param maxWait the longest wait, zero for none
+	 * @return a future completed with the enforcement
+	 */
+	public CompletableFuture<Enforcement> enforceAsync(String key, long permits, Object request, Duration maxWait) {
 		String plan = plan(key, request);
 		RateLimiter limiter = this.registry.limiter(this.name, plan);
-		return limiter.tryAcquireAsync(key, permits)
-			.toCompletableFuture()
-			.thenApply((decision) -> enforcement(limiter.limit(), plan, key, decision));
+		CompletionStage<Decision> decision = waits(maxWait) ? limiter.acquireAsync(key, permits, maxWait)
+				: limiter.tryAcquireAsync(key, permits);
+		return decision.toCompletableFuture()
+			.thenApply((decided) -> enforcement(limiter.limit(), plan, key, decided));
+	}
+
+	private boolean waits(Duration maxWait) {
+		return !this.shadow && maxWait.compareTo(Duration.ZERO) > 0;
 	}
 
 	/**

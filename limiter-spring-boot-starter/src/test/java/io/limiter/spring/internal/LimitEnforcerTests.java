@@ -2,6 +2,7 @@ package io.limiter.spring.internal;
 
 import java.time.Duration;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 
 import org.junit.jupiter.api.Test;
 
@@ -13,10 +14,12 @@ import io.limiter.RateLimiterRegistry;
 import io.limiter.testsupport.LogCapture;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 /**
  * {@link LimitEnforcer}'s log lines: a denial in shadow mode and a failed refund are logged, never enforced or
- * thrown, the key in the line is escaped, as anyone can choose it, and the log is the core's rate-limited one.
+ * thrown, the key in the line is escaped, as anyone can choose it, and the log is the core's rate-limited one. A limit
+ * in shadow mode never makes a request wait for a permit either.
  */
 class LimitEnforcerTests {
 
@@ -72,6 +75,20 @@ class LimitEnforcerTests {
 					.startsWith("WARNING Limit 'shadowed' could not give permits back to key 'alice\\n': "
 							+ "java.lang.IllegalArgumentException: limit 'shadowed' has no plan named 'no-such-plan'"));
 		}
+	}
+
+	@Test
+	void aShadowLimitNeverMakesARequestWait() {
+		LimitEnforcer enforcer = shadowEnforcer();
+		Duration maxWait = Duration.ofHours(2);
+		assertThat(enforcer.enforceAsync("bob", 1, null, maxWait)).isCompleted();
+		// the next permit is an hour away, within maxWait: a wait for it would still be pending
+		CompletableFuture<Enforcement> waited = enforcer.enforceAsync("bob", 1, null, maxWait);
+		assertThat(waited).isCompleted();
+		assertThat(waited.join().allowed()).isTrue();
+		assertThat(waited.join().reportable()).isFalse();
+		assertTimeoutPreemptively(Duration.ofSeconds(10),
+				() -> assertThat(enforcer.enforce("bob", 1, null, maxWait).allowed()).isTrue());
 	}
 
 	private static LimitEnforcer shadowEnforcer() {

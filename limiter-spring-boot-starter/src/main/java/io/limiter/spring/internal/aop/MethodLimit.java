@@ -2,10 +2,12 @@ package io.limiter.spring.internal.aop;
 
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Predicate;
 
+import org.springframework.boot.convert.DurationStyle;
 import org.springframework.core.annotation.AnnotatedElementUtils;
 import org.springframework.expression.Expression;
 import org.springframework.expression.ParseException;
@@ -27,7 +29,8 @@ import io.limiter.spring.internal.SkipCondition;
 
 /**
  * One {@link RateLimited} annotation of a method, read and checked once (at start-up for the beans of the
- * context): its limit's enforcer (or its concurrency limiter), parsed key and skip condition, cost, fallback and which outcomes count.
+ * context): its limit's enforcer (or its concurrency limiter), parsed key and skip condition, cost, fallback, which
+ * outcomes count and how long a call may wait.
  * @param enforcer the enforcer of the annotation's rate limit, or {@code null} for a concurrency limit
  * @param concurrency the annotation's concurrency limit, or {@code null} for a rate limit
  * @param key the parsed key expression, or {@code null} for the method's constant key
@@ -37,9 +40,10 @@ import io.limiter.spring.internal.SkipCondition;
  * @param site the annotation and its method, for messages
  * @param skipIf the condition under which a call is not limited
  * @param counts which outcomes of a call count, or {@code null} when every call counts when it starts
+ * @param maxWait the longest a call may have waited, from its start, when this limit's permits come; zero for no wait
  */
 record MethodLimit(LimitEnforcer enforcer, ConcurrencyLimiter concurrency, Expression key, String constantKey, long cost, FallbackMethod fallback,
-		AnnotationSite site, SkipCondition skipIf, Predicate<Throwable> counts) {
+		AnnotationSite site, SkipCondition skipIf, Predicate<Throwable> counts, Duration maxWait) {
 
 	private static final SpelExpressionParser PARSER = new SpelExpressionParser();
 
@@ -114,6 +118,11 @@ record MethodLimit(LimitEnforcer enforcer, ConcurrencyLimiter concurrency, Expre
 			throw site.invalid("countOn", List.of(annotation.countOn()).stream().map(Class::getName).toList(),
 					kind + ", whatever its outcome; remove countOn", null);
 		}
+		if (!annotation.maxWait().isEmpty()) {
+			throw site.invalid("maxWait", annotation.maxWait(), kind + ", which comes back when a call in flight ends, "
+					+ "at a time no decision can tell, so a call could only wait for it by polling; remove maxWait",
+					null);
+		}
 		return resolve(site, null, limiter, 1, null);
 	}
 
@@ -132,7 +141,41 @@ record MethodLimit(LimitEnforcer enforcer, ConcurrencyLimiter concurrency, Expre
 		Expression skipIf = expression(site, "skipIf", annotation.skipIf());
 		String constantKey = site.targetClass().getName() + '.' + site.method().getName();
 		return new MethodLimit(enforcer, concurrency, key, constantKey, cost, fallback, site,
-				new SkipCondition(skipIf, site + " skipIf"), counts);
+				new SkipCondition(skipIf, site + " skipIf"), counts, maxWait(site));
+	}
+
+	/** Reads {@link RateLimited#maxWait()}: empty for no wait. */
+	private static Duration maxWait(AnnotationSite site) {
+		String text = site.annotation().maxWait();
+		if (text.isEmpty()) {
+			return Duration.ZERO;
+		}
+		Duration maxWait;
+		try {
+			maxWait = DurationStyle.detectAndParse(text);
+		}
+		catch (IllegalArgumentException ex) {
+			throw site.invalid("maxWait", text, "not a duration; write one such as 500ms, 5s or PT5S, or leave "
+					+ "maxWait empty for no wait", ex);
+		}
+		if (maxWait.isNegative()) {
+			throw site.invalid("maxWait", text, "a wait cannot be negative; give 0 or more, or leave maxWait empty "
+					+ "for no wait", null);
+		}
+		return maxWait;
+	}
+
+	/**
+	 * Returns how long a call may still wait for this limit's permits.
+	 * @param start when the call started ({@link System#nanoTime()})
+	 * @return what is left of {@link #maxWait()} after the time the call has taken so far, zero when nothing is
+	 */
+	Duration waitLeft(long start) {
+		if (this.maxWait.isZero()) {
+			return Duration.ZERO;
+		}
+		Duration left = this.maxWait.minusNanos(System.nanoTime() - start);
+		return left.isNegative() ? Duration.ZERO : left;
 	}
 
 	private static Expression expression(AnnotationSite site, String attribute, String text) {

@@ -2,6 +2,7 @@ package io.limiter.spring.internal.aop;
 
 import java.lang.reflect.Method;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
@@ -45,6 +46,12 @@ import io.limiter.spring.internal.LimitEnforcers;
  * method when it returns or throws (waiting for the backend), a stage or reactive type when it completes
  * ({@link io.limiter.RateLimiter#refundAsync}, before the caller sees the completion).
  * <p>
+ * A limit with a {@link RateLimited#maxWait()} waits for its permits when they come within what is left of its wait
+ * since the call started: a value's method on the calling thread
+ * ({@link io.limiter.RateLimiter#acquire(String, long, java.time.Duration)}), the others without holding a thread
+ * ({@link io.limiter.RateLimiter#acquireAsync(String, long, java.time.Duration)}, whose waits end on the backend's
+ * threads, where the method is then called).
+ * <p>
  * A concurrency limit ({@code limiter.concurrency}) takes one permit per call and holds it until the call ends: a
  * value's method when it returns or throws, a stage when it completes, a reactive type when it completes, fails or
  * is cancelled ({@link CallPermits}).
@@ -61,11 +68,15 @@ final class MethodLimits {
 
 	private final ExpressionContexts contexts;
 
+	private final boolean declaresInterrupts;
+
 	private MethodLimits(Method method, List<MethodLimit> limits, MethodResult result, ExpressionContexts contexts) {
 		this.method = method;
 		this.limits = limits;
 		this.result = result;
 		this.contexts = contexts;
+		this.declaresInterrupts = Arrays.stream(method.getExceptionTypes())
+			.anyMatch((type) -> type.isAssignableFrom(InterruptedException.class));
 	}
 
 	/**
@@ -114,6 +125,7 @@ final class MethodLimits {
 					+ "(publishOn(Schedulers.boundedElastic()))",
 					"Return a reactive type from the method, or call it on a thread that may block.");
 		}
+		long start = System.nanoTime();
 		Object[] arguments = invocation.getArguments();
 		String[] keys = keys(target, arguments);
 		CallPermits permits = new CallPermits();
@@ -132,7 +144,15 @@ final class MethodLimits {
 				permits.hold(permit);
 				continue;
 			}
-			Enforcement enforcement = limit.enforcer().enforce(key, limit.cost(), null);
+			Enforcement enforcement;
+			try {
+				enforcement = limit.enforcer().enforce(key, limit.cost(), null, limit.waitLeft(start));
+			}
+			catch (InterruptedException ex) {
+				permits.refundAll();
+				Thread.currentThread().interrupt();
+				throw interrupted(limit, ex);
+			}
 			if (!enforcement.allowed()) {
 				permits.refundAll();
 				return limit.deny(MethodLimit.exceeded(enforcement), target, arguments);
@@ -166,6 +186,7 @@ final class MethodLimits {
 	private CompletableFuture<Object> invokeWhenAllowed(MethodInvocation invocation, Object target,
 			CallPermits permits, Function<Object, Object> adapt,
 			BiFunction<Object, CallPermits, Object> settleWhenDone) {
+		long start = System.nanoTime();
 		// a clone for each call, which may come later on another thread, and once per subscription
 		MethodInvocation thisCall = ((ProxyMethodInvocation) invocation).invocableClone();
 		Object[] arguments = thisCall.getArguments();
@@ -176,7 +197,7 @@ final class MethodLimits {
 		catch (RuntimeException ex) {
 			return CompletableFuture.failedFuture(ex);
 		}
-		return firstDenial(0, keys, permits).thenCompose((denial) -> {
+		return firstDenial(0, keys, permits, start).thenCompose((denial) -> {
 			if (denial != null) {
 				return permits.refundAllAsync()
 					.thenCompose((refunded) -> call(
@@ -192,14 +213,14 @@ final class MethodLimits {
 		});
 	}
 
-	private CompletableFuture<Denial> firstDenial(int index, String[] keys, CallPermits permits) {
+	private CompletableFuture<Denial> firstDenial(int index, String[] keys, CallPermits permits, long start) {
 		if (index == keys.length) {
 			return CompletableFuture.completedFuture(null);
 		}
 		MethodLimit limit = this.limits.get(index);
 		String key = keys[index];
 		if (key == null) {
-			return firstDenial(index + 1, keys, permits);
+			return firstDenial(index + 1, keys, permits, start);
 		}
 		if (limit.concurrency() != null) {
 			return limit.concurrency().tryAcquireAsync(key).toCompletableFuture().thenCompose((permit) -> {
@@ -207,16 +228,35 @@ final class MethodLimits {
 					return CompletableFuture.completedFuture(new Denial(limit, limit.exceeded(permit)));
 				}
 				permits.hold(permit);
-				return firstDenial(index + 1, keys, permits);
+				return firstDenial(index + 1, keys, permits, start);
 			});
 		}
-		return limit.enforcer().enforceAsync(key, limit.cost(), null).thenCompose((enforcement) -> {
-			if (!enforcement.allowed()) {
-				return CompletableFuture.completedFuture(new Denial(limit, MethodLimit.exceeded(enforcement)));
-			}
-			limit.pend(enforcement, key, permits);
-			return firstDenial(index + 1, keys, permits);
-		});
+		return limit.enforcer()
+			.enforceAsync(key, limit.cost(), null, limit.waitLeft(start))
+			.thenCompose((enforcement) -> {
+				if (!enforcement.allowed()) {
+					return CompletableFuture.completedFuture(new Denial(limit, MethodLimit.exceeded(enforcement)));
+				}
+				limit.pend(enforcement, key, permits);
+				return firstDenial(index + 1, keys, permits, start);
+			});
+	}
+
+	/**
+	 * Returns the failure of a call whose thread was interrupted while it waited for a limit's permits: the
+	 * {@link InterruptedException} when the method declares it, so that its callers handle it as they already do,
+	 * else an unchecked exception that says so.
+	 */
+	private Exception interrupted(MethodLimit limit, InterruptedException cause) {
+		String message = limit.site() + ": the thread was interrupted while the call waited for a permit (maxWait "
+				+ limit.site().annotation().maxWait() + "), so the method was not called; the thread keeps its "
+				+ "interrupt status";
+		if (this.declaresInterrupts) {
+			InterruptedException interrupted = new InterruptedException(message);
+			interrupted.initCause(cause);
+			return interrupted;
+		}
+		return new IllegalStateException(message, cause);
 	}
 
 	private static CompletableFuture<Object> call(Call call) {

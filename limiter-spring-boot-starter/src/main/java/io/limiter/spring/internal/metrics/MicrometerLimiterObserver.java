@@ -4,9 +4,11 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
 
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
 
 import io.limiter.AdminOperation;
 import io.limiter.ConcurrencyLimit;
@@ -27,8 +29,10 @@ import io.limiter.spring.internal.metrics.DecisionMeters.Outcome;
  * {@code limiter.memory.overflow{limit}} of the key states that a full in-memory limit (the in-memory backend, or the
  * local fallback) evicted while they still owed, to make room for new keys; and
  * {@code limiter.admin.operations{limit,operation,outcome}} of resets, refunds and penalties (outcome
- * {@code applied}, {@code fallback} when only this instance's share took it, or {@code failed}). The decisions of
- * concurrency limits count in {@code limiter.decisions} as any limit's (plan {@code default}); their permits are
+ * {@code applied}, {@code fallback} when only this instance's share took it, or {@code failed}); and the timer
+ * {@code limiter.reservation.delay{limit}} of the waits of grants that reserved permits ahead
+ * ({@link Decision#delay()}, as {@code RateLimiter.acquire} makes for a token bucket or GCRA of one rate). The
+ * decisions of concurrency limits count in {@code limiter.decisions} as any limit's (plan {@code default}); their permits are
  * metered by {@link ConcurrencyMeters}: {@code limiter.permits.in-flight} and {@code limiter.permit.held}.
  */
 public final class MicrometerLimiterObserver implements LimiterObserver {
@@ -47,6 +51,9 @@ public final class MicrometerLimiterObserver implements LimiterObserver {
 
 	/** The name of the counter of states that a full in-memory limit evicted while they still owed. */
 	public static final String MEMORY_OVERFLOW = "limiter.memory.overflow";
+
+	/** The name of the timer of the waits that grants of reserved permits asked for. */
+	public static final String RESERVATION_DELAY = "limiter.reservation.delay";
 
 	/** The name of the counter of admin operations. */
 	public static final String ADMIN_OPERATIONS = "limiter.admin.operations";
@@ -73,6 +80,8 @@ public final class MicrometerLimiterObserver implements LimiterObserver {
 
 	private final Map<String, Counter> overflows = new ConcurrentHashMap<>();
 
+	private final Map<String, Timer> reservationDelays = new ConcurrentHashMap<>();
+
 	private final Map<AdminKey, Counter> adminOperations = new ConcurrentHashMap<>();
 
 	/**
@@ -96,6 +105,12 @@ public final class MicrometerLimiterObserver implements LimiterObserver {
 	public void onDecision(String limitName, Limit limit, Decision decision, long nanos) {
 		this.decisions.record(limitName, this.plans.planOf(limitName, limit), outcome(limitName, decision),
 				decision.isLocal(), nanos);
+		if (decision.delayMillis() > 0) {
+			this.reservationDelays.computeIfAbsent(limitName, (name) -> Timer.builder(RESERVATION_DELAY)
+				.description("How long grants of permits reserved ahead made their callers wait")
+				.tag("limit", name)
+				.register(this.registry)).record(decision.delayMillis(), TimeUnit.MILLISECONDS);
+		}
 	}
 
 	private Outcome outcome(String limitName, Decision decision) {

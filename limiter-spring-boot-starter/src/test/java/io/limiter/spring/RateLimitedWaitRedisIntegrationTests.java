@@ -1,0 +1,16 @@
+package io.limiter.spring;
+
+import io.limiter.testsupport.RedisFixtures;
+
+/**
+ * {@link RateLimitedWaitTests} on a real standalone Redis server: reservations and retries decided by its scripts, on
+ * its clock.
+ */
+class RateLimitedWaitRedisIntegrationTests extends RateLimitedWaitTests {
+
+	@Override
+	String[] backend() {
+		return new String[] { "limiter.redis.url=" + RedisFixtures.standalone().uri() };
+	}
+
+}

@@ -22,7 +22,7 @@ import io.limiter.spring.internal.web.RateLimitResponses;
  * Auto-configuration of Limiter for Spring Cloud Gateway on Spring MVC: what the filter functions of
  * {@link LimiterFilterFunctions} take from the application context (the limits, the writer of headers and denials of
  * the servlet filter, the client address by {@code limiter.filter.trusted-proxies}), and the filter
- * {@code LimiterRateLimit} of properties routes.
+ * {@code LimiterRateLimit} of properties routes, whose settings are checked at start-up.
  */
 @AutoConfiguration(after = LimiterWebAutoConfiguration.class)
 @ConditionalOnWebApplication(type = Type.SERVLET)
@@ -45,6 +45,11 @@ public final class LimiterGatewayMvcAutoConfiguration {
 	@ConditionalOnMissingBean
 	LimiterFilterFunctions.FilterSupplier limiterFilterFunctionsSupplier() {
 		return new LimiterFilterFunctions.FilterSupplier();
+	}
+
+	@Bean
+	static GatewayMvcRouteCheck limiterGatewayMvcRouteCheck() {
+		return new GatewayMvcRouteCheck();
 	}
 
 }

@@ -230,6 +230,22 @@ public final class LimiterFilterFunctions {
 		}
 
 		/**
+		 * Returns the configured limit the route names.
+		 * @return its name, or {@code null} when the route gives inline settings
+		 */
+		public String getLimit() {
+			return this.limit;
+		}
+
+		/**
+		 * Returns the permits a request takes.
+		 * @return the permits
+		 */
+		public long getCost() {
+			return this.cost;
+		}
+
+		/**
 		 * Names the configured limit ({@code args.limit}).
 		 * @param limit the name of a limit of {@code limiter.limits}
 		 */

@@ -25,44 +25,47 @@ class LimiterRateLimitStartUpTests {
 
 	@Test
 	void badInlineCapacityIsReportedByRouteFieldAndValue(CapturedOutput output) {
-		start(ROUTE + "filters[0].name=LimiterRateLimit", ROUTE + "filters[0].args.capacity=0",
-				ROUTE + "filters[0].args.period=1s");
-		assertThat(output).contains("APPLICATION FAILED TO START", "Property: " + ARGS,
-				"Reason: route 'bad': LimiterRateLimit filter: capacity = 0 is not valid: capacity must be at least 1");
+		assertStartFails(output,
+				"Reason: route 'bad': LimiterRateLimit filter: capacity = 0 is not valid: capacity must be at least 1",
+				"name=LimiterRateLimit", "args.capacity=0", "args.period=1s");
 	}
 
 	@Test
 	void aLimitThatIsNotConfiguredIsReportedByRouteAndName(CapturedOutput output) {
-		start(ROUTE + "filters[0]=LimiterRateLimit=nope");
-		assertThat(output).contains("APPLICATION FAILED TO START", "Property: " + ARGS,
-				"Reason: route 'bad': no limit named 'nope'; the limits are [");
+		assertStartFails(output, "Reason: route 'bad': no limit named 'nope'; the limits are [",
+				"=LimiterRateLimit=nope");
 	}
 
 	@Test
 	void aCostAboveTheCapacityOfTheLimitIsReported(CapturedOutput output) {
-		start(ROUTE + "filters[0].name=LimiterRateLimit", ROUTE + "filters[0].args.limit=b",
-				ROUTE + "filters[0].args.cost=2");
-		assertThat(output).contains("APPLICATION FAILED TO START", "Property: " + ARGS,
-				"Reason: route 'bad': gateway route 'bad' takes 2 permits, more than the capacity 1 of limit 'b'");
+		assertStartFails(output,
+				"Reason: route 'bad': gateway route 'bad' takes 2 permits, more than the capacity 1 of limit 'b'",
+				"name=LimiterRateLimit", "args.limit=b", "args.cost=2");
 	}
 
 	@Test
 	void aKeyThatIsAnExpressionIsRefused(CapturedOutput output) {
-		start(ROUTE + "filters[0].name=LimiterRateLimit", ROUTE + "filters[0].args.limit=a",
-				ROUTE + "filters[0].args.key=getHeader('X-Tenant')");
-		assertThat(output).contains("APPLICATION FAILED TO START", "Property: " + ARGS,
-				"key = getHeader('X-Tenant') is not valid: a gateway route's key is ip, principal, header:<Name>");
+		assertStartFails(output,
+				"key = getHeader('X-Tenant') is not valid: a gateway route's key is ip, principal, header:<Name>",
+				"name=LimiterRateLimit", "args.limit=a", "args.key=getHeader('X-Tenant')");
 	}
 
-	private static void start(String... filter) {
+	/**
+	 * Starts the test application with a route {@code bad} whose first filter has the settings, and asserts that it
+	 * fails with the report of the filter's property and the reason.
+	 */
+	private static void assertStartFails(CapturedOutput output, String reason, String... filter) {
 		String[] settings = new String[filter.length + 5];
 		settings[0] = "--server.port=0";
 		settings[1] = "--spring.cloud.gateway.server.webflux.enabled=false";
 		settings[2] = ROUTE + "id=bad";
 		settings[3] = ROUTE + "uri=forward:/backend/hello";
 		settings[4] = ROUTE + "predicates[0]=Path=/bad";
-		System.arraycopy(filter, 0, settings, 5, filter.length);
+		for (int i = 0; i < filter.length; i++) {
+			settings[5 + i] = ROUTE + "filters[0]" + (filter[i].startsWith("=") ? "" : ".") + filter[i];
+		}
 		assertThatException().isThrownBy(() -> new SpringApplication(TestApplication.class).run(settings).close());
+		assertThat(output).contains("APPLICATION FAILED TO START", "Property: " + ARGS, reason);
 	}
 
 }

@@ -65,7 +65,9 @@ public final class RouteLimiters {
 			RateLimiterRegistry registry = new RateLimiterRegistry(this.backend, Map.of(key, limit.limit()),
 					Map.of(key, limit.options()));
 			logger.log(System.Logger.Level.INFO, () -> "Gateway route '" + route + "' is limited by its own limit '"
-					+ key + "': " + limit.limit() + ", " + limit.options());
+					+ key + "': " + limit.limit() + ", local tier " + limit.options().localTier().mode()
+					+ ", failure policy " + ((limit.options().failurePolicy() != null)
+							? limit.options().failurePolicy() : "of limiter.failure-policy"));
 			return new InlineEnforcer(limit, new LimitEnforcer(key, registry, false));
 		});
 		if (!made.limit().limit().equals(limit.limit()) || !made.limit().options().equals(limit.options())) {

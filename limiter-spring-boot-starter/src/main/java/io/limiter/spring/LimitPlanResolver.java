@@ -32,8 +32,9 @@ public interface LimitPlanResolver {
 	 * Returns the plan of a key under a limit.
 	 * @param limit the name of a limit that has plans
 	 * @param key the key the request is counted under
-	 * @param request the {@code HttpServletRequest} in the servlet filter, the {@code ServerWebExchange} in the
-	 * WebFlux filter, {@code null} for {@code @RateLimited} methods and the Spring Cloud Gateway rate limiter
+	 * @param request the {@code HttpServletRequest} in the servlet filter and the filter functions of Spring Cloud
+	 * Gateway on Spring MVC, the {@code ServerWebExchange} in the WebFlux filter, {@code null} for {@code @RateLimited}
+	 * methods and the rate limiter of Spring Cloud Gateway on WebFlux (which the gateway hands no request)
 	 * @return the name of one of the limit's plans, or {@code null} or {@link #DEFAULT_PLAN} for the limit's own
 	 * capacity and period
 	 */

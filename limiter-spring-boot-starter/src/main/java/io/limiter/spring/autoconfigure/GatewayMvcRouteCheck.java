@@ -1,0 +1,135 @@
+package io.limiter.spring.autoconfigure;
+
+import java.lang.reflect.Method;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.springframework.beans.factory.SmartInitializingSingleton;
+import org.springframework.beans.factory.config.BeanFactoryPostProcessor;
+import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;
+import org.springframework.boot.context.properties.bind.Bindable;
+import org.springframework.boot.context.properties.bind.Binder;
+import org.springframework.boot.context.properties.bind.handler.IgnoreTopLevelConverterNotFoundBindHandler;
+import org.springframework.boot.context.properties.source.MapConfigurationPropertySource;
+import org.springframework.boot.convert.ApplicationConversionService;
+import org.springframework.cloud.gateway.server.mvc.config.FilterProperties;
+import org.springframework.cloud.gateway.server.mvc.config.GatewayMvcProperties;
+import org.springframework.cloud.gateway.server.mvc.config.NormalizedOperationMethod;
+import org.springframework.cloud.gateway.server.mvc.config.RouteProperties;
+import org.springframework.cloud.gateway.server.mvc.invoke.reflect.DefaultOperationMethod;
+import org.springframework.context.EnvironmentAware;
+import org.springframework.core.convert.ConversionService;
+import org.springframework.core.env.Environment;
+
+import io.limiter.spring.gateway.mvc.LimiterFilterFunctions;
+import io.limiter.spring.gateway.mvc.LimiterFilterFunctions.RateLimitConfig;
+import io.limiter.spring.internal.LimitEnforcers;
+
+/**
+ * Checks the {@code LimiterRateLimit} filters of the gateway's properties routes at start-up, so that a bad setting
+ * is reported by the route's id, its property and the value: the settings before any bean is made (the gateway makes
+ * a route's filters without telling them the route), and the configured limits they name, with the cost of a
+ * request within the limit's capacity, once the limits exist.
+ */
+final class GatewayMvcRouteCheck implements BeanFactoryPostProcessor, SmartInitializingSingleton, EnvironmentAware {
+
+	private static final String FILTER = "LimiterRateLimit";
+
+	private Environment environment;
+
+	private ConfigurableListableBeanFactory beanFactory;
+
+	private List<RouteFilter> filters = List.of();
+
+	@Override
+	public void setEnvironment(Environment environment) {
+		this.environment = environment;
+	}
+
+	@Override
+	public void postProcessBeanFactory(ConfigurableListableBeanFactory beanFactory) {
+		this.beanFactory = beanFactory;
+		ConversionService conversions = (beanFactory.getConversionService() != null)
+				? beanFactory.getConversionService() : ApplicationConversionService.getSharedInstance();
+		List<RouteFilter> found = new ArrayList<>();
+		GatewayMvcProperties gateway = Binder.get(this.environment)
+			.bindOrCreate(GatewayMvcProperties.PREFIX, GatewayMvcProperties.class);
+		for (int i = 0; i < gateway.getRoutes().size(); i++) {
+			RouteProperties route = gateway.getRoutes().get(i);
+			found.addAll(filters(route.getId(), GatewayMvcProperties.PREFIX + ".routes[" + i + "]", route, conversions));
+		}
+		gateway.getRoutesMap().forEach((key, route) -> found.addAll(filters((route.getId() != null) ? route.getId() : key,
+				GatewayMvcProperties.PREFIX + ".routes-map." + key, route, conversions)));
+		this.filters = found;
+	}
+
+	private static List<RouteFilter> filters(String id, String property, RouteProperties route,
+			ConversionService conversions) {
+		List<RouteFilter> found = new ArrayList<>();
+		for (int j = 0; j < route.getFilters().size(); j++) {
+			FilterProperties filter = route.getFilters().get(j);
+			if (FILTER.equalsIgnoreCase(filter.getName())) {
+				String args = property + ".filters[" + j + "].args";
+				RouteFilter checked = new RouteFilter(id, args, filter.getArgs(), check(id, args, filter, conversions));
+				found.add(checked);
+			}
+		}
+		return found;
+	}
+
+	/** Binds the filter's arguments as the gateway does, shortcut included, and makes the filter function. */
+	private static RateLimitConfig check(String id, String args, FilterProperties filter, ConversionService conversions) {
+		try {
+			Method method = LimiterFilterFunctions.class.getMethod("limiterRateLimit", RateLimitConfig.class);
+			Map<String, Object> normalized = new NormalizedOperationMethod(new DefaultOperationMethod(method),
+					new LinkedHashMap<>(filter.getArgs())).getNormalizedArgs();
+			RateLimitConfig config = new Binder(List.of(new MapConfigurationPropertySource(normalized)), null,
+					conversions)
+				.bindOrCreate("", Bindable.of(RateLimitConfig.class), new IgnoreTopLevelConverterNotFoundBindHandler());
+			LimiterFilterFunctions.limiterRateLimit(config);
+			return config;
+		}
+		catch (NoSuchMethodException ex) {
+			throw new IllegalStateException(ex);
+		}
+		catch (RuntimeException ex) {
+			throw new InvalidLimiterPropertyException(args, filter.getArgs(), "route '" + id + "': " + reason(ex), ex);
+		}
+	}
+
+	private static String reason(Throwable failure) {
+		Throwable cause = failure;
+		while (cause.getCause() != null && !(cause instanceof IllegalArgumentException)) {
+			cause = cause.getCause();
+		}
+		return cause.getMessage();
+	}
+
+	@Override
+	public void afterSingletonsInstantiated() {
+		LimitEnforcers enforcers = this.beanFactory.getBeanProvider(LimitEnforcers.class).getIfAvailable();
+		if (enforcers == null) {
+			return;
+		}
+		for (RouteFilter filter : this.filters) {
+			String limit = filter.config().getLimit();
+			if (limit == null) {
+				continue;
+			}
+			try {
+				enforcers.get(limit).requireCapacity(filter.config().getCost(), "gateway route '" + filter.id() + "'");
+			}
+			catch (IllegalArgumentException ex) {
+				throw new InvalidLimiterPropertyException(filter.property(), filter.args(),
+						"route '" + filter.id() + "': " + ex.getMessage(), ex);
+			}
+		}
+	}
+
+	/** A {@code LimiterRateLimit} filter of a properties route. */
+	private record RouteFilter(String id, String property, Map<String, String> args, RateLimitConfig config) {
+	}
+
+}

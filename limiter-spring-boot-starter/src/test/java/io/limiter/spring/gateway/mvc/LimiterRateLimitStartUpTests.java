@@ -1,0 +1,71 @@
+package io.limiter.spring.gateway.mvc;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+import org.springframework.boot.SpringApplication;
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
+
+import io.limiter.spring.testapp.TestApplication;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatException;
+
+/**
+ * A bad {@code LimiterRateLimit} filter of a properties route stops a real gateway at start-up, reported by the
+ * route's id, the filter's property, the setting and its value.
+ */
+@ExtendWith(OutputCaptureExtension.class)
+class LimiterRateLimitStartUpTests {
+
+	private static final String ROUTE = "--spring.cloud.gateway.server.webmvc.routes[0].";
+
+	private static final String ARGS = "spring.cloud.gateway.server.webmvc.routes[0].filters[0].args";
+
+	@Test
+	void badInlineCapacityIsReportedByRouteFieldAndValue(CapturedOutput output) {
+		assertStartFails(output,
+				"Reason: route 'bad': LimiterRateLimit filter: capacity = 0 is not valid: capacity must be at least 1",
+				"name=LimiterRateLimit", "args.capacity=0", "args.period=1s");
+	}
+
+	@Test
+	void aLimitThatIsNotConfiguredIsReportedByRouteAndName(CapturedOutput output) {
+		assertStartFails(output, "Reason: route 'bad': no limit named 'nope'; the limits are [",
+				"=LimiterRateLimit=nope");
+	}
+
+	@Test
+	void aCostAboveTheCapacityOfTheLimitIsReported(CapturedOutput output) {
+		assertStartFails(output,
+				"Reason: route 'bad': gateway route 'bad' takes 2 permits, more than the capacity 1 of limit 'b'",
+				"name=LimiterRateLimit", "args.limit=b", "args.cost=2");
+	}
+
+	@Test
+	void aKeyThatIsAnExpressionIsRefused(CapturedOutput output) {
+		assertStartFails(output,
+				"key = getHeader('X-Tenant') is not valid: a gateway route's key is ip, principal, header:<Name>",
+				"name=LimiterRateLimit", "args.limit=a", "args.key=getHeader('X-Tenant')");
+	}
+
+	/**
+	 * Starts the test application with a route {@code bad} whose first filter has the settings, and asserts that it
+	 * fails with the report of the filter's property and the reason.
+	 */
+	private static void assertStartFails(CapturedOutput output, String reason, String... filter) {
+		String[] settings = new String[filter.length + 5];
+		settings[0] = "--server.port=0";
+		settings[1] = "--spring.cloud.gateway.server.webflux.enabled=false";
+		settings[2] = ROUTE + "id=bad";
+		settings[3] = ROUTE + "uri=forward:/backend/hello";
+		settings[4] = ROUTE + "predicates[0]=Path=/bad";
+		for (int i = 0; i < filter.length; i++) {
+			settings[5 + i] = ROUTE + "filters[0]" + (filter[i].startsWith("=") ? "" : ".") + filter[i];
+		}
+		assertThatException().isThrownBy(() -> new SpringApplication(TestApplication.class).run(settings).close());
+		assertThat(output).contains("APPLICATION FAILED TO START", "Property: " + ARGS, reason);
+	}
+
+}

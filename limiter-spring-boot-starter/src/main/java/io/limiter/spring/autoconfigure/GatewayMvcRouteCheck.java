@@ -25,17 +25,16 @@ import org.springframework.core.env.Environment;
 
 import io.limiter.spring.gateway.mvc.LimiterFilterFunctions;
 import io.limiter.spring.gateway.mvc.LimiterFilterFunctions.RateLimitConfig;
-import io.limiter.spring.internal.LimitEnforcers;
+import io.limiter.spring.internal.gateway.mvc.GatewayMvcLimiting;
 
 /**
  * Checks the {@code LimiterRateLimit} filters of the gateway's properties routes at start-up, so that a bad setting
  * is reported by the route's id, its property and the value: the settings before any bean is made (the gateway makes
- * a route's filters without telling them the route), and the configured limits they name, with the cost of a
- * request within the limit's capacity, once the limits exist.
+ * a route's filters without telling them the route), and once the limits exist the limit of each route as its first
+ * request makes it ({@link GatewayRouteLimits}): the configured limit it names with the cost of a request within its
+ * capacity, or its own limit, made now.
  */
 final class GatewayMvcRouteCheck implements BeanFactoryPostProcessor, SmartInitializingSingleton, EnvironmentAware {
-
-	private static final String FILTER = "LimiterRateLimit";
 
 	private Environment environment;
 
@@ -70,7 +69,7 @@ final class GatewayMvcRouteCheck implements BeanFactoryPostProcessor, SmartIniti
 		List<RouteFilter> found = new ArrayList<>();
 		for (int j = 0; j < route.getFilters().size(); j++) {
 			FilterProperties filter = route.getFilters().get(j);
-			if (FILTER.equalsIgnoreCase(filter.getName())) {
+			if (LimiterFilterFunctions.FILTER_NAME.equalsIgnoreCase(filter.getName())) {
 				String args = property + ".filters[" + j + "].args";
 				RouteFilter checked = new RouteFilter(id, args, filter.getArgs(), check(id, args, filter, conversions));
 				found.add(checked);
@@ -88,42 +87,44 @@ final class GatewayMvcRouteCheck implements BeanFactoryPostProcessor, SmartIniti
 			RateLimitConfig config = new Binder(List.of(new MapConfigurationPropertySource(normalized)), null,
 					conversions)
 				.bindOrCreate("", Bindable.of(RateLimitConfig.class), new IgnoreTopLevelConverterNotFoundBindHandler());
-			LimiterFilterFunctions.limiterRateLimit(config);
+			config.check(LimiterFilterFunctions.FILTER_NAME, "route '" + id + "'");
 			return config;
 		}
 		catch (NoSuchMethodException ex) {
 			throw new IllegalStateException(ex);
 		}
 		catch (RuntimeException ex) {
-			throw new InvalidLimiterPropertyException(args, filter.getArgs(), "route '" + id + "': " + reason(ex), ex);
+			throw invalid(args, filter.getArgs(), id, ex);
 		}
 	}
 
-	private static String reason(Throwable failure) {
+	/** Reports a filter's failure under its property, with the route and the setting and value the failure names. */
+	private static InvalidLimiterPropertyException invalid(String property, Map<String, String> args, String id,
+			RuntimeException failure) {
 		Throwable cause = failure;
-		while (cause.getCause() != null && !(cause instanceof IllegalArgumentException)) {
+		while (cause.getCause() != null && !(cause instanceof IllegalArgumentException)
+				&& !(cause instanceof InvalidLimiterPropertyException)) {
 			cause = cause.getCause();
 		}
-		return cause.getMessage();
+		String route = "route '" + id + "'";
+		boolean namesRoute = cause instanceof InvalidLimiterPropertyException invalid
+				&& invalid.property().endsWith(GatewayLimitSettings.on(route));
+		String reason = namesRoute ? cause.getMessage() : route + ": " + cause.getMessage();
+		return new InvalidLimiterPropertyException(property, args, reason, failure);
 	}
 
 	@Override
 	public void afterSingletonsInstantiated() {
-		LimitEnforcers enforcers = this.beanFactory.getBeanProvider(LimitEnforcers.class).getIfAvailable();
-		if (enforcers == null) {
+		GatewayMvcLimiting limiting = this.beanFactory.getBeanProvider(GatewayMvcLimiting.class).getIfAvailable();
+		if (limiting == null) {
 			return;
 		}
 		for (RouteFilter filter : this.filters) {
-			String limit = filter.config().getLimit();
-			if (limit == null) {
-				continue;
-			}
 			try {
-				enforcers.get(limit).requireCapacity(filter.config().getCost(), "gateway route '" + filter.id() + "'");
+				limiting.routes().limit(filter.id(), filter.config());
 			}
-			catch (IllegalArgumentException ex) {
-				throw new InvalidLimiterPropertyException(filter.property(), filter.args(),
-						"route '" + filter.id() + "': " + ex.getMessage(), ex);
+			catch (RuntimeException ex) {
+				throw invalid(filter.property(), filter.args(), filter.id(), ex);
 			}
 		}
 	}

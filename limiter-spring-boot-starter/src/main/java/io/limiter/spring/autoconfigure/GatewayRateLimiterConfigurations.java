@@ -41,7 +41,7 @@ final class GatewayRateLimiterConfigurations {
 			LimitEnforcers enforcers, ConfigurationService configurationService, LimiterProperties properties) {
 		FilterSettings.Headers headers = properties.getFilter().getHeaders();
 		return new LimiterGatewayRateLimiter<>(GatewayLimitSettings.class, configurationService,
-				new GatewayRouteLimits(registry, enforcers),
+				new GatewayRouteLimits(LimiterGatewayRateLimiter.CONFIGURATION_PROPERTY_NAME, registry, enforcers),
 				new RateLimitHeaders(headers.isEnabled(), headers.isLegacy()));
 	}
 

@@ -13,7 +13,6 @@ import org.springframework.core.env.Environment;
 import io.limiter.RateLimiterRegistry;
 import io.limiter.spring.gateway.mvc.LimiterFilterFunctions;
 import io.limiter.spring.internal.LimitEnforcers;
-import io.limiter.spring.internal.gateway.RouteLimiters;
 import io.limiter.spring.internal.gateway.mvc.GatewayMvcLimiting;
 import io.limiter.spring.internal.web.ClientAddressResolver;
 import io.limiter.spring.internal.web.RateLimitResponses;
@@ -37,7 +36,8 @@ public final class LimiterGatewayMvcAutoConfiguration {
 		FilterSettings filter = properties.getFilter();
 		ClientAddressResolver clients = new ClientAddressResolver(
 				FilterRuleDefinitions.clients(filter, ForwardedHeaders.of(environment, false, filter)));
-		return new GatewayMvcLimiting(new RouteLimiters(limitEnforcers, registry.backend()), rateLimitResponses,
+		return new GatewayMvcLimiting(
+				new GatewayRouteLimits(LimiterFilterFunctions.FILTER_NAME, registry, limitEnforcers), rateLimitResponses,
 				clients);
 	}
 

@@ -17,8 +17,9 @@ import org.springframework.web.servlet.function.ServerResponse;
 import io.limiter.Algorithm;
 import io.limiter.FailurePolicy;
 import io.limiter.LocalTier;
-import io.limiter.spring.internal.gateway.RouteLimit;
-import io.limiter.spring.internal.gateway.RouteLimitSettings;
+import io.limiter.spring.autoconfigure.GatewayLimitSettings;
+import io.limiter.spring.autoconfigure.InvalidLimiterPropertyException;
+import io.limiter.spring.autoconfigure.RateSettings;
 import io.limiter.spring.internal.gateway.mvc.RouteRateLimitFilter;
 import io.limiter.spring.internal.http.KeySetting;
 
@@ -26,8 +27,8 @@ import io.limiter.spring.internal.http.KeySetting;
  * Rate limits for the routes of Spring Cloud Gateway on Spring MVC, backed by Limiter: the filter functions take the
  * limiter's beans (its backend, limits and plans) from the application context of each request. A route is limited
  * by a configured limit ({@code limiter.limits.<name>}, with its plans, rates, local tier and failure policy), or by
- * a limit of its own given inline, which is a limit of the application's backend like a configured one, named by
- * the route's id. Each request is counted under a key: the client's address by default (behind the proxies of
+ * a limit of its own given inline ({@link GatewayLimitSettings}, as a WebFlux route gives it), which is a limit of the
+ * application's backend like a configured one, named {@code route.<route id>}. Each request is counted under a key: the client's address by default (behind the proxies of
  * {@code limiter.filter.trusted-proxies}), or a function of the request. An allowed request gets the
  * {@code RateLimit-Policy} and {@code RateLimit} headers on its response; a denied one is answered 429 with
  * {@code Retry-After}, the headers and a problem body, as the starter's servlet filter answers. When the backend
@@ -51,12 +52,15 @@ import io.limiter.spring.internal.http.KeySetting;
  *   predicates: [ Path=/hello ]
  *   filters:
  *     - name: LimiterRateLimit
- *       args: { capacity: 5, period: 1s, key: "header:X-Api-Key" }
+ *       args: { capacity: 5, period: 1s, local-tier.mode: borrow, key: "header:X-Api-Key" }
  * </pre>
  */
 public final class LimiterFilterFunctions {
 
-	/** The name of the filter function of properties routes, {@code LimiterRateLimit}. */
+	/** The name of the filter of properties routes, and the prefix of its settings in messages. */
+	public static final String FILTER_NAME = "LimiterRateLimit";
+
+	/** The name of the filter function of properties routes. */
 	private static final String PROPERTIES_FILTER = "limiterRateLimit";
 
 	private LimiterFilterFunctions() {
@@ -75,13 +79,13 @@ public final class LimiterFilterFunctions {
 	 * Returns a filter function that limits a route as configured.
 	 * @param configurer sets the route's limit, key and cost
 	 * @return the filter function
-	 * @throws IllegalArgumentException naming the setting and its value when a setting is bad or missing
+	 * @throws InvalidLimiterPropertyException naming the setting and its value when a setting is bad or missing
 	 */
 	public static HandlerFilterFunction<ServerResponse, ServerResponse> rateLimit(
 			Consumer<RateLimitConfig> configurer) {
 		RateLimitConfig config = new RateLimitConfig();
 		configurer.accept(config);
-		return config.filter("LimiterRateLimit filter");
+		return limiterRateLimit(config);
 	}
 
 	/**
@@ -89,40 +93,23 @@ public final class LimiterFilterFunctions {
 	 * settings; the shortcut {@code LimiterRateLimit=<limit>[,<key>]} names a configured limit and a key.
 	 * @param config the route's settings
 	 * @return the filter function
-	 * @throws IllegalArgumentException naming the setting and its value when a setting is bad or missing
+	 * @throws InvalidLimiterPropertyException naming the setting and its value when a setting is bad or missing
 	 */
 	@Shortcut({ "limit", "key" })
 	@Configurable
 	public static HandlerFilterFunction<ServerResponse, ServerResponse> limiterRateLimit(RateLimitConfig config) {
-		return config.filter("LimiterRateLimit filter");
+		config.check(FILTER_NAME, "a route of the gateway");
+		return new RouteRateLimitFilter(config, config.key);
 	}
 
 	/**
-	 * The settings of a route's limit: a configured limit by name, or an inline limit; the key of a request; the
-	 * permits a request takes. The fluent methods are for Java routes, the setters for the {@code args} of properties
-	 * routes.
+	 * The settings of a route's limit ({@link GatewayLimitSettings}: a configured limit by name or a limit of the
+	 * route's own, and the permits a request takes) and the key of a request. The fluent methods are for Java routes,
+	 * the setters for the {@code args} of properties routes.
 	 */
-	public static final class RateLimitConfig {
-
-		private String limit;
-
-		private String name;
-
-		private Algorithm algorithm;
-
-		private Long capacity;
-
-		private Duration period;
-
-		private List<RateSetting> rates = new ArrayList<>();
-
-		private FailurePolicy failurePolicy;
-
-		private LocalTier.Mode localTier;
+	public static final class RateLimitConfig extends GatewayLimitSettings {
 
 		private Function<ServerRequest, String> key;
-
-		private long cost = 1;
 
 		/**
 		 * Names the configured limit of the route.
@@ -130,81 +117,72 @@ public final class LimiterFilterFunctions {
 		 * @return this
 		 */
 		public RateLimitConfig limit(String limit) {
-			this.limit = limit;
+			setLimit(limit);
 			return this;
 		}
 
 		/**
-		 * Names the inline limit, whose keys live under this name; by default the route's id.
-		 * @param name the name
-		 * @return this
-		 */
-		public RateLimitConfig name(String name) {
-			this.name = name;
-			return this;
-		}
-
-		/**
-		 * Sets the algorithm of the inline limit; token bucket by default.
+		 * Sets the algorithm of the route's own limit; token bucket by default.
 		 * @param algorithm the algorithm
 		 * @return this
 		 */
 		public RateLimitConfig algorithm(Algorithm algorithm) {
-			this.algorithm = algorithm;
+			setAlgorithm(algorithm);
 			return this;
 		}
 
 		/**
-		 * Sets the capacity of the inline limit: its permits per period.
+		 * Sets the capacity of the route's own limit: its permits per period.
 		 * @param capacity the capacity
 		 * @return this
 		 */
 		public RateLimitConfig capacity(long capacity) {
-			this.capacity = capacity;
+			setCapacity(capacity);
 			return this;
 		}
 
 		/**
-		 * Sets the period of the inline limit.
+		 * Sets the period of the route's own limit.
 		 * @param period the period
 		 * @return this
 		 */
 		public RateLimitConfig period(Duration period) {
-			this.period = period;
+			setPeriod(period);
 			return this;
 		}
 
 		/**
-		 * Adds a rate to the inline limit, for a limit of several rates instead of capacity and period.
+		 * Adds a rate to the route's own limit, for a limit of several rates instead of capacity and period.
 		 * @param capacity the permits per period
 		 * @param period the period
 		 * @return this
 		 */
 		public RateLimitConfig rate(long capacity, Duration period) {
-			RateSetting rate = new RateSetting();
+			RateSettings rate = new RateSettings();
 			rate.setCapacity(capacity);
 			rate.setPeriod(period);
-			this.rates.add(rate);
+			getRates().add(rate);
 			return this;
 		}
 
 		/**
-		 * Sets what decides for the inline limit while the backend fails; {@code limiter.failure-policy} by default.
+		 * Sets what decides for the route's own limit while the backend fails; {@code limiter.failure-policy} by
+		 * default.
 		 * @param failurePolicy the policy
 		 * @return this
 		 */
 		public RateLimitConfig failurePolicy(FailurePolicy failurePolicy) {
-			this.failurePolicy = failurePolicy;
+			setFailurePolicy(failurePolicy);
 			return this;
 		}
 
 		/**
-		 * Sets the local tier of the inline limit; by default it blocks exhausted keys in memory.
-		 * @param localTier the local tier's mode
+		 * Sets the mode of the local tier of the route's own limit; by default it blocks exhausted keys in memory.
+		 * @param mode the local tier's mode
 		 * @return this
 		 */
-		public RateLimitConfig localTier(LocalTier.Mode localTier) {
-			this.localTier = localTier;
+		public RateLimitConfig localTier(LocalTier.Mode mode) {
+			getLocalTier().setMode(mode);
 			return this;
 		}
 
@@ -225,108 +203,18 @@ public final class LimiterFilterFunctions {
 		 * @return this
 		 */
 		public RateLimitConfig cost(long cost) {
-			this.cost = cost;
+			setCost(cost);
 			return this;
-		}
-
-		/**
-		 * Returns the configured limit the route names.
-		 * @return its name, or {@code null} when the route gives inline settings
-		 */
-		public String getLimit() {
-			return this.limit;
-		}
-
-		/**
-		 * Returns the permits a request takes.
-		 * @return the permits
-		 */
-		public long getCost() {
-			return this.cost;
-		}
-
-		/**
-		 * Names the configured limit ({@code args.limit}).
-		 * @param limit the name of a limit of {@code limiter.limits}
-		 */
-		public void setLimit(String limit) {
-			limit(limit);
-		}
-
-		/**
-		 * Names the inline limit ({@code args.name}); by default the route's id.
-		 * @param name the name
-		 */
-		public void setName(String name) {
-			name(name);
-		}
-
-		/**
-		 * Sets the inline limit's algorithm ({@code args.algorithm}): token-bucket, gcra, fixed-window,
-		 * sliding-window-counter or sliding-window-log.
-		 * @param algorithm the algorithm
-		 */
-		public void setAlgorithm(Algorithm algorithm) {
-			algorithm(algorithm);
-		}
-
-		/**
-		 * Sets the inline limit's capacity ({@code args.capacity}).
-		 * @param capacity the capacity
-		 */
-		public void setCapacity(Long capacity) {
-			this.capacity = capacity;
-		}
-
-		/**
-		 * Sets the inline limit's period ({@code args.period}), such as {@code 1s}.
-		 * @param period the period
-		 */
-		public void setPeriod(Duration period) {
-			period(period);
-		}
-
-		/**
-		 * Sets the inline limit's rates ({@code args.rates[0].capacity}, {@code args.rates[0].period}, ...).
-		 * @param rates the rates
-		 */
-		public void setRates(List<RateSetting> rates) {
-			this.rates = new ArrayList<>(rates);
-		}
-
-		/**
-		 * Sets the inline limit's failure policy ({@code args.failure-policy}): fail-open, fail-closed or
-		 * local-fallback.
-		 * @param failurePolicy the policy
-		 */
-		public void setFailurePolicy(FailurePolicy failurePolicy) {
-			failurePolicy(failurePolicy);
-		}
-
-		/**
-		 * Sets the inline limit's local tier ({@code args.local-tier}): off, block or borrow.
-		 * @param localTier the local tier's mode
-		 */
-		public void setLocalTier(LocalTier.Mode localTier) {
-			localTier(localTier);
 		}
 
 		/**
 		 * Sets the key ({@code args.key}): {@code ip} (the client address, the default), {@code principal} (the
 		 * authenticated user's name), {@code header:<Name>}, or a literal such as {@code 'everyone'}.
 		 * @param key the key setting
-		 * @throws IllegalArgumentException naming the value when it is none of these
+		 * @throws InvalidLimiterPropertyException naming the value when it is none of these
 		 */
 		public void setKey(String key) {
 			key(keyOf(key));
-		}
-
-		/**
-		 * Sets the permits a request takes ({@code args.cost}).
-		 * @param cost the permits
-		 */
-		public void setCost(long cost) {
-			cost(cost);
 		}
 
 		private static Function<ServerRequest, String> keyOf(String setting) {
@@ -354,48 +242,8 @@ public final class LimiterFilterFunctions {
 					+ "function of the request in a Java route for anything else");
 		}
 
-		private static IllegalArgumentException invalidKey(String setting, String reason) {
-			return new IllegalArgumentException("LimiterRateLimit filter: key = " + setting + " is not valid: " + reason);
-		}
-
-		HandlerFilterFunction<ServerResponse, ServerResponse> filter(String where) {
-			if (this.cost < 1) {
-				throw new IllegalArgumentException(where + ": cost = " + this.cost + " is not valid: a request takes "
-						+ "at least one permit");
-			}
-			List<RouteLimitSettings.RateValue> rateValues = this.rates.stream()
-				.map((rate) -> new RouteLimitSettings.RateValue(rate.capacity, rate.period))
-				.toList();
-			RouteLimit checked = new RouteLimitSettings(this.limit, this.name, this.algorithm, this.capacity,
-					this.period, rateValues, this.failurePolicy, this.localTier).check(where);
-			return new RouteRateLimitFilter(checked, this.key, this.cost);
-		}
-
-	}
-
-	/**
-	 * One rate of an inline limit of several rates, in the {@code args} of a properties route.
-	 */
-	public static final class RateSetting {
-
-		private Long capacity;
-
-		private Duration period;
-
-		/**
-		 * Sets the permits per period.
-		 * @param capacity the permits
-		 */
-		public void setCapacity(Long capacity) {
-			this.capacity = capacity;
-		}
-
-		/**
-		 * Sets the period, such as {@code 1m}.
-		 * @param period the period
-		 */
-		public void setPeriod(Duration period) {
-			this.period = period;
+		private static InvalidLimiterPropertyException invalidKey(String setting, String reason) {
+			return new InvalidLimiterPropertyException(FILTER_NAME + ".key", setting, reason, null);
 		}
 
 	}

@@ -78,16 +78,16 @@ abstract class GatewayMvcContract {
 	}
 
 	@Test
-	void inlineSettingsAreALimitOfTheBackendNamedByTheRoute() throws Exception {
+	void inlineSettingsAreALimitOfTheBackendNamedAfterTheRoute() throws Exception {
 		assertThat(statuses("/gw/inline", 3)).containsExactly(200, 200, 429);
 		LimiterBackend backend = this.registry.backend();
 		Limit inline = Limit.of(Algorithm.TOKEN_BUCKET, 2, Duration.ofHours(1));
-		assertThat(backend.limiter("inline", inline).tryAcquire(this.clientAddress).isAllowed())
+		assertThat(backend.limiter("route.inline", inline).tryAcquire(this.clientAddress).isAllowed())
 			.as("the backend's limiter of that name and settings shares the route's keys")
 			.isFalse();
 		assertThatIllegalArgumentException()
-			.isThrownBy(() -> backend.limiter("inline", Limit.of(Algorithm.TOKEN_BUCKET, 9, Duration.ofHours(1))))
-			.withMessageContaining("inline");
+			.isThrownBy(() -> backend.limiter("route.inline", Limit.of(Algorithm.TOKEN_BUCKET, 9, Duration.ofHours(1))))
+			.withMessageContaining("route.inline");
 	}
 
 	@Test
@@ -114,7 +114,7 @@ abstract class GatewayMvcContract {
 		HttpResponse<String> allowed = get("/gw/props", "X-Client", "c-" + this.clientAddress);
 		assertThat(allowed.body()).isEqualTo(GatewayMvcRoutes.BODY);
 		assertThat(allowed.headers().firstValue("RateLimit")).hasValueSatisfying((value) -> assertThat(value)
-			.startsWith("\"props\";r=2;"));
+			.startsWith("\"route.props\";r=2;"));
 	}
 
 	@Test
@@ -122,7 +122,7 @@ abstract class GatewayMvcContract {
 		HttpResponse<String> first = get("/gw/props-rates");
 		assertThat(first.statusCode()).isEqualTo(200);
 		assertThat(first.headers().firstValue("RateLimit-Policy"))
-			.hasValue("\"props-rates/3600s\";q=3;w=3600, \"props-rates/86400s\";q=1;w=86400");
+			.hasValue("\"route.props-rates/3600s\";q=3;w=3600, \"route.props-rates/86400s\";q=1;w=86400");
 		assertThat(get("/gw/props-rates").statusCode()).isEqualTo(429);
 	}
 

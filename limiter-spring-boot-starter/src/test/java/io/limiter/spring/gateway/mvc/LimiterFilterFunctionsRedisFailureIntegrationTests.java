@@ -61,7 +61,7 @@ class LimiterFilterFunctionsRedisFailureIntegrationTests {
 		HttpResponse<String> closed = get("/gw/closed");
 		assertThat(closed.statusCode()).as("fail-closed").isEqualTo(429);
 		assertThat(closed.headers().firstValueAsLong("Retry-After").orElseThrow()).isPositive();
-		assertThat(closed.body()).contains("\"limit\":\"closed\"");
+		assertThat(closed.body()).contains("\"limit\":\"route.closed\"");
 
 		assertThat(statuses("/gw/named", 5)).as("local fallback within the capacity of 3").startsWith(200)
 			.endsWith(429, 429)

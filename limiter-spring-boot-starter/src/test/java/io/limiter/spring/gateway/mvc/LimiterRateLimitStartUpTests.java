@@ -26,27 +26,30 @@ class LimiterRateLimitStartUpTests {
 	@Test
 	void badInlineCapacityIsReportedByRouteFieldAndValue(CapturedOutput output) {
 		assertStartFails(output,
-				"Reason: route 'bad': LimiterRateLimit filter: capacity = 0 is not valid: capacity must be at least 1",
+				"Reason: Invalid value '0' of LimiterRateLimit.capacity (route 'bad'): capacity must be at least 1",
 				"name=LimiterRateLimit", "args.capacity=0", "args.period=1s");
 	}
 
 	@Test
 	void aLimitThatIsNotConfiguredIsReportedByRouteAndName(CapturedOutput output) {
-		assertStartFails(output, "Reason: route 'bad': no limit named 'nope'; the limits are [",
+		assertStartFails(output,
+				"Reason: Invalid value 'nope' of LimiterRateLimit.limit (route 'bad'): no limit named 'nope'; the limits are [",
 				"=LimiterRateLimit=nope");
 	}
 
 	@Test
 	void aCostAboveTheCapacityOfTheLimitIsReported(CapturedOutput output) {
 		assertStartFails(output,
-				"Reason: route 'bad': gateway route 'bad' takes 2 permits, more than the capacity 1 of limit 'b'",
+				"Reason: Invalid value '2' of LimiterRateLimit.cost (route 'bad'): route 'bad' takes 2 permits, more than "
+						+ "the capacity 1 of limit 'b'",
 				"name=LimiterRateLimit", "args.limit=b", "args.cost=2");
 	}
 
 	@Test
 	void aKeyThatIsAnExpressionIsRefused(CapturedOutput output) {
 		assertStartFails(output,
-				"key = getHeader('X-Tenant') is not valid: a gateway route's key is ip, principal, header:<Name>",
+				"Reason: route 'bad': Invalid value 'getHeader('X-Tenant')' of LimiterRateLimit.key: a gateway route's key "
+						+ "is ip, principal, header:<Name>",
 				"name=LimiterRateLimit", "args.limit=a", "args.key=getHeader('X-Tenant')");
 	}
 
@@ -55,14 +58,13 @@ class LimiterRateLimitStartUpTests {
 	 * fails with the report of the filter's property and the reason.
 	 */
 	private static void assertStartFails(CapturedOutput output, String reason, String... filter) {
-		String[] settings = new String[filter.length + 5];
+		String[] settings = new String[filter.length + 4];
 		settings[0] = "--server.port=0";
-		settings[1] = "--spring.cloud.gateway.server.webflux.enabled=false";
-		settings[2] = ROUTE + "id=bad";
-		settings[3] = ROUTE + "uri=forward:/backend/hello";
-		settings[4] = ROUTE + "predicates[0]=Path=/bad";
+		settings[1] = ROUTE + "id=bad";
+		settings[2] = ROUTE + "uri=forward:/backend/hello";
+		settings[3] = ROUTE + "predicates[0]=Path=/bad";
 		for (int i = 0; i < filter.length; i++) {
-			settings[5 + i] = ROUTE + "filters[0]" + (filter[i].startsWith("=") ? "" : ".") + filter[i];
+			settings[4 + i] = ROUTE + "filters[0]" + (filter[i].startsWith("=") ? "" : ".") + filter[i];
 		}
 		assertThatException().isThrownBy(() -> new SpringApplication(TestApplication.class).run(settings).close());
 		assertThat(output).contains("APPLICATION FAILED TO START", "Property: " + ARGS, reason);

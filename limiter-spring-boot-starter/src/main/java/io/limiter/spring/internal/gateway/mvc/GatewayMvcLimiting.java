@@ -2,7 +2,8 @@ package io.limiter.spring.internal.gateway.mvc;
 
 import jakarta.servlet.http.HttpServletRequest;
 
-import io.limiter.spring.internal.gateway.RouteLimiters;
+import io.limiter.spring.autoconfigure.GatewayLimitSettings;
+import io.limiter.spring.internal.gateway.RouteLimits;
 import io.limiter.spring.internal.web.ClientAddressResolver;
 import io.limiter.spring.internal.web.RateLimitResponses;
 
@@ -14,7 +15,7 @@ import io.limiter.spring.internal.web.RateLimitResponses;
  * @param responses writes the rate-limit headers and the answer to a denied request
  * @param clients finds the client address of a request, the default key
  */
-public record GatewayMvcLimiting(RouteLimiters routes, RateLimitResponses responses, ClientAddressResolver clients) {
+public record GatewayMvcLimiting(RouteLimits<GatewayLimitSettings> routes, RateLimitResponses responses, ClientAddressResolver clients) {
 
 	/**
 	 * Returns the key of a request's client.

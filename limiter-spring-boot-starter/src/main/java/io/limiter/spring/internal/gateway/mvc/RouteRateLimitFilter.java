@@ -15,8 +15,8 @@ import org.springframework.web.servlet.function.HandlerFunction;
 import org.springframework.web.servlet.function.ServerRequest;
 import org.springframework.web.servlet.function.ServerResponse;
 
+import io.limiter.spring.autoconfigure.GatewayLimitSettings;
 import io.limiter.spring.internal.Enforcement;
-import io.limiter.spring.internal.LimitEnforcer;
 import io.limiter.spring.internal.gateway.RouteLimit;
 import io.limiter.spring.internal.http.DenialResponse;
 
@@ -24,45 +24,42 @@ import io.limiter.spring.internal.http.DenialResponse;
  * Limits the requests of a gateway route: takes the route's permits for the request's key, lets an allowed request
  * through with the rate-limit headers on its response, and answers a denied one as the servlet filter does (429,
  * {@code Retry-After}, the headers and a problem body). The key is the route's function of the request, or the client
- * address when it has none or it gives no key. The enforcer of each route is found at its first request, from the
- * application context of the request, where the route's id is known.
+ * address when it has none or it gives no key. The limit of each route is made from its settings at its first
+ * request, from the application context of the request, where the route's id is known (a properties route's limit was
+ * made and checked at start-up already).
  */
 public final class RouteRateLimitFilter implements HandlerFilterFunction<ServerResponse, ServerResponse> {
 
-	private final RouteLimit limit;
+	private final GatewayLimitSettings settings;
 
 	private final Function<ServerRequest, String> key;
 
-	private final long cost;
-
-	private final Map<String, LimitEnforcer> enforcers = new ConcurrentHashMap<>();
+	private final Map<String, RouteLimit> limits = new ConcurrentHashMap<>();
 
 	private volatile GatewayMvcLimiting limiting;
 
 	/**
 	 * Creates a filter.
-	 * @param limit the route's limit
+	 * @param settings the route's checked settings
 	 * @param key the key of a request, or {@code null} for its client address
-	 * @param cost the permits a request takes
 	 */
-	public RouteRateLimitFilter(RouteLimit limit, Function<ServerRequest, String> key, long cost) {
-		this.limit = limit;
+	public RouteRateLimitFilter(GatewayLimitSettings settings, Function<ServerRequest, String> key) {
+		this.settings = settings;
 		this.key = key;
-		this.cost = cost;
 	}
 
 	@Override
 	public ServerResponse filter(ServerRequest request, HandlerFunction<ServerResponse> next) throws Exception {
 		GatewayMvcLimiting limiting = limiting(request);
 		String route = MvcUtils.getAttribute(request, MvcUtils.GATEWAY_ROUTE_ID_ATTR);
-		LimitEnforcer enforcer = this.enforcers.computeIfAbsent(Objects.toString(route, ""),
-				(ignored) -> limiting.routes().enforcer(this.limit, route, this.cost));
+		RouteLimit limit = this.limits.computeIfAbsent(Objects.toString(route, ""),
+				(id) -> limiting.routes().limit(id, this.settings));
 		HttpServletRequest servletRequest = request.servletRequest();
 		String key = (this.key != null) ? this.key.apply(request) : null;
 		if (key == null || key.isBlank()) {
 			key = limiting.clientAddress(servletRequest);
 		}
-		Enforcement enforcement = enforcer.enforce(key, this.cost, servletRequest);
+		Enforcement enforcement = limit.enforcer().enforce(key, limit.cost(), servletRequest);
 		if (!enforcement.allowed()) {
 			return ServerResponse.status(DenialResponse.DEFAULT_STATUS).build((denied, response) -> {
 				limiting.responses().deny(denied, response, List.of(enforcement), enforcement.limitName(),

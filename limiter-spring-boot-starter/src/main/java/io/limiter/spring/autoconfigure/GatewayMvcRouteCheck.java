@@ -9,6 +9,7 @@ import java.util.Map;
 import org.springframework.beans.factory.SmartInitializingSingleton;
 import org.springframework.beans.factory.config.BeanFactoryPostProcessor;
 import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;
+import org.springframework.boot.context.properties.bind.BindException;
 import org.springframework.boot.context.properties.bind.Bindable;
 import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.boot.context.properties.bind.handler.IgnoreTopLevelConverterNotFoundBindHandler;
@@ -20,6 +21,7 @@ import org.springframework.cloud.gateway.server.mvc.config.NormalizedOperationMe
 import org.springframework.cloud.gateway.server.mvc.config.RouteProperties;
 import org.springframework.cloud.gateway.server.mvc.invoke.reflect.DefaultOperationMethod;
 import org.springframework.context.EnvironmentAware;
+import org.springframework.core.NestedExceptionUtils;
 import org.springframework.core.convert.ConversionService;
 import org.springframework.core.env.Environment;
 
@@ -78,7 +80,7 @@ final class GatewayMvcRouteCheck implements BeanFactoryPostProcessor, SmartIniti
 		return found;
 	}
 
-	/** Binds the filter's arguments as the gateway does, shortcut included, and makes the filter function. */
+	/** Binds the filter's arguments as the gateway does, shortcut included, and checks them. */
 	private static RateLimitConfig check(String id, String args, FilterProperties filter, ConversionService conversions) {
 		try {
 			Method method = LimiterFilterFunctions.class.getMethod("limiterRateLimit", RateLimitConfig.class);
@@ -92,6 +94,12 @@ final class GatewayMvcRouteCheck implements BeanFactoryPostProcessor, SmartIniti
 		}
 		catch (NoSuchMethodException ex) {
 			throw new IllegalStateException(ex);
+		}
+		catch (BindException ex) {
+			boolean refusedBySetter = NestedExceptionUtils
+				.getMostSpecificCause(ex) instanceof InvalidLimiterPropertyException;
+			throw invalid(args, filter.getArgs(), id, refusedBySetter ? ex
+					: GatewayRouteLimits.unbindable(LimiterFilterFunctions.FILTER_NAME + "." + ex.getName(), id, ex));
 		}
 		catch (RuntimeException ex) {
 			throw invalid(args, filter.getArgs(), id, ex);
@@ -107,9 +115,12 @@ final class GatewayMvcRouteCheck implements BeanFactoryPostProcessor, SmartIniti
 			cause = cause.getCause();
 		}
 		String route = "route '" + id + "'";
-		boolean namesRoute = cause instanceof InvalidLimiterPropertyException invalid
-				&& invalid.property().endsWith(GatewayLimitSettings.on(route));
-		String reason = namesRoute ? cause.getMessage() : route + ": " + cause.getMessage();
+		String reason = route + ": " + cause.getMessage();
+		if (cause instanceof InvalidLimiterPropertyException invalid) {
+			reason = invalid.property().endsWith(GatewayLimitSettings.on(route)) ? invalid.getMessage()
+					: new InvalidLimiterPropertyException(invalid.property() + GatewayLimitSettings.on(route),
+							invalid.value(), invalid.reason(), null).getMessage();
+		}
 		return new InvalidLimiterPropertyException(property, args, reason, failure);
 	}
 

@@ -74,9 +74,20 @@ final class GatewayRouteLimits implements RouteLimits<GatewayLimitSettings> {
 
 	@Override
 	public RuntimeException unbindable(String routeId, BindException failure) {
+		return unbindable(failure.getName().toString(), routeId, failure);
+	}
+
+	/**
+	 * Returns the failure to report for a route's setting that could not be bound.
+	 * @param setting the setting as the route gives it, such as {@code limiter.period}
+	 * @param routeId the route's id
+	 * @param failure the binding failure
+	 * @return the failure, naming the setting, the route and the value
+	 */
+	static InvalidLimiterPropertyException unbindable(String setting, String routeId, BindException failure) {
 		Object value = (failure.getProperty() != null) ? failure.getProperty().getValue() : null;
-		return new InvalidLimiterPropertyException(failure.getName() + GatewayLimitSettings.on("route '" + routeId + "'"),
-				value, NestedExceptionUtils.getMostSpecificCause(failure).getMessage(), failure);
+		return new InvalidLimiterPropertyException(setting + GatewayLimitSettings.on("route '" + routeId + "'"), value,
+				NestedExceptionUtils.getMostSpecificCause(failure).getMessage(), failure);
 	}
 
 	private LimitEnforcer named(String route, GatewayLimitSettings settings) {

@@ -52,7 +52,7 @@ import io.limiter.spring.internal.http.KeySetting;
  *   predicates: [ Path=/hello ]
  *   filters:
  *     - name: LimiterRateLimit
- *       args: { capacity: 5, period: 1s, local-tier.mode: borrow, key: "header:X-Api-Key" }
+ *       args: { capacity: 5, period: 1s, local-tier.mode: two-tier, key: "header:X-Api-Key" }
  * </pre>
  */
 public final class LimiterFilterFunctions {

@@ -48,9 +48,30 @@ class LimiterRateLimitStartUpTests {
 	@Test
 	void aKeyThatIsAnExpressionIsRefused(CapturedOutput output) {
 		assertStartFails(output,
-				"Reason: route 'bad': Invalid value 'getHeader('X-Tenant')' of LimiterRateLimit.key: a gateway route's key "
-						+ "is ip, principal, header:<Name>",
+				"Reason: Invalid value 'getHeader('X-Tenant')' of LimiterRateLimit.key (route 'bad'): a gateway route's "
+						+ "key is ip, principal, header:<Name>",
 				"name=LimiterRateLimit", "args.limit=a", "args.key=getHeader('X-Tenant')");
+	}
+
+	@Test
+	void plansOfARoutesOwnLimitAreRefused(CapturedOutput output) {
+		assertStartFails(output, "Reason: Invalid value '[gold]' of LimiterRateLimit.plans (route 'bad'): plans belong to "
+				+ "a limit of limiter.limits", "name=LimiterRateLimit", "args.capacity=5", "args.period=1s",
+				"args.plans.gold.capacity=9");
+	}
+
+	@Test
+	void aSettingThatCannotBeBoundIsReportedByRouteFieldAndValue(CapturedOutput output) {
+		assertStartFails(output, "Reason: Invalid value 'borrow' of LimiterRateLimit.local-tier.mode (route 'bad'): ",
+				"name=LimiterRateLimit", "args.capacity=5", "args.period=1s", "args.local-tier.mode=borrow");
+	}
+
+	@Test
+	void theLocalTierOfARoutesOwnLimitIsCheckedAsAConfiguredLimitsIs(CapturedOutput output) {
+		assertStartFails(output,
+				"Reason: Invalid value '2.0' of LimiterRateLimit.local-tier.max-batch-share (route 'bad'): ",
+				"name=LimiterRateLimit", "args.capacity=5", "args.period=1s", "args.local-tier.mode=two-tier",
+				"args.local-tier.max-batch-share=2");
 	}
 
 	/**

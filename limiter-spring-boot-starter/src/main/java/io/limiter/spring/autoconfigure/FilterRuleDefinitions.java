@@ -136,9 +136,9 @@ final class FilterRuleDefinitions {
 	 * by the proxy's address.
 	 * @param filter the filter settings
 	 * @param forwarded what the application does with forwarded headers
-	 * @return the resolver of client addresses both filters use
+	 * @return the resolver of client addresses both filters and the gateway key resolver use
 	 */
-	private static ClientAddresses clients(FilterSettings filter, ForwardedHeaders forwarded) {
+	static ClientAddresses clients(FilterSettings filter, ForwardedHeaders forwarded) {
 		if (!filter.getTrustedProxies().isEmpty() && forwarded.resolvedByServer()) {
 			throw new InvalidLimiterPropertyException("limiter.filter.trusted-proxies", filter.getTrustedProxies(),
 					"the server already resolves the client's address from forwarded headers (" + forwarded.setting()

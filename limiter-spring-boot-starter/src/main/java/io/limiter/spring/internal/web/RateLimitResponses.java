@@ -3,6 +3,7 @@ package io.limiter.spring.internal.web;
 import java.io.IOException;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.BiConsumer;
 import java.util.function.Supplier;
 
 import jakarta.servlet.http.HttpServletRequest;
@@ -63,7 +64,16 @@ public final class RateLimitResponses {
 	 * @param enforcements the enforcements of the limits applied to the request
 	 */
 	public void writeHeaders(HttpServletResponse response, List<Enforcement> enforcements) {
-		this.headers.write(enforcements, response::setHeader);
+		writeHeaders(enforcements, response::setHeader);
+	}
+
+	/**
+	 * Writes the headers of the reportable enforcements where a response is not at hand, such as a gateway's.
+	 * @param enforcements the enforcements of the limits applied to the request
+	 * @param header sets one header (name, value)
+	 */
+	public void writeHeaders(List<Enforcement> enforcements, BiConsumer<String, String> header) {
+		this.headers.write(enforcements, header);
 	}
 
 	/**

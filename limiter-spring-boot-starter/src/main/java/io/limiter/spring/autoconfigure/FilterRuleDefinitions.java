@@ -138,7 +138,7 @@ final class FilterRuleDefinitions {
 	 * @param forwarded what the application does with forwarded headers
 	 * @return the resolver of client addresses both filters use
 	 */
-	private static ClientAddresses clients(FilterSettings filter, ForwardedHeaders forwarded) {
+	static ClientAddresses clients(FilterSettings filter, ForwardedHeaders forwarded) {
 		if (!filter.getTrustedProxies().isEmpty() && forwarded.resolvedByServer()) {
 			throw new InvalidLimiterPropertyException("limiter.filter.trusted-proxies", filter.getTrustedProxies(),
 					"the server already resolves the client's address from forwarded headers (" + forwarded.setting()

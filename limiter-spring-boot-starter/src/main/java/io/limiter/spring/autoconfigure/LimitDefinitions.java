@@ -150,12 +150,18 @@ final class LimitDefinitions {
 
 	static Map<String, LimiterOptions> options(LimiterProperties properties) {
 		Map<String, LimiterOptions> options = new LinkedHashMap<>();
-		properties.getLimits().forEach((name, settings) -> options.put(name, options(name, settings)));
+		properties.getLimits().forEach((name, settings) -> options.put(name, options(PREFIX + name, settings)));
 		return options;
 	}
 
-	private static LimiterOptions options(String name, LimitSettings settings) {
-		String property = PREFIX + name + ".local-tier";
+	/**
+	 * Returns the checked options of a limit: its local tier and failure policy.
+	 * @param prefix the limit's property prefix, for messages, such as {@code limiter.limits.hello}
+	 * @param settings the limit's settings
+	 * @return the options
+	 */
+	static LimiterOptions options(String prefix, LimitSettings settings) {
+		String property = prefix + ".local-tier";
 		LocalTierSettings localTier = settings.getLocalTier();
 		LocalTier.Builder tier = LocalTier.builder().mode(localTier.getMode());
 		check(property + ".lease", localTier.getLease(), tier::lease);
@@ -171,9 +177,20 @@ final class LimitDefinitions {
 	private static Limit limit(String name, LimitSettings settings) {
 		String property = PREFIX + name;
 		check(property, name, LimitNames::check);
+		return limit(property, "limit '" + name + "'", settings);
+	}
+
+	/**
+	 * Returns the checked limit of one rate or several rates.
+	 * @param property the limit's property prefix, for messages, such as {@code limiter.limits.hello}
+	 * @param owner whose limit it is, for messages, such as {@code limit 'hello'}
+	 * @param settings the limit's settings
+	 * @return the limit
+	 */
+	static Limit limit(String property, String owner, LimitSettings settings) {
 		Limit.Builder builder = Limit.builder().algorithm(settings.getAlgorithm());
 		String checked = settings.getRates().isEmpty() ? oneRate(property, settings, builder)
-				: severalRates(property, "limit '" + name + "'", settings, settings.getRates(), builder);
+				: severalRates(property, owner, settings, settings.getRates(), builder);
 		try {
 			return builder.build();
 		}

@@ -53,7 +53,7 @@ public final class DenialResponse {
 	 * @return the answer
 	 */
 	public Answer answer(String path, String limitName, Decision decision) {
-		long retryAfter = Math.max(1, RateLimitHeaders.seconds(decision.retryAfterMillis()));
+		long retryAfter = RateLimitHeaders.retryAfterSeconds(decision);
 		return new Answer(this.status, Long.toString(retryAfter), this.headers, this.body,
 				new Denial(limitName, path, this.status, decision, retryAfter));
 	}

@@ -127,6 +127,15 @@ public final class RateLimitHeaders {
 	}
 
 	/**
+	 * Returns the value of {@code Retry-After} for a denial: whole seconds, rounded up, at least one.
+	 * @param decision the denial
+	 * @return the seconds
+	 */
+	public static long retryAfterSeconds(Decision decision) {
+		return Math.max(1, seconds(decision.retryAfterMillis()));
+	}
+
+	/**
 	 * Returns whole seconds, rounded up.
 	 * @param millis milliseconds, at least zero
 	 * @return the seconds

@@ -2,8 +2,8 @@
 # The gateway sample's route /hello limited by Limiter and by Spring Cloud Gateway's own RedisRateLimiter, side by
 # side on one machine (not run in CI). Each run starts a fresh local 3+3 Redis Cluster and three gateways on it, all
 # limited by one of the two, warms them up, then loads the three for DURATION seconds with wrk (keep-alive, the key
-# in the header X-Client: one key, or KEYS_MANY random keys). With the fault "kill", the master that owns the one
-# key's slot is killed (SIGKILL) KILL_AFTER seconds into the load. Prints one line per run and a Markdown table:
+# in the header X-Client: one key, or KEYS_MANY random keys). In the first case of CASES, each is run again with the
+# fault "kill": the master that owns the one key's slot is killed (SIGKILL) KILL_AFTER seconds into the load. Prints one line per run and a Markdown table:
 # requests per second (every answer counted), the 200s against the key's budget (burst + rate x seconds), and the
 # throughput ratio Limiter / RedisRateLimiter of the runs without a fault.
 #
@@ -134,9 +134,11 @@ kill_owner() {
 	key=$(state_key "$1")
 	port=$(slot_master "$key")
 	[[ -n $port ]] || { log "no master found for $key"; return; }
+	local held
+	held=$(redis-cli -p "$port" exists "$key")
 	pid=$(redis-cli -p "$port" info server | awk -F: '/^process_id/ { print $2 }' | tr -d '\r')
 	kill -9 "$pid"
-	log "SIGKILL of master 127.0.0.1:$port (pid $pid), which owns $key, $KILL_AFTER s into the load"
+	log "SIGKILL of master 127.0.0.1:$port (pid $pid), which owns the slot of $key (present: $held), $KILL_AFTER s into the load"
 }
 
 # Loads the three gateways for $1 seconds on $2 keys named $3<n>; wrk's outputs go to $WORK/<run>-$4-<i>.txt.
@@ -212,16 +214,17 @@ main() {
 	write_wrk_script
 	export KILL_AFTER
 	log "$(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) cores; $DURATION s per run, $CONNECTIONS connections per gateway"
+	local first=${CASES%% *}
 	for pair in $CASES; do
-		local burst=${pair%%:*} rate=${pair##*:}
-		for fault in none kill; do
+		local burst=${pair%%:*} rate=${pair##*:} faults=none
+		[[ $pair != "$first" ]] || faults="none kill"
+		for fault in $faults; do
 			for variant in $VARIANTS; do
 				run "$variant" "$burst" "$rate" 1 "$fault"
 			done
 		done
 	done
 	if (( KEYS_MANY > 1 )); then
-		local first=${CASES%% *}
 		for variant in $VARIANTS; do
 			run "$variant" "${first%%:*}" "${first##*:}" "$KEYS_MANY" none
 		done

@@ -16,6 +16,8 @@
 # Limiter runs with limit hello set to capacity = burst per period = burst / rate (its token bucket refills
 # continuously at capacity / period); RedisRateLimiter with burstCapacity = burst, replenishRate = rate,
 # requestedTokens = 1. Both on their default client settings.
+# The load average (one minute) of the machine at the start of each run's load is in its line: the gateways, the
+# cluster and wrk share the machine with whatever else runs on it, so compare runs of one invocation.
 # Needs redis-server, redis-cli, java, curl and wrk (installed with apt-get when missing and root).
 set -euo pipefail
 
@@ -42,36 +44,6 @@ APP_PORTS=()
 # shellcheck source=src/soak/lib.sh
 . "$ROOT/src/soak/lib.sh"
 
-# wrk script: the key from the arguments (1: the key k1; N > 1: one of k1..kN at random per request), the answers
-# counted per status.
-write_wrk_script() {
-	cat >"$WORK/keys.lua" <<'LUA'
-local threads = {}
-function setup(thread) table.insert(threads, thread) end
-function init(args)
-	keys = tonumber(args[1])
-	prefix = args[2]
-	statuses = {}
-	one = wrk.format(nil, nil, { ["X-Client"] = prefix .. "1" })
-	math.randomseed(os.time() + math.floor(os.clock() * 1000000))
-end
-function request()
-	if keys == 1 then return one end
-	return wrk.format(nil, nil, { ["X-Client"] = prefix .. math.random(keys) })
-end
-function response(status, headers, body) statuses[status] = (statuses[status] or 0) + 1 end
-function done(summary, latency, requests)
-	local total = {}
-	for _, thread in ipairs(threads) do
-		for status, count in pairs(thread:get("statuses")) do total[status] = (total[status] or 0) + count end
-	end
-	for status, count in pairs(total) do io.write(string.format("status %d %d\n", status, count)) end
-	local e = summary.errors
-	io.write(string.format("socket_errors %d\n", e.connect + e.read + e.write + e.timeout))
-end
-LUA
-}
-
 # Starts the three gateways of variant $1 (limiter | redis-rate-limiter) for burst $2 and rate $3 per second.
 start_gateways() {
 	local variant=$1 burst=$2 rate=$3 args
@@ -94,16 +66,6 @@ start_gateways() {
 	for port in "${APP_PORTS[@]}"; do
 		wait_until 120 "the gateway answering on port $port" curl -fs -o /dev/null "http://127.0.0.1:$port/internal/hello"
 	done
-}
-
-stop_gateways() {
-	for pid in "${APP_PIDS[@]}"; do
-		kill "$pid" 2>/dev/null || true
-	done
-	for pid in "${APP_PIDS[@]}"; do
-		wait "$pid" 2>/dev/null || true
-	done
-	APP_PIDS=()
 }
 
 # The port of the master that serves the slot of key $1.
@@ -145,7 +107,7 @@ kill_owner() {
 drive() {
 	local seconds=$1 keys=$2 prefix=$3 phase=$4 pids=()
 	for i in $(seq 1 "$INSTANCES"); do
-		wrk -t1 -c"$CONNECTIONS" -d"${seconds}s" --timeout 10s -s "$WORK/keys.lua" \
+		wrk -t1 -c"$CONNECTIONS" -d"${seconds}s" --timeout 10s -s "$ROOT/src/soak/statuses.lua" \
 			"http://127.0.0.1:${APP_PORTS[$(( i - 1 ))]}/$ROUTE" -- "$keys" "$prefix" >"$WORK/$RUN-$phase-$i.txt" 2>&1 &
 		pids+=($!)
 	done
@@ -166,7 +128,8 @@ run() {
 	start_gateways "$variant" "$burst" "$rate"
 	drive "$WARMUP" 1000 warm warmup
 	log "run $RUN: $variant, burst $burst at $rate/s, $keys key(s), fault $fault: $DURATION s"
-	local started killer=()
+	local started killer=() load
+	load=$(cut -d' ' -f1 /proc/loadavg)
 	started=$(date +%s%N)
 	if [[ $fault == kill ]]; then
 		kill_owner "$variant" &
@@ -178,21 +141,20 @@ run() {
 	local ok limited other budget
 	ok=$(count 200 load); limited=$(count 429 load); other=$(count other load)
 	budget=$(( burst + rate * elapsed_ms / 1000 ))
-	printf '%s %d %d %d %s %d %d %d %d %d\n' "$variant" "$burst" "$rate" "$keys" "$fault" "$elapsed_ms" "$ok" \
-		"$limited" "$other" "$budget" >>"$RESULTS"
-	printf 'run %d: %s, burst %d at %d/s, %d key(s), fault %s: %.0f requests/s; 200: %d, 429: %d, other: %d%s\n' \
-		"$RUN" "$variant" "$burst" "$rate" "$keys" "$fault" \
+	printf '%s %d %d %d %s %d %d %d %d %d %s\n' "$variant" "$burst" "$rate" "$keys" "$fault" "$elapsed_ms" "$ok" \
+		"$limited" "$other" "$budget" "$load" >>"$RESULTS"
+	printf 'run %d (load average %s): %s, burst %d at %d/s, %d key(s), fault %s: %d requests/s; 200: %d, 429: %d, other: %d%s\n' \
+		"$RUN" "$load" "$variant" "$burst" "$rate" "$keys" "$fault" \
 		"$(( (ok + limited + other) * 1000 / elapsed_ms ))" "$ok" "$limited" "$other" \
 		"$( (( keys == 1 )) && echo "; budget of the key: $budget in $elapsed_ms ms" )"
-	stop_gateways
+	stop_apps
 	stop_cluster
-	REDIS_PORTS=()
 }
 
 # The Markdown table of the results, with the throughput ratio of the runs without a fault.
 table() {
-	echo '| limiter | burst | rate/s | keys | master killed | requests/s | 200 | budget | 200 / budget | req/s Limiter / RedisRateLimiter |'
-	echo '| --- | ---: | ---: | ---: | --- | ---: | ---: | ---: | ---: | ---: |'
+	echo '| limiter | burst | rate/s | keys | master killed | load average | requests/s | 200 | budget | 200 / budget | req/s Limiter / RedisRateLimiter |'
+	echo '| --- | ---: | ---: | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: |'
 	awk '{ rps = ($7 + $8 + $9) * 1000 / $6; id = $2 " " $3 " " $4 " " $5; r[$1, id] = rps; row[NR] = $0; ids[NR] = id }
 		END {
 			for (n = 1; n <= NR; n++) {
@@ -200,8 +162,8 @@ table() {
 				name = (f[1] == "limiter") ? "Limiter" : "RedisRateLimiter"
 				ratio = (f[1] == "limiter" && (("redis-rate-limiter", ids[n]) in r)) ? sprintf("%.2f", r["limiter", ids[n]] / r["redis-rate-limiter", ids[n]]) : ""
 				one = (f[4] == 1)
-				printf "| %s | %d | %d | %d | %s | %.0f | %d | %s | %s | %s |\n", name, f[2], f[3], f[4],
-					(f[5] == "kill") ? "yes, " ENVIRON["KILL_AFTER"] " s in" : "no", r[f[1], ids[n]], f[7],
+				printf "| %s | %d | %d | %d | %s | %s | %.0f | %d | %s | %s | %s |\n", name, f[2], f[3], f[4],
+					(f[5] == "kill") ? "yes, " ENVIRON["KILL_AFTER"] " s in" : "no", f[11], r[f[1], ids[n]], f[7],
 					one ? f[10] : "", one ? sprintf("%.2f", f[7] / f[10]) : "", ratio
 			}
 		}' "$RESULTS"
@@ -211,7 +173,6 @@ main() {
 	require java curl
 	install_missing redis-server=redis-server redis-cli=redis-tools wrk=wrk
 	[[ -f $JAR ]] || die "$JAR is missing: ./mvnw -B -pl samples/gateway -am package -DskipTests"
-	write_wrk_script
 	export KILL_AFTER
 	log "$(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) cores; $DURATION s per run, $CONNECTIONS connections per gateway"
 	local first=${CASES%% *}

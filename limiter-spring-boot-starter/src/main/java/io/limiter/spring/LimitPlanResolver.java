@@ -13,8 +13,8 @@ import io.limiter.RateLimiterRegistry;
  *     return (limit, key, request) -> customers.isGold(key) ? "gold" : LimitPlanResolver.DEFAULT_PLAN;
  * }
  * }</pre>
- * It is asked only for limits that have plans, on every decision of the servlet filter, the WebFlux filter and
- * {@code @RateLimited} methods, on the thread that decides, which in a WebFlux application is a Netty thread: it must
+ * It is asked only for limits that have plans, on every decision of the servlet filter, the WebFlux filter,
+ * {@code @RateLimited} methods and the Spring Cloud Gateway rate limiter, on the thread that decides, which in a WebFlux application is a Netty thread: it must
  * answer from memory and never block (cache what it looks up).
  * <p>
  * The plans of a limit share each key's state, so a key that moves to another plan keeps what it used (see
@@ -33,7 +33,7 @@ public interface LimitPlanResolver {
 	 * @param limit the name of a limit that has plans
 	 * @param key the key the request is counted under
 	 * @param request the {@code HttpServletRequest} in the servlet filter, the {@code ServerWebExchange} in the
-	 * WebFlux filter, {@code null} for {@code @RateLimited} methods
+	 * WebFlux filter, {@code null} for {@code @RateLimited} methods and the Spring Cloud Gateway rate limiter
 	 * @return the name of one of the limit's plans, or {@code null} or {@link #DEFAULT_PLAN} for the limit's own
 	 * capacity and period
 	 */

@@ -19,7 +19,7 @@ import io.limiter.RateLimiter;
  * {@link #DECIDER}, and only once the gate is open; their synchronous methods throw. A caller that waits for a
  * decision, or asks for one synchronously, is caught.
  */
-final class AsyncOnlyBackend implements LimiterBackend {
+public final class AsyncOnlyBackend implements LimiterBackend {
 
 	static final String DECIDER = "limiter-decider";
 
@@ -30,12 +30,12 @@ final class AsyncOnlyBackend implements LimiterBackend {
 	private volatile CompletableFuture<Void> gate = CompletableFuture.completedFuture(null);
 
 	/** Holds every decision asked for from now on until {@link #release()}. */
-	void hold() {
+	public void hold() {
 		this.gate = new CompletableFuture<>();
 	}
 
 	/** Lets the held decisions, and every later one, complete. */
-	void release() {
+	public void release() {
 		this.gate.complete(null);
 	}
 

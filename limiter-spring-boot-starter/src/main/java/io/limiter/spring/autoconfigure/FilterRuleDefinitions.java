@@ -136,7 +136,7 @@ final class FilterRuleDefinitions {
 	 * by the proxy's address.
 	 * @param filter the filter settings
 	 * @param forwarded what the application does with forwarded headers
-	 * @return the resolver of client addresses both filters use
+	 * @return the resolver of client addresses both filters and the gateway key resolver use
 	 */
 	static ClientAddresses clients(FilterSettings filter, ForwardedHeaders forwarded) {
 		if (!filter.getTrustedProxies().isEmpty() && forwarded.resolvedByServer()) {

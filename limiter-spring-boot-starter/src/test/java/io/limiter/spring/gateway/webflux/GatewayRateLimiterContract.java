@@ -1,6 +1,7 @@
 package io.limiter.spring.gateway.webflux;
 
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
 
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -154,7 +155,7 @@ abstract class GatewayRateLimiterContract {
 		return this.client.get().uri(path).header(GatewayTestApplication.API_KEY, apiKey).exchange();
 	}
 
-	private static java.util.function.Consumer<String> startsWith(String prefix) {
+	private static Consumer<String> startsWith(String prefix) {
 		return (value) -> assertThat(value).startsWith(prefix);
 	}
 

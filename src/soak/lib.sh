@@ -7,14 +7,20 @@ NODE_TIMEOUT=${NODE_TIMEOUT:-5000}
 REDIS_PORTS=()
 APP_PIDS=()
 
-cleanup() {
-	local status=$?
+# Stops the processes of APP_PIDS, waits for each, and empties the list.
+stop_apps() {
 	for pid in "${APP_PIDS[@]}"; do
 		kill "$pid" 2>/dev/null || true
 	done
 	for pid in "${APP_PIDS[@]}"; do
 		wait "$pid" 2>/dev/null || true
 	done
+	APP_PIDS=()
+}
+
+cleanup() {
+	local status=$?
+	stop_apps
 	stop_cluster
 	if [[ ${KEEP:-0} == 1 ]]; then
 		log "logs kept in $WORK"
@@ -123,4 +129,5 @@ stop_cluster() {
 	for port in "${REDIS_PORTS[@]}"; do
 		redis-cli -p "$port" shutdown nosave >/dev/null 2>&1 || true
 	done
+	REDIS_PORTS=()
 }

@@ -51,34 +51,13 @@ start_app() {
 	log "demo up on port $APP_PORT, pid $APP_PID"
 }
 
-# wrk script: counts the responses per status and prints them with the socket errors.
-write_wrk_script() {
-	cat >"$WORK/statuses.lua" <<'LUA'
-local threads = {}
-function setup(thread) table.insert(threads, thread) end
-function init(args) statuses = {} end
-function response(status, headers, body) statuses[status] = (statuses[status] or 0) + 1 end
-function done(summary, latency, requests)
-	local total = {}
-	for _, thread in ipairs(threads) do
-		for status, count in pairs(thread:get("statuses")) do total[status] = (total[status] or 0) + count end
-	end
-	for status, count in pairs(total) do io.write(string.format("status %d %d\n", status, count)) end
-	local e = summary.errors
-	io.write(string.format("socket_errors %d\n", e.connect + e.read + e.write + e.timeout))
-	io.write(string.format("requests %d\n", summary.requests))
-	io.write(string.format("p99_ms %.1f\n", latency:percentile(99) / 1000))
-end
-LUA
-}
-
 # Runs wrk on both endpoints at once for $1 seconds; the outputs go to $2-hello.txt and $2-limited.txt.
 drive() {
 	local seconds=$1 prefix=$2 half=$(( CONNECTIONS / 2 > 1 ? CONNECTIONS / 2 : 1 ))
-	wrk -t"$WRK_THREADS" -c"$half" -d"${seconds}s" --timeout "$WRK_TIMEOUT" -s "$WORK/statuses.lua" \
+	wrk -t"$WRK_THREADS" -c"$half" -d"${seconds}s" --timeout "$WRK_TIMEOUT" -s "$ROOT/src/soak/statuses.lua" \
 		"http://127.0.0.1:$APP_PORT/api/hello" >"$prefix-hello.txt" 2>&1 &
 	local hello=$!
-	wrk -t"$WRK_THREADS" -c"$half" -d"${seconds}s" --timeout "$WRK_TIMEOUT" -s "$WORK/statuses.lua" \
+	wrk -t"$WRK_THREADS" -c"$half" -d"${seconds}s" --timeout "$WRK_TIMEOUT" -s "$ROOT/src/soak/statuses.lua" \
 		"http://127.0.0.1:$APP_PORT/bench/limited" >"$prefix-limited.txt" 2>&1 &
 	local limited=$!
 	wait "$hello" "$limited"
@@ -141,7 +120,6 @@ main() {
 	[[ -f $JAR ]] || die "$JAR is missing: ./mvnw -B -pl samples/demo -am package -DskipTests"
 	start_cluster
 	start_app
-	write_wrk_script
 	log "warm-up: ${WARMUP} s at saturation"
 	drive "$WARMUP" "$WORK/warmup"
 	snapshot start "$WORK/warmup"

@@ -16,6 +16,7 @@ import org.springframework.context.annotation.Configuration;
 
 import io.limiter.RateLimiterRegistry;
 import io.limiter.spring.internal.LimitEnforcers;
+import io.limiter.spring.internal.gateway.RouteOwnLimits;
 import io.limiter.spring.internal.gateway.webflux.LimiterGatewayRateLimiter;
 import io.limiter.spring.internal.http.RateLimitHeaders;
 
@@ -38,10 +39,12 @@ final class GatewayRateLimiterConfigurations {
 	}
 
 	private static LimiterGatewayRateLimiter<GatewayLimitSettings> rateLimiter(RateLimiterRegistry registry,
-			LimitEnforcers enforcers, ConfigurationService configurationService, LimiterProperties properties) {
+			LimitEnforcers enforcers, ConfigurationService configurationService, LimiterProperties properties,
+			RouteOwnLimits routeOwnLimits) {
 		FilterSettings.Headers headers = properties.getFilter().getHeaders();
 		return new LimiterGatewayRateLimiter<>(GatewayLimitSettings.class, configurationService,
-				new GatewayRouteLimits(LimiterGatewayRateLimiter.CONFIGURATION_PROPERTY_NAME, registry, enforcers),
+				new GatewayRouteLimits(LimiterGatewayRateLimiter.CONFIGURATION_PROPERTY_NAME, registry, enforcers,
+						routeOwnLimits),
 				new RateLimitHeaders(headers.isEnabled(), headers.isLegacy()));
 	}
 
@@ -53,14 +56,14 @@ final class GatewayRateLimiterConfigurations {
 		@Bean(name = BEAN_NAME, defaultCandidate = false)
 		LimiterGatewayRateLimiter<GatewayLimitSettings> limiterRateLimiter(RateLimiterRegistry registry,
 				LimitEnforcers enforcers, ConfigurationService configurationService, LimiterProperties properties,
-				ListableBeanFactory beans) {
+				RouteOwnLimits routeOwnLimits, ListableBeanFactory beans) {
 			List<String> others = Arrays.stream(beans.getBeanNamesForType(RateLimiter.class, true, false))
 				.filter((name) -> !name.equals(BEAN_NAME))
 				.toList();
 			logger.info("Limiter's gateway RateLimiter '" + BEAN_NAME + "' is not the gateway's default, which stays "
 					+ others + ": a route chooses it with the RequestRateLimiter argument rate-limiter: \"#{@"
 					+ BEAN_NAME + "}\"");
-			return rateLimiter(registry, enforcers, configurationService, properties);
+			return rateLimiter(registry, enforcers, configurationService, properties, routeOwnLimits);
 		}
 
 	}
@@ -72,8 +75,9 @@ final class GatewayRateLimiterConfigurations {
 
 		@Bean(BEAN_NAME)
 		LimiterGatewayRateLimiter<GatewayLimitSettings> limiterRateLimiter(RateLimiterRegistry registry,
-				LimitEnforcers enforcers, ConfigurationService configurationService, LimiterProperties properties) {
-			return rateLimiter(registry, enforcers, configurationService, properties);
+				LimitEnforcers enforcers, ConfigurationService configurationService, LimiterProperties properties,
+				RouteOwnLimits routeOwnLimits) {
+			return rateLimiter(registry, enforcers, configurationService, properties, routeOwnLimits);
 		}
 
 	}

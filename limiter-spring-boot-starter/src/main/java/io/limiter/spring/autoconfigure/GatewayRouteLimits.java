@@ -18,12 +18,14 @@ import io.limiter.spring.internal.LimitEnforcer;
 import io.limiter.spring.internal.LimitEnforcers;
 import io.limiter.spring.internal.gateway.RouteLimit;
 import io.limiter.spring.internal.gateway.RouteLimits;
+import io.limiter.spring.internal.gateway.RouteOwnLimits;
 
 /**
  * The limits of gateway routes, on WebFlux and on Spring MVC: a route that names a limit of {@code limiter.limits}
  * gets its enforcer (plans included); a route that gives a limit of its own gets a limit of the backend named
  * {@code route.<route id>}, in a registry of its own, so that it has the local tier and the failure policy as a
- * configured limit has; it is said in the log when it is made. A route whose settings change when the gateway reloads
+ * configured limit has; it is said in the log when it is made, and registered in {@link RouteOwnLimits} for the
+ * {@code limiters} endpoint. A route whose settings change when the gateway reloads
  * its routes keeps its keys' state (see {@link RateLimiterRegistry}). Every refusal names the route, the setting and
  * its value.
  */
@@ -45,17 +47,22 @@ final class GatewayRouteLimits implements RouteLimits<GatewayLimitSettings> {
 	/** The registries of the routes' own limits, by limit name. */
 	private final Map<String, RateLimiterRegistry> ownLimits = new ConcurrentHashMap<>();
 
+	private final RouteOwnLimits registered;
+
 	/**
 	 * Creates the limits of routes.
 	 * @param prefix the prefix of the routes' settings in messages: {@code limiter} or {@code LimiterRateLimit}
 	 * @param registry the configured limits, whose backend keeps the routes' own limits too
 	 * @param enforcers the enforcers of the configured limits
+	 * @param registered where the routes' own limits are registered as they are made
 	 */
-	GatewayRouteLimits(String prefix, RateLimiterRegistry registry, LimitEnforcers enforcers) {
+	GatewayRouteLimits(String prefix, RateLimiterRegistry registry, LimitEnforcers enforcers,
+			RouteOwnLimits registered) {
 		this.prefix = prefix;
 		this.enforcers = enforcers;
 		this.configuredLimits = registry.names();
 		this.backend = registry.backend();
+		this.registered = registered;
 	}
 
 	@Override
@@ -114,7 +121,9 @@ final class GatewayRouteLimits implements RouteLimits<GatewayLimitSettings> {
 		}
 		RateLimiterRegistry registry = this.ownLimits.compute(name,
 				(key, existing) -> registry(routeId, name, existing, own));
-		return new LimitEnforcer(name, registry, shadow);
+		LimitEnforcer enforcer = new LimitEnforcer(name, registry, shadow);
+		this.registered.register(registry, enforcer);
+		return enforcer;
 	}
 
 	/**

@@ -16,6 +16,7 @@ import org.springframework.context.annotation.Import;
 import org.springframework.core.env.Environment;
 
 import io.limiter.spring.internal.LimitEnforcers;
+import io.limiter.spring.internal.gateway.RouteOwnLimits;
 import io.limiter.spring.internal.gateway.webflux.ClientAddressKeyResolver;
 import io.limiter.spring.internal.reactive.ExchangeClientAddressResolver;
 
@@ -41,6 +42,12 @@ public final class LimiterGatewayAutoConfiguration {
 
 	/** The name of the key resolver by client address. */
 	public static final String KEY_RESOLVER_BEAN_NAME = "limiterClientAddressKeyResolver";
+
+	@Bean
+	@ConditionalOnMissingBean
+	RouteOwnLimits limiterRouteOwnLimits() {
+		return new RouteOwnLimits();
+	}
 
 	/**
 	 * The key resolver by client address, which a route names ({@code key-resolver: "#{@limiterClientAddressKeyResolver}"});

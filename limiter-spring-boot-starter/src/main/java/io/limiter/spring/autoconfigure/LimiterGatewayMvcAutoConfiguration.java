@@ -13,6 +13,7 @@ import org.springframework.core.env.Environment;
 import io.limiter.RateLimiterRegistry;
 import io.limiter.spring.gateway.mvc.LimiterFilterFunctions;
 import io.limiter.spring.internal.LimitEnforcers;
+import io.limiter.spring.internal.gateway.RouteOwnLimits;
 import io.limiter.spring.internal.gateway.mvc.GatewayMvcLimiting;
 import io.limiter.spring.internal.web.ClientAddressResolver;
 import io.limiter.spring.internal.web.RateLimitResponses;
@@ -31,14 +32,21 @@ public final class LimiterGatewayMvcAutoConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean
+	RouteOwnLimits limiterRouteOwnLimits() {
+		return new RouteOwnLimits();
+	}
+
+	@Bean
+	@ConditionalOnMissingBean
 	GatewayMvcLimiting limiterGatewayMvcLimiting(LimitEnforcers limitEnforcers, RateLimiterRegistry registry,
-			RateLimitResponses rateLimitResponses, LimiterProperties properties, Environment environment) {
+			RateLimitResponses rateLimitResponses, LimiterProperties properties, Environment environment,
+			RouteOwnLimits routeOwnLimits) {
 		FilterSettings filter = properties.getFilter();
 		ClientAddressResolver clients = new ClientAddressResolver(
 				FilterRuleDefinitions.clients(filter, ForwardedHeaders.of(environment, false, filter)));
 		return new GatewayMvcLimiting(
-				new GatewayRouteLimits(LimiterFilterFunctions.FILTER_NAME, registry, limitEnforcers), rateLimitResponses,
-				clients);
+				new GatewayRouteLimits(LimiterFilterFunctions.FILTER_NAME, registry, limitEnforcers, routeOwnLimits),
+				rateLimitResponses, clients);
 	}
 
 	@Bean

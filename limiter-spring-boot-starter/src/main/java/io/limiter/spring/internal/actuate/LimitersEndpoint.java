@@ -16,7 +16,6 @@ import io.limiter.AdminOperation;
 import io.limiter.ConcurrencyLimiter;
 import io.limiter.Decision;
 import io.limiter.FailurePolicy;
-import io.limiter.Limit;
 import io.limiter.RateLimiter;
 import io.limiter.RateLimiterException;
 import io.limiter.spring.LimitPlanResolver;
@@ -32,6 +31,8 @@ import io.limiter.spring.internal.actuate.LimitersDescriptors.KeyStateDescriptor
 import io.limiter.spring.internal.actuate.LimitersDescriptors.LimitDescriptor;
 import io.limiter.spring.internal.actuate.LimitersDescriptors.LimitersDescriptor;
 import io.limiter.spring.internal.actuate.LimitersDescriptors.PlanDescriptor;
+import io.limiter.spring.internal.gateway.RouteOwnLimits;
+import io.limiter.spring.internal.gateway.RouteOwnLimits.Registered;
 
 /**
  * The {@code limiters} endpoint: {@code /actuator/limiters} lists the limits with their settings, and
@@ -43,7 +44,9 @@ import io.limiter.spring.internal.actuate.LimitersDescriptors.PlanDescriptor;
  * {@code POST} to it with a JSON body {@code {"operation": "refund", "permits": 3}} gives permits back
  * ({@link RateLimiter#refund(String, long)}; {@code "penalty"} takes them, {@link RateLimiter#penalize(String, long)}).
  * An unknown limit answers 404, bad input 400 and a backend that could not apply the operation 503, each with a body
- * that says why; the operations are counted by the backend's observer ({@code limiter.admin.operations}).
+ * that says why; the operations are counted by the backend's observer ({@code limiter.admin.operations}). The own
+ * limits of gateway routes ({@code route.<route id>}) are listed after the configured limits, and read and adjusted
+ * as they are.
  * <p>
  * Anyone who can read it sees the state of any key (a client address, a user name), and anyone who can write to it
  * lifts any key's limit, so expose it only to operators: it is not exposed unless
@@ -66,19 +69,23 @@ public final class LimitersEndpoint {
 
 	private final FailurePolicy defaultFailurePolicy;
 
+	private final RouteOwnLimits routeOwnLimits;
+
 	/**
 	 * Creates the endpoint.
 	 * @param registry the limits
 	 * @param enforcers the enforcers of the limits, with their plans and shadow mode
 	 * @param concurrencyLimiters the concurrency limits
 	 * @param defaultFailurePolicy the failure policy of the limits whose options name none
+	 * @param routeOwnLimits the own limits of gateway routes
 	 */
 	public LimitersEndpoint(RateLimiterRegistry registry, LimitEnforcers enforcers,
-			ConcurrencyLimiters concurrencyLimiters, FailurePolicy defaultFailurePolicy) {
+			ConcurrencyLimiters concurrencyLimiters, FailurePolicy defaultFailurePolicy, RouteOwnLimits routeOwnLimits) {
 		this.registry = registry;
 		this.enforcers = enforcers;
 		this.concurrencyLimiters = concurrencyLimiters;
 		this.defaultFailurePolicy = defaultFailurePolicy;
+		this.routeOwnLimits = routeOwnLimits;
 	}
 
 	/**
@@ -89,23 +96,38 @@ public final class LimitersEndpoint {
 	public LimitersDescriptor limiters() {
 		Map<String, LimitDescriptor> limits = new LinkedHashMap<>();
 		for (LimitEnforcer enforcer : this.enforcers.all()) {
-			Limit limit = this.registry.limiter(enforcer.name()).limit();
-			FailurePolicy failurePolicy = this.registry.options(enforcer.name()).failurePolicy();
-			Map<String, PlanDescriptor> plans = new LinkedHashMap<>();
-			for (String plan : this.registry.plans(enforcer.name())) {
-				if (!LimitPlanResolver.DEFAULT_PLAN.equals(plan)) {
-					Limit planLimit = this.registry.limiter(enforcer.name(), plan).limit();
-					plans.put(plan, PlanDescriptor.of(planLimit));
-				}
-			}
-			limits.put(enforcer.name(), LimitDescriptor.of(limit, enforcer.shadow(),
-					configName(((failurePolicy != null) ? failurePolicy : this.defaultFailurePolicy).name()), plans));
+			limits.put(enforcer.name(), describe(new Registered(this.registry, enforcer)));
+		}
+		for (Registered own : this.routeOwnLimits.all()) {
+			limits.put(own.enforcer().name(), describe(own));
 		}
 		Map<String, ConcurrencyLimitDescriptor> concurrencyLimits = new LinkedHashMap<>();
 		for (ConcurrencyLimiter limiter : this.concurrencyLimiters.all()) {
 			concurrencyLimits.put(limiter.name(), ConcurrencyLimitDescriptor.of(limiter.limit()));
 		}
 		return new LimitersDescriptor(this.registry.backend().getClass().getSimpleName(), limits, concurrencyLimits);
+	}
+
+	private LimitDescriptor describe(Registered limit) {
+		RateLimiterRegistry registry = limit.registry();
+		String name = limit.enforcer().name();
+		FailurePolicy failurePolicy = registry.options(name).failurePolicy();
+		Map<String, PlanDescriptor> plans = new LinkedHashMap<>();
+		for (String plan : registry.plans(name)) {
+			if (!LimitPlanResolver.DEFAULT_PLAN.equals(plan)) {
+				plans.put(plan, PlanDescriptor.of(registry.limiter(name, plan).limit()));
+			}
+		}
+		return LimitDescriptor.of(registry.limiter(name).limit(), limit.enforcer().shadow(),
+				configName(((failurePolicy != null) ? failurePolicy : this.defaultFailurePolicy).name()), plans);
+	}
+
+	/** Returns a configured limit or a route's own, or {@code null} when there is no limit of that name. */
+	private @Nullable Registered find(String name) {
+		if (this.registry.names().contains(name)) {
+			return new Registered(this.registry, this.enforcers.get(name));
+		}
+		return this.routeOwnLimits.get(name);
 	}
 
 	/**
@@ -124,11 +146,12 @@ public final class LimitersEndpoint {
 			ConcurrencyLimiter limiter = this.concurrencyLimiters.get(name);
 			return new InFlightDescriptor(name, key, limiter.limit().maxInFlight(), limiter.inFlight(key));
 		}
-		if (!this.registry.names().contains(name)) {
+		Registered found = find(name);
+		if (found == null) {
 			return null;
 		}
-		String plan = this.enforcers.get(name).plan(key, null);
-		RateLimiter limiter = this.registry.limiter(name, plan);
+		String plan = found.enforcer().plan(key, null);
+		RateLimiter limiter = found.registry().limiter(name, plan);
 		Decision decision = limiter.peek(key);
 		return new KeyStateDescriptor(name, key, plan, limiter.limit().rates().get(decision.rate()).capacity(),
 				decision.remaining(), decision.resetAfterMillis());
@@ -174,12 +197,13 @@ public final class LimitersEndpoint {
 
 	private WebEndpointResponse<Object> apply(String name, String[] keySegments, AdminOperation operation,
 			long permits) {
-		if (!this.registry.names().contains(name)) {
+		Registered found = find(name);
+		if (found == null) {
 			return new WebEndpointResponse<>(WebEndpointResponse.STATUS_NOT_FOUND);
 		}
 		String key = String.join("/", keySegments);
-		String plan = this.enforcers.get(name).plan(key, null);
-		RateLimiter limiter = this.registry.limiter(name, plan);
+		String plan = found.enforcer().plan(key, null);
+		RateLimiter limiter = found.registry().limiter(name, plan);
 		try {
 			switch (operation) {
 				case RESET -> limiter.reset(key);

@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.springframework.beans.factory.DisposableBean;
 import org.springframework.beans.factory.SmartInitializingSingleton;
 import org.springframework.beans.factory.config.BeanFactoryPostProcessor;
 import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;
@@ -28,21 +29,30 @@ import org.springframework.core.env.Environment;
 import io.limiter.spring.gateway.mvc.LimiterFilterFunctions;
 import io.limiter.spring.gateway.mvc.LimiterFilterFunctions.RateLimitConfig;
 import io.limiter.spring.internal.gateway.mvc.GatewayMvcLimiting;
+import io.limiter.spring.internal.gateway.mvc.MadeRouteFilters;
+import io.limiter.spring.internal.gateway.mvc.RouteRateLimitFilter;
 
 /**
  * Checks the {@code LimiterRateLimit} filters of the gateway's properties routes at start-up, so that a bad setting
  * is reported by the route's id, its property and the value: the settings before any bean is made (the gateway makes
  * a route's filters without telling them the route), and once the limits exist the limit of each route as its first
  * request makes it ({@link GatewayRouteLimits}): the configured limit it names with the cost of a request within its
- * capacity, or its own limit, made now.
+ * capacity, or its own limit, made now. The filter functions of Java routes, made while the singletons are
+ * ({@link MadeRouteFilters}), have the configured limit they name checked then too, with the cost of a request.
  */
-final class GatewayMvcRouteCheck implements BeanFactoryPostProcessor, SmartInitializingSingleton, EnvironmentAware {
+final class GatewayMvcRouteCheck
+		implements BeanFactoryPostProcessor, SmartInitializingSingleton, DisposableBean, EnvironmentAware {
+
+	/** How a failure names a Java route, whose id its filter function is not told. */
+	private static final String JAVA_ROUTE = "a Java route of the gateway";
 
 	private Environment environment;
 
 	private ConfigurableListableBeanFactory beanFactory;
 
 	private List<RouteFilter> filters = List.of();
+
+	private MadeRouteFilters javaRouteFilters;
 
 	@Override
 	public void setEnvironment(Environment environment) {
@@ -52,6 +62,7 @@ final class GatewayMvcRouteCheck implements BeanFactoryPostProcessor, SmartIniti
 	@Override
 	public void postProcessBeanFactory(ConfigurableListableBeanFactory beanFactory) {
 		this.beanFactory = beanFactory;
+		this.javaRouteFilters = MadeRouteFilters.collect();
 		ConversionService conversions = (beanFactory.getConversionService() != null)
 				? beanFactory.getConversionService() : ApplicationConversionService.getSharedInstance();
 		List<RouteFilter> found = new ArrayList<>();
@@ -126,6 +137,7 @@ final class GatewayMvcRouteCheck implements BeanFactoryPostProcessor, SmartIniti
 
 	@Override
 	public void afterSingletonsInstantiated() {
+		List<RouteRateLimitFilter> made = this.javaRouteFilters.finish();
 		GatewayMvcLimiting limiting = this.beanFactory.getBeanProvider(GatewayMvcLimiting.class).getIfAvailable();
 		if (limiting == null) {
 			return;
@@ -137,6 +149,17 @@ final class GatewayMvcRouteCheck implements BeanFactoryPostProcessor, SmartIniti
 			catch (RuntimeException ex) {
 				throw invalid(filter.property(), filter.args(), filter.id(), ex);
 			}
+		}
+		for (RouteRateLimitFilter filter : made) {
+			filter.checkNamedLimit(limiting, JAVA_ROUTE);
+		}
+	}
+
+	/** Stops collecting filter functions when the refresh failed before the singletons were made. */
+	@Override
+	public void destroy() {
+		if (this.javaRouteFilters != null) {
+			this.javaRouteFilters.finish();
 		}
 	}
 

@@ -70,13 +70,24 @@ final class GatewayRouteLimits implements RouteLimits<GatewayLimitSettings> {
 		String route = "route '" + routeId + "'";
 		OwnLimit own = settings.ownLimit(this.prefix, route);
 		LimitEnforcer enforcer = (own != null) ? own(routeId, own, settings.isShadow()) : named(route, settings);
+		requireCapacity(route, enforcer, settings);
+		return new RouteLimit(enforcer, settings.getCost());
+	}
+
+	@Override
+	public void checkNamedLimit(String route, GatewayLimitSettings settings) {
+		if (settings.getLimit() != null) {
+			requireCapacity(route, named(route, settings), settings);
+		}
+	}
+
+	private void requireCapacity(String route, LimitEnforcer enforcer, GatewayLimitSettings settings) {
 		try {
 			enforcer.requireCapacity(settings.getCost(), route);
 		}
 		catch (IllegalArgumentException ex) {
 			throw GatewayLimitSettings.invalid(this.prefix, route, "cost", settings.getCost(), ex.getMessage());
 		}
-		return new RouteLimit(enforcer, settings.getCost());
 	}
 
 	@Override

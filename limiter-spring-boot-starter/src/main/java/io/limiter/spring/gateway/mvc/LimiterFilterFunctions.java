@@ -99,7 +99,7 @@ public final class LimiterFilterFunctions {
 	@Configurable
 	public static HandlerFilterFunction<ServerResponse, ServerResponse> limiterRateLimit(RateLimitConfig config) {
 		config.check(FILTER_NAME, "a route of the gateway");
-		return new RouteRateLimitFilter(config, config.key);
+		return RouteRateLimitFilter.of(config, config.key);
 	}
 
 	/**

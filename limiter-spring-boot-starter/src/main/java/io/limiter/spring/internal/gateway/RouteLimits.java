@@ -19,6 +19,15 @@ public interface RouteLimits<S> {
 	RouteLimit limit(String routeId, S settings);
 
 	/**
+	 * Checks settings that name a configured limit, before the route's id is known: that the limit exists and the
+	 * cost is within its capacity. Settings of a limit of the route's own are left to {@link #limit}.
+	 * @param route the route as a message names it
+	 * @param settings its settings
+	 * @throws RuntimeException naming the setting, the route and the value when the settings are not valid
+	 */
+	void checkNamedLimit(String route, S settings);
+
+	/**
 	 * Returns the failure to report for filter arguments that could not be bound to the settings.
 	 * @param routeId the route's id
 	 * @param failure the binding failure, which names the setting and its value

@@ -26,7 +26,8 @@ import io.limiter.spring.internal.http.DenialResponse;
  * {@code Retry-After}, the headers and a problem body). The key is the route's function of the request, or the client
  * address when it has none or it gives no key. The limit of each route is made from its settings at its first
  * request, from the application context of the request, where the route's id is known (a properties route's limit was
- * made and checked at start-up already).
+ * made and checked at start-up already). Made through {@link #of}, so that the configured limit it names is checked at
+ * start-up ({@link MadeRouteFilters}).
  */
 public final class RouteRateLimitFilter implements HandlerFilterFunction<ServerResponse, ServerResponse> {
 
@@ -38,14 +39,33 @@ public final class RouteRateLimitFilter implements HandlerFilterFunction<ServerR
 
 	private volatile GatewayMvcLimiting limiting;
 
-	/**
-	 * Creates a filter.
-	 * @param settings the route's checked settings
-	 * @param key the key of a request, or {@code null} for its client address
-	 */
-	public RouteRateLimitFilter(GatewayLimitSettings settings, Function<ServerRequest, String> key) {
+	private RouteRateLimitFilter(GatewayLimitSettings settings, Function<ServerRequest, String> key) {
 		this.settings = settings;
 		this.key = key;
+	}
+
+	/**
+	 * Makes a filter and adds it to the filter functions of the refresh under way on this thread.
+	 * @param settings the route's checked settings
+	 * @param key the key of a request, or {@code null} for its client address
+	 * @return the filter
+	 */
+	public static RouteRateLimitFilter of(GatewayLimitSettings settings, Function<ServerRequest, String> key) {
+		RouteRateLimitFilter filter = new RouteRateLimitFilter(settings, key);
+		MadeRouteFilters.made(filter);
+		return filter;
+	}
+
+	/**
+	 * Checks the configured limit that the route names, if it names one, and the cost of a request within its
+	 * capacity; a limit of the route's own is made at the route's first request, when its id is known.
+	 * @param limiting the application's limits of routes
+	 * @param route the route as a message names it
+	 * @throws RuntimeException naming the setting, the route and the value when there is no such limit or the cost
+	 * is above its capacity
+	 */
+	public void checkNamedLimit(GatewayMvcLimiting limiting, String route) {
+		limiting.routes().checkNamedLimit(route, this.settings);
 	}
 
 	@Override

@@ -2,20 +2,26 @@
 # The gateway sample's route /hello limited by Limiter and by Spring Cloud Gateway's own RedisRateLimiter, side by
 # side on one machine (not run in CI). Each run starts a fresh local 3+3 Redis Cluster and three gateways on it, all
 # limited by one of the two, warms them up, then loads the three for DURATION seconds with wrk (keep-alive, the key
-# in the header X-Client: one key, or KEYS_MANY random keys). In the first case of CASES, each is run again with the
-# fault "kill": the master that owns the one key's slot is killed (SIGKILL) KILL_AFTER seconds into the load. Prints one line per run and a Markdown table:
+# in the header X-Client: one key, or KEYS_MANY random keys). The first case of CASES runs on one key once per fault of
+# FAULTS: "none", and "kill", where the master that owns the one key's slot is killed (SIGKILL) KILL_AFTER seconds into
+# the load. Prints one line per run and a Markdown table:
 # requests per second (every answer counted), the 200s against the key's budget (burst + rate x seconds), and the
 # throughput ratio Limiter / RedisRateLimiter of the runs without a fault.
 #
 #   ./mvnw -B -pl samples/gateway -am package -DskipTests   # builds samples/gateway/target/gateway.jar
 #   src/soak/gateway-vs-redis.sh
 #
-# Settings (environment): CASES (burst:rate pairs, "20:10 5:20"), VARIANTS ("limiter redis-rate-limiter"), DURATION (12 s of load), WARMUP (3 s, on other
-# keys), CONNECTIONS (16 per gateway), KEYS_MANY (10000; 0 leaves out the runs on many keys), KILL_AFTER (3 s),
-# NODE_TIMEOUT (cluster-node-timeout, 2000 ms), JAVA_OPTS (-Xmx256m), KEEP=1 keeps the logs.
+# Settings (environment): CASES (burst:rate pairs, "20:10 5:20"), VARIANTS ("limiter redis-rate-limiter"),
+# FAULTS (of the first case, "none kill"; "kill" runs only the killed master there), DURATION (12 s of load), WARMUP
+# (3 s, on other keys), CONNECTIONS (16 per gateway), KEYS_MANY (10000; 0 leaves out the runs on many keys),
+# KILL_AFTER (3 s), NODE_TIMEOUT (cluster-node-timeout, 2000 ms), REDIS_TIMEOUT (spring.data.redis.timeout of the
+# RedisRateLimiter gateways, such as 500ms; unset: Spring Data Redis's default, no command timeout), JAVA_OPTS
+# (-Xmx256m), KEEP=1 keeps the logs.
 # Limiter runs with limit hello set to capacity = burst per period = burst / rate (its token bucket refills
 # continuously at capacity / period); RedisRateLimiter with burstCapacity = burst, replenishRate = rate,
-# requestedTokens = 1. Both on their default client settings.
+# requestedTokens = 1. Both on their default client settings unless REDIS_TIMEOUT is set; Limiter's own are a
+# deadline per Redis call that adapts between limiter.redis.minimum-timeout (1 s) and limiter.redis.timeout (2 s), and
+# the failure policy local-fallback.
 # The load average (one minute) of the machine at the start of each run's load is in its line: the gateways, the
 # cluster and wrk share the machine with whatever else runs on it, so compare runs of one invocation.
 # Needs redis-server, redis-cli, java, curl and wrk (installed with apt-get when missing and root).
@@ -23,16 +29,20 @@ set -euo pipefail
 
 CASES=${CASES:-20:10 5:20}
 VARIANTS=${VARIANTS:-limiter redis-rate-limiter}
+FAULTS=${FAULTS:-none kill}
 DURATION=${DURATION:-12}
 WARMUP=${WARMUP:-3}
 CONNECTIONS=${CONNECTIONS:-16}
 KEYS_MANY=${KEYS_MANY:-10000}
 KILL_AFTER=${KILL_AFTER:-3}
 NODE_TIMEOUT=${NODE_TIMEOUT:-2000}
+REDIS_TIMEOUT=${REDIS_TIMEOUT:-}
 JAVA_OPTS=${JAVA_OPTS:--Xmx256m}
 INSTANCES=3
 # The one key of the runs on one key, and the route (and Limiter's limit) it is counted under.
 KEY=k1
+# The key of the readiness probe, which neither the warm-up (warm<n>) nor the load (k<n>) uses.
+PROBE_KEY=probe
 ROUTE=hello
 
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
@@ -53,6 +63,7 @@ start_gateways() {
 	else
 		args=(--spring.profiles.active=benchmark,redis-rate-limiter --spring.data.redis.cluster.nodes="$SEEDS"
 			--benchmark.burst-capacity="$burst" --benchmark.replenish-rate="$rate")
+		[[ -z $REDIS_TIMEOUT ]] || args+=(--spring.data.redis.timeout="$REDIS_TIMEOUT")
 	fi
 	APP_PORTS=()
 	for i in $(seq 1 "$INSTANCES"); do
@@ -64,7 +75,8 @@ start_gateways() {
 		APP_PORTS+=("$port")
 	done
 	for port in "${APP_PORTS[@]}"; do
-		wait_until 120 "the gateway answering on port $port" curl -fs -o /dev/null "http://127.0.0.1:$port/internal/hello"
+		wait_until 120 "the gateway answering on port $port" \
+			curl -fs -o /dev/null -H "X-Client: $PROBE_KEY" "http://127.0.0.1:$port/$ROUTE"
 	done
 }
 
@@ -175,10 +187,11 @@ main() {
 	[[ -f $JAR ]] || die "$JAR is missing: ./mvnw -B -pl samples/gateway -am package -DskipTests"
 	export KILL_AFTER
 	log "$(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) cores; $DURATION s per run, $CONNECTIONS connections per gateway"
+	log "RedisRateLimiter's spring.data.redis.timeout: ${REDIS_TIMEOUT:-not set, the default of Spring Data Redis}"
 	local first=${CASES%% *}
 	for pair in $CASES; do
 		local burst=${pair%%:*} rate=${pair##*:} faults=none
-		[[ $pair != "$first" ]] || faults="none kill"
+		[[ $pair != "$first" ]] || faults=$FAULTS
 		for fault in $faults; do
 			for variant in $VARIANTS; do
 				run "$variant" "$burst" "$rate" 1 "$fault"

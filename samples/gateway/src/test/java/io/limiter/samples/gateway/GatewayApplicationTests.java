@@ -22,8 +22,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * The gateway sample with nothing configured, over real HTTP: the route {@code /hello} answers from the handler it
  * forwards to, five times per client address, then 429 with {@code Retry-After} and the {@code RateLimit} fields;
- * another address has its own five; a second later the first has five again. The test trusts the loopback proxy so
- * that {@code X-Forwarded-For} names each client, and moves the limiter's clock instead of sleeping.
+ * another address has its own five; a second later the first has five again; the handler behind the route answers
+ * nobody who asks it directly, around the limit. The test trusts the loopback proxy so that {@code X-Forwarded-For}
+ * names each client, and moves the limiter's clock instead of sleeping.
  */
 @SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT,
 		properties = "limiter.filter.trusted-proxies=127.0.0.1,::1")
@@ -58,6 +59,14 @@ class GatewayApplicationTests {
 		assertFiveAllowedThenDenied("192.0.2.21");
 		this.now.addAndGet(1_000);
 		assertFiveAllowedThenDenied("192.0.2.21");
+	}
+
+	@Test
+	void theHandlerBehindTheRouteIsNotReachableDirectly() throws Exception {
+		HttpResponse<String> direct = this.client.get(HelloController.PATH, "192.0.2.41");
+		assertThat(direct.statusCode()).isEqualTo(404);
+		assertThat(direct.body()).doesNotContain("Hello");
+		assertThat(this.client.hello("192.0.2.41").statusCode()).isEqualTo(200);
 	}
 
 	@Test

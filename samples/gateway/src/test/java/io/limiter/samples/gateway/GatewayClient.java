@@ -9,8 +9,8 @@ import java.time.Duration;
 
 /**
  * One HTTP/1.1 client that keeps its connection alive, as browsers and load balancers do, sending
- * {@code GET /hello} to the gateway on behalf of a client address: the address goes in {@code X-Forwarded-For},
- * which the gateway believes from the loopback proxy that the tests trust.
+ * {@code GET /hello} (or another path) to the gateway on behalf of a client address: the address goes in
+ * {@code X-Forwarded-For}, which the gateway believes from the loopback proxy that the tests trust.
  */
 final class GatewayClient {
 
@@ -19,14 +19,18 @@ final class GatewayClient {
 		.connectTimeout(Duration.ofSeconds(5))
 		.build();
 
-	private final URI hello;
+	private final URI gateway;
 
 	GatewayClient(int port) {
-		this.hello = URI.create("http://127.0.0.1:" + port + "/hello");
+		this.gateway = URI.create("http://127.0.0.1:" + port);
 	}
 
 	HttpResponse<String> hello(String clientAddress) throws IOException, InterruptedException {
-		HttpRequest request = HttpRequest.newBuilder(this.hello)
+		return get("/hello", clientAddress);
+	}
+
+	HttpResponse<String> get(String path, String clientAddress) throws IOException, InterruptedException {
+		HttpRequest request = HttpRequest.newBuilder(this.gateway.resolve(path))
 			.header("X-Forwarded-For", clientAddress)
 			.timeout(Duration.ofSeconds(10))
 			.GET()

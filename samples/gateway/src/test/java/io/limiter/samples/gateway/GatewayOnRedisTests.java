@@ -3,6 +3,8 @@ package io.limiter.samples.gateway;
 import java.net.http.HttpResponse;
 
 import io.lettuce.core.RedisClient;
+import io.lettuce.core.ScanArgs;
+import io.lettuce.core.ScanIterator;
 import io.lettuce.core.api.StatefulRedisConnection;
 import org.junit.jupiter.api.Test;
 
@@ -48,7 +50,10 @@ class GatewayOnRedisTests {
 		assertThat(denied.headers().firstValue("Retry-After")).isPresent();
 		RedisClient redis = RedisClient.create(RedisFixtures.standalone().uri());
 		try (StatefulRedisConnection<String, String> connection = redis.connect()) {
-			assertThat(connection.sync().keys("limiter:gateway:{hello:192.0.2.31}*")).isNotEmpty();
+			// SCAN, not KEYS, whose signature differs between the Lettuce of Boot 4.0 and of Boot 4.1
+			assertThat(ScanIterator.scan(connection.sync(), ScanArgs.Builder.matches("limiter:gateway:{hello:192.0.2.31}*"))
+				.stream()
+				.toList()).isNotEmpty();
 		}
 		finally {
 			redis.shutdown();

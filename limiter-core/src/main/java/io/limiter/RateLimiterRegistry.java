@@ -18,9 +18,9 @@ import java.util.concurrent.ConcurrentHashMap;
  * An update keeps the state of existing keys, on every backend alike: the backend reads each key's stored state
  * with the new numbers (see {@link LimiterBackend} on changing a limit), and releases the old limiter's local
  * tier and local fallback. A change of algorithm starts every key afresh; the plans of a limit share one
- * algorithm, so they change it together ({@link #update(Map)}) or not at all. Filter rules and methods declare the permits they take per request
- * ({@link #requireCapacity(String, long, String)}), and an update never lowers a capacity of any plan below one of
- * them, so no request asks for more than its limit can grant.
+ * algorithm, so they change it together ({@link #update(Map)}) or not at all. Filter rules and methods declare the
+ * permits they take per request ({@link #requireCapacity(String, long, String)}), and an update never lowers a
+ * capacity of any plan below one of them, so no request asks for more than its limit can grant.
  * <p>
  * {@code update} is the way to change a limit: the backend refuses limiters of a registry's limit name with other
  * settings ({@link LimiterBackend} on one setting per name), so two settings never decide the same keys unnoticed.

@@ -2,7 +2,6 @@ package io.limiter.spring.autoconfigure;
 
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
@@ -43,9 +42,6 @@ final class GatewayRouteLimits implements RouteLimits<GatewayLimitSettings> {
 	private final Set<String> configuredLimits;
 
 	private final LimiterBackend backend;
-
-	/** The registries of the routes' own limits, by limit name. */
-	private final Map<String, RateLimiterRegistry> ownLimits = new ConcurrentHashMap<>();
 
 	private final RouteOwnLimits registered;
 
@@ -130,11 +126,7 @@ final class GatewayRouteLimits implements RouteLimits<GatewayLimitSettings> {
 			throw new InvalidLimiterPropertyException("id of route '" + routeId + "'", routeId, "the route's own limit"
 					+ " would be named " + name + ", which is the name of a limit of limiter.limits", null);
 		}
-		RateLimiterRegistry registry = this.ownLimits.compute(name,
-				(key, existing) -> registry(routeId, name, existing, own));
-		LimitEnforcer enforcer = new LimitEnforcer(name, registry, shadow);
-		this.registered.register(registry, enforcer);
-		return enforcer;
+		return this.registered.register(name, (existing) -> registry(routeId, name, existing, own), shadow);
 	}
 
 	/**

@@ -1,8 +1,10 @@
 package io.limiter.spring.internal.gateway;
 
 import java.util.Collection;
+import java.util.Comparator;
 import java.util.Map;
-import java.util.concurrent.ConcurrentSkipListMap;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.UnaryOperator;
 
 import org.jspecify.annotations.Nullable;
 
@@ -17,15 +19,21 @@ import io.limiter.spring.internal.LimitEnforcer;
  */
 public final class RouteOwnLimits {
 
-	private final Map<String, Registered> limits = new ConcurrentSkipListMap<>();
+	private final Map<String, Registered> limits = new ConcurrentHashMap<>();
 
 	/**
-	 * Registers a route's own limit, in place of the one of the same name.
-	 * @param registry the registry of the limit
-	 * @param enforcer the enforcer of the limit, which names it
+	 * Registers a route's own limit, made or changed atomically with the registry of the limit of that name.
+	 * @param name the limit name, {@code route.<route id>}
+	 * @param registry makes the limit's registry from the one registered under that name ({@code null} if none):
+	 * a new registry, or the one given, updated; what it throws leaves the registered limit as it was
+	 * @param shadow whether the limit is in shadow mode
+	 * @return the enforcer of the limit
 	 */
-	public void register(RateLimiterRegistry registry, LimitEnforcer enforcer) {
-		this.limits.put(enforcer.name(), new Registered(registry, enforcer));
+	public LimitEnforcer register(String name, UnaryOperator<@Nullable RateLimiterRegistry> registry, boolean shadow) {
+		return this.limits.compute(name, (key, existing) -> {
+			RateLimiterRegistry made = registry.apply((existing != null) ? existing.registry() : null);
+			return new Registered(made, new LimitEnforcer(name, made, shadow));
+		}).enforcer();
 	}
 
 	/**
@@ -39,10 +47,10 @@ public final class RouteOwnLimits {
 
 	/**
 	 * Returns every route's own limit.
-	 * @return the limits, by name
+	 * @return the limits, in the order of their names
 	 */
 	public Collection<Registered> all() {
-		return this.limits.values();
+		return this.limits.values().stream().sorted(Comparator.comparing((limit) -> limit.enforcer().name())).toList();
 	}
 
 	/**

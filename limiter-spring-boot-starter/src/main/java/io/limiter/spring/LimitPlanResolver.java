@@ -33,8 +33,9 @@ public interface LimitPlanResolver {
 	 * @param limit the name of a limit that has plans
 	 * @param key the key the request is counted under
 	 * @param request the {@code HttpServletRequest} in the servlet filter and the filter functions of Spring Cloud
-	 * Gateway on Spring MVC, the {@code ServerWebExchange} in the WebFlux filter, {@code null} for {@code @RateLimited}
-	 * methods and the rate limiter of Spring Cloud Gateway on WebFlux (which the gateway hands no request)
+	 * Gateway on Spring MVC, the {@code ServerWebExchange} in the WebFlux filter and the rate limiter of Spring Cloud
+	 * Gateway on WebFlux (the exchange as the web filters passed it to the gateway, before the route's filters), and
+	 * {@code null} for {@code @RateLimited} methods
 	 * @return the name of one of the limit's plans, or {@code null} or {@link #DEFAULT_PLAN} for the limit's own
 	 * capacity and period
 	 */

@@ -121,6 +121,30 @@ abstract class GatewayRateLimiterContract {
 	}
 
 	@Test
+	void thePlanResolverIsGivenTheExchangeAndChoosesThePlanOfEachRequest() {
+		String gold = newClient();
+		String free = newClient();
+		for (int remaining = 3; remaining >= 0; remaining--) {
+			withPlan(gold, "gold").expectStatus()
+				.isOk()
+				.expectHeader()
+				.valueEquals("RateLimit-Policy", "\"gw-header-plans\";q=4;w=3600")
+				.expectHeader()
+				.value("RateLimit", startsWith("\"gw-header-plans\";r=" + remaining + ";t="));
+		}
+		withPlan(gold, "gold").expectStatus().isEqualTo(429);
+		for (int remaining = 1; remaining >= 0; remaining--) {
+			withPlan(free, "free").expectStatus()
+				.isOk()
+				.expectHeader()
+				.valueEquals("RateLimit-Policy", "\"gw-header-plans\";q=2;w=3600")
+				.expectHeader()
+				.value("RateLimit", startsWith("\"gw-header-plans\";r=" + remaining + ";t="));
+		}
+		withPlan(free, "free").expectStatus().isEqualTo(429);
+	}
+
+	@Test
 	void eachRequestTakesTheRoutesCost() {
 		String client = newClient();
 		get("/cost", client).expectStatus().isOk().expectHeader().value("RateLimit", startsWith("\"gw-cost\";r=3;"));
@@ -149,6 +173,14 @@ abstract class GatewayRateLimiterContract {
 
 	ResponseSpec get(String path, String clientAddress) {
 		return this.client.get().uri(path).header("X-Forwarded-For", clientAddress).exchange();
+	}
+
+	private ResponseSpec withPlan(String clientAddress, String plan) {
+		return this.client.get()
+			.uri("/header-plans")
+			.header("X-Forwarded-For", clientAddress)
+			.header(GatewayTestApplication.PLAN, plan)
+			.exchange();
 	}
 
 	ResponseSpec withApiKey(String path, String apiKey) {

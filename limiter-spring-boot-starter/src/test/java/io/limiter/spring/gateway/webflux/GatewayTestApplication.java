@@ -9,6 +9,7 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.web.reactive.function.server.RouterFunction;
 import org.springframework.web.reactive.function.server.RouterFunctions;
 import org.springframework.web.reactive.function.server.ServerResponse;
+import org.springframework.web.server.ServerWebExchange;
 
 import io.limiter.spring.LimitPlanResolver;
 
@@ -26,6 +27,9 @@ public class GatewayTestApplication {
 	/** The header that the routes keyed by API key read. */
 	static final String API_KEY = "X-Api-Key";
 
+	/** The header that names the plan of a request under the limit {@code gw-header-plans}. */
+	static final String PLAN = "X-Plan";
+
 	@Bean
 	RouterFunction<ServerResponse> backend() {
 		return RouterFunctions.route()
@@ -39,10 +43,19 @@ public class GatewayTestApplication {
 		return (exchange) -> Mono.justOrEmpty(exchange.getRequest().getHeaders().getFirst(API_KEY));
 	}
 
-	/** API keys that start with {@code gold-} are on the plan {@code gold}. */
+	/**
+	 * The limit {@code gw-header-plans} takes the plan a request's {@value #PLAN} header names; under the others, API
+	 * keys that start with {@code gold-} are on the plan {@code gold}.
+	 */
 	@Bean
 	LimitPlanResolver plans() {
-		return (limit, key, request) -> key.startsWith("gold-") ? "gold" : LimitPlanResolver.DEFAULT_PLAN;
+		return (limit, key, request) -> {
+			if (limit.equals("gw-header-plans")) {
+				return (request instanceof ServerWebExchange exchange)
+						? exchange.getRequest().getHeaders().getFirst(PLAN) : null;
+			}
+			return key.startsWith("gold-") ? "gold" : LimitPlanResolver.DEFAULT_PLAN;
+		};
 	}
 
 }

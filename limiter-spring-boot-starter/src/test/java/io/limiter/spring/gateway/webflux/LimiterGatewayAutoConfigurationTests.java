@@ -1,9 +1,8 @@
 package io.limiter.spring.gateway.webflux;
 
-import java.util.Map;
-
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import reactor.core.publisher.Mono;
 
 import org.springframework.beans.factory.BeanFactory;
@@ -12,6 +11,9 @@ import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.test.context.FilteredClassLoader;
 import org.springframework.boot.test.context.runner.ReactiveWebApplicationContextRunner;
 import org.springframework.boot.test.context.runner.WebApplicationContextRunner;
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
+import org.springframework.cloud.gateway.filter.factory.RequestRateLimiterGatewayFilterFactory;
 import org.springframework.cloud.gateway.filter.ratelimit.AbstractRateLimiter;
 import org.springframework.cloud.gateway.filter.ratelimit.KeyResolver;
 import org.springframework.cloud.gateway.filter.ratelimit.RateLimiter;
@@ -19,6 +21,7 @@ import org.springframework.cloud.gateway.support.ConfigurationService;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.web.filter.reactive.ServerWebExchangeContextFilter;
 
 import io.limiter.spring.autoconfigure.LimiterAutoConfiguration;
 import io.limiter.spring.autoconfigure.LimiterGatewayAutoConfiguration;
@@ -30,6 +33,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * takes one by type (as the gateway's {@code RequestRateLimiter} filter does) gets.
  */
 @Tag("gateway-webflux")
+@ExtendWith(OutputCaptureExtension.class)
 class LimiterGatewayAutoConfigurationTests {
 
 	private static final AutoConfigurations LIMITER = AutoConfigurations.of(LimiterAutoConfiguration.class,
@@ -40,29 +44,39 @@ class LimiterGatewayAutoConfigurationTests {
 		.withUserConfiguration(GatewayInfrastructure.class);
 
 	@Test
-	void theOnlyRateLimiterIsTheOneInjectedByType() {
+	void theOnlyRateLimiterIsTheOneInjectedByType(CapturedOutput output) {
 		this.reactive.withUserConfiguration(TakesTheDefaults.class).run((context) -> {
 			assertThat(context).hasBean("limiterRateLimiter").hasBean("limiterClientAddressKeyResolver");
-			assertThat(context.getBean(TakesTheDefaults.Chosen.class).rateLimiter())
-				.isSameAs(context.getBean("limiterRateLimiter"));
+			assertThat(defaultRateLimiter(context)).isSameAs(context.getBean("limiterRateLimiter"));
+			assertThat(output).doesNotContain("is not the gateway's default");
 		});
 	}
 
 	@Test
-	void besideAnotherRateLimiterItIsNoCandidateByTypeAndTheOtherStaysTheDefault() {
+	void besideAnotherRateLimiterItIsAFallbackAndTheOtherIsTheDefault(CapturedOutput output) {
 		this.reactive.withUserConfiguration(OtherRateLimiter.class, TakesTheDefaults.class).run((context) -> {
 			assertThat(context).hasBean("limiterRateLimiter");
-			assertThat(defaultCandidate(context, "limiterRateLimiter")).isFalse();
-			assertThat(context.getBean(TakesTheDefaults.Chosen.class).rateLimiter())
-				.isSameAs(context.getBean("otherRateLimiter"));
+			assertThat(context.getBeanFactory().getBeanDefinition("limiterRateLimiter").isFallback()).isTrue();
+			assertThat(defaultRateLimiter(context)).isSameAs(context.getBean("otherRateLimiter"));
+			assertThat(output).containsOnlyOnce("Limiter's gateway RateLimiter 'limiterRateLimiter' is not the "
+					+ "gateway's default, which is 'otherRateLimiter'");
 		});
+	}
+
+	@Test
+	void putsTheExchangeInTheReactorContextUnlessTheApplicationDoes() {
+		this.reactive.run((context) -> assertThat(context).hasSingleBean(ServerWebExchangeContextFilter.class)
+			.hasBean("limiterExchangeContextFilter"));
+		this.reactive.withBean("applicationContextFilter", ServerWebExchangeContextFilter.class)
+			.run((context) -> assertThat(context).hasSingleBean(ServerWebExchangeContextFilter.class)
+				.hasBean("applicationContextFilter"));
 	}
 
 	@Test
 	void theClientAddressKeyResolverIsNeverTheDefaultKeyResolver() {
 		this.reactive.withUserConfiguration(TakesTheDefaults.class).run((context) -> {
 			assertThat(defaultCandidate(context, "limiterClientAddressKeyResolver")).isFalse();
-			assertThat(context.getBean(TakesTheDefaults.Chosen.class).keyResolver())
+			assertThat(context.getBean(RequestRateLimiterGatewayFilterFactory.class).getDefaultKeyResolver())
 				.isSameAs(context.getBean("applicationKeyResolver"));
 		});
 	}
@@ -77,6 +91,10 @@ class LimiterGatewayAutoConfigurationTests {
 		new WebApplicationContextRunner().withConfiguration(LIMITER)
 			.withUserConfiguration(GatewayInfrastructure.class)
 			.run((context) -> assertThat(context).doesNotHaveBean("limiterRateLimiter"));
+	}
+
+	private static Object defaultRateLimiter(ConfigurableApplicationContext context) {
+		return context.getBean(RequestRateLimiterGatewayFilterFactory.class).getDefaultRateLimiter();
 	}
 
 	private static boolean defaultCandidate(ConfigurableApplicationContext context, String name) {
@@ -104,28 +122,19 @@ class LimiterGatewayAutoConfigurationTests {
 
 		@Bean
 		RateLimiter<Object> otherRateLimiter() {
-			return new AbstractRateLimiter<>(Object.class, "other", null) {
-
-				@Override
-				public Mono<Response> isAllowed(String routeId, String id) {
-					return Mono.just(new Response(true, Map.of()));
-				}
-
-			};
+			return new ApplicationRateLimiter();
 		}
 
 	}
 
-	/** Takes a rate limiter and a key resolver by type, as the gateway's filter factory does. */
+	/** The gateway's filter, which takes a rate limiter and a key resolver by type as its defaults. */
 	@Configuration(proxyBeanMethods = false)
 	static class TakesTheDefaults {
 
 		@Bean
-		Chosen chosen(RateLimiter<?> rateLimiter, KeyResolver keyResolver) {
-			return new Chosen(rateLimiter, keyResolver);
-		}
-
-		record Chosen(RateLimiter<?> rateLimiter, KeyResolver keyResolver) {
+		RequestRateLimiterGatewayFilterFactory requestRateLimiterGatewayFilterFactory(RateLimiter<?> rateLimiter,
+				KeyResolver keyResolver) {
+			return new RequestRateLimiterGatewayFilterFactory(rateLimiter, keyResolver);
 		}
 
 	}

@@ -13,6 +13,7 @@ import org.springframework.cloud.gateway.event.FilterArgsEvent;
 import org.springframework.cloud.gateway.filter.ratelimit.AbstractRateLimiter;
 import org.springframework.cloud.gateway.support.ConfigurationService;
 import org.springframework.context.event.EventListener;
+import org.springframework.web.filter.reactive.ServerWebExchangeContextFilter;
 
 import io.limiter.spring.internal.Enforcement;
 import io.limiter.spring.internal.gateway.RouteLimit;
@@ -24,8 +25,11 @@ import io.limiter.spring.internal.reactive.ReactiveFutures;
  * A Spring Cloud Gateway {@code RateLimiter} backed by Limiter. Each route's settings bind from its
  * {@code RequestRateLimiter} filter arguments under {@value #CONFIGURATION_PROPERTY_NAME}{@code .} (as the gateway's
  * {@code RedisRateLimiter} binds {@code redis-rate-limiter.*}); the key is what the route's {@code KeyResolver}
- * gives. Each decision is asynchronous ({@link io.limiter.RateLimiter#tryAcquireAsync(String, long)}) and goes on on
- * Reactor's parallel scheduler, never waiting on a server thread. When the backend fails, the limit's failure policy
+ * gives. The gateway hands it no request: the {@link io.limiter.spring.LimitPlanResolver} of a limit with plans is
+ * given the {@code ServerWebExchange} that a {@link ServerWebExchangeContextFilter} put in the Reactor context, or
+ * {@code null} where none did. Each decision is asynchronous
+ * ({@link io.limiter.RateLimiter#tryAcquireAsync(String, long)}) and goes on on Reactor's parallel scheduler, never
+ * waiting on a server thread. When the backend fails, the limit's failure policy
  * decides. The response carries the {@code RateLimit-Policy} and {@code RateLimit} fields, and {@code Retry-After}
  * in seconds on a denial; the gateway's filter copies them onto the answer.
  * <p>
@@ -113,7 +117,9 @@ public final class LimiterGatewayRateLimiter<S> extends AbstractRateLimiter<S> {
 					+ CONFIGURATION_PROPERTY_NAME + ".limit (a limit of limiter.limits), or a limit of its own ("
 					+ CONFIGURATION_PROPERTY_NAME + ".capacity and " + CONFIGURATION_PROPERTY_NAME + ".period)"));
 		}
-		return ReactiveFutures.resume(() -> route.enforcer().enforceAsync(id, route.cost(), null))
+		return Mono
+			.deferContextual((context) -> ReactiveFutures.resume(route.enforcer()
+				.enforceAsync(id, route.cost(), ServerWebExchangeContextFilter.getExchange(context).orElse(null))))
 			.map(this::response);
 	}
 

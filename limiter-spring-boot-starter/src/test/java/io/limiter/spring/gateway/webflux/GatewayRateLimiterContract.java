@@ -122,26 +122,20 @@ abstract class GatewayRateLimiterContract {
 
 	@Test
 	void thePlanResolverIsGivenTheExchangeAndChoosesThePlanOfEachRequest() {
-		String gold = newClient();
-		String free = newClient();
-		for (int remaining = 3; remaining >= 0; remaining--) {
-			withPlan(gold, "gold").expectStatus()
+		allowsThePlansCapacity(newClient(), "gold", 4);
+		allowsThePlansCapacity(newClient(), "free", 2);
+	}
+
+	private void allowsThePlansCapacity(String client, String plan, int capacity) {
+		for (int remaining = capacity - 1; remaining >= 0; remaining--) {
+			withPlan(client, plan).expectStatus()
 				.isOk()
 				.expectHeader()
-				.valueEquals("RateLimit-Policy", "\"gw-header-plans\";q=4;w=3600")
+				.valueEquals("RateLimit-Policy", "\"gw-header-plans\";q=" + capacity + ";w=3600")
 				.expectHeader()
 				.value("RateLimit", startsWith("\"gw-header-plans\";r=" + remaining + ";t="));
 		}
-		withPlan(gold, "gold").expectStatus().isEqualTo(429);
-		for (int remaining = 1; remaining >= 0; remaining--) {
-			withPlan(free, "free").expectStatus()
-				.isOk()
-				.expectHeader()
-				.valueEquals("RateLimit-Policy", "\"gw-header-plans\";q=2;w=3600")
-				.expectHeader()
-				.value("RateLimit", startsWith("\"gw-header-plans\";r=" + remaining + ";t="));
-		}
-		withPlan(free, "free").expectStatus().isEqualTo(429);
+		withPlan(client, plan).expectStatus().isEqualTo(429);
 	}
 
 	@Test

@@ -4,8 +4,10 @@ import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
 
 /**
- * A service outside Limiter's build: {@code GET /greeting} is limited by a filter rule of application.yml,
- * {@code GET /quotes/{user}} by {@code @RateLimited} on {@link QuoteService}.
+ * A service outside Limiter's build, on the Redis of Spring Boot's connection ({@code spring.data.redis.*}):
+ * {@code GET /greeting} and {@code GET /news} are limited by filter rules of application.yml,
+ * {@code GET /quotes/{user}} by {@code @RateLimited} on {@link QuoteService}; the limit {@code partner} is for its
+ * calls to a partner's API, which {@code GET /partner/ping} stands for.
  */
 @SpringBootApplication
 public class OutsideApplication {

@@ -5,7 +5,8 @@ import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.RestController;
 
 /**
- * The two endpoints: one limited by the filter, one by the method it calls.
+ * The endpoints: two limited by filter rules, one by the method it calls, and one that stands for a partner's API,
+ * which the service calls through a limited client.
  */
 @RestController
 public class OutsideController {
@@ -21,9 +22,19 @@ public class OutsideController {
 		return "Hello";
 	}
 
+	@GetMapping("/news")
+	public String news() {
+		return "News";
+	}
+
 	@GetMapping("/quotes/{user}")
 	public String quote(@PathVariable String user) {
 		return this.quotes.quote(user);
+	}
+
+	@GetMapping("/partner/ping")
+	public String partnerPing() {
+		return "pong";
 	}
 
 }

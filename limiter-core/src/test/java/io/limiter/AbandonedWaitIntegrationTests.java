@@ -38,38 +38,28 @@ class AbandonedWaitIntegrationTests {
 	@MethodSource("tiersAndAlgorithms")
 	void aWaitCancelledWhileItWaitsGivesItsPermitBack(LocalTier.Mode mode, LocalTier tier, Algorithm algorithm)
 			throws Exception {
-		Observed observed = new Observed();
-		try (RedisBackend backend = backend(observed)) {
-			RateLimiter limiter = spentLimiter(backend, tier, algorithm);
+		assertAbandonedWaitGivesItsPermitBack(tier, algorithm, (limiter, reservation) -> {
 			CompletableFuture<Decision> waiting = limiter.acquireAsync("k", 1, MAX_WAIT).toCompletableFuture();
-			assertThat(observed.reservation.get(10, TimeUnit.SECONDS).delayMillis()).isPositive();
+			assertThat(reservation.get(10, TimeUnit.SECONDS).delayMillis()).isPositive();
 			assertThat(waiting.cancel(true)).isTrue();
-			assertThat(observed.refund.get(10, TimeUnit.SECONDS)).isEqualTo(AdminOperation.Outcome.APPLIED);
-			assertNextReservationWithinOnePermit(limiter);
-		}
+		});
 	}
 
 	@ParameterizedTest(name = "{0} {2}")
 	@MethodSource("tiersAndAlgorithms")
 	void aGrantThatArrivesAfterItsCallWasCancelledIsGivenBack(LocalTier.Mode mode, LocalTier tier,
 			Algorithm algorithm) throws Exception {
-		Observed observed = new Observed();
-		try (RedisBackend backend = backend(observed)) {
-			RateLimiter limiter = spentLimiter(backend, tier, algorithm);
+		assertAbandonedWaitGivesItsPermitBack(tier, algorithm, (limiter, reservation) -> {
 			limiter.acquireAsync("k", 1, MAX_WAIT).toCompletableFuture().cancel(true);
-			assertThat(observed.reservation.get(10, TimeUnit.SECONDS).delayMillis()).isPositive();
-			assertThat(observed.refund.get(10, TimeUnit.SECONDS)).isEqualTo(AdminOperation.Outcome.APPLIED);
-			assertNextReservationWithinOnePermit(limiter);
-		}
+			assertThat(reservation.get(10, TimeUnit.SECONDS).delayMillis()).isPositive();
+		});
 	}
 
 	@ParameterizedTest(name = "{0} {2}")
 	@MethodSource("tiersAndAlgorithms")
 	void aThreadInterruptedWhileItWaitsGivesItsPermitBack(LocalTier.Mode mode, LocalTier tier, Algorithm algorithm)
 			throws Exception {
-		Observed observed = new Observed();
-		try (RedisBackend backend = backend(observed)) {
-			RateLimiter limiter = spentLimiter(backend, tier, algorithm);
+		assertAbandonedWaitGivesItsPermitBack(tier, algorithm, (limiter, reservation) -> {
 			CompletableFuture<Decision> acquired = new CompletableFuture<>();
 			Thread waiter = new Thread(() -> {
 				try {
@@ -80,13 +70,26 @@ class AbandonedWaitIntegrationTests {
 				}
 			}, "waiter");
 			waiter.start();
-			assertThat(observed.reservation.get(10, TimeUnit.SECONDS).delayMillis()).isPositive();
+			assertThat(reservation.get(10, TimeUnit.SECONDS).delayMillis()).isPositive();
 			waiter.interrupt();
 			assertThat(acquired).failsWithin(Duration.ofSeconds(10))
 				.withThrowableThat()
 				.havingCause()
 				.isInstanceOf(InterruptedException.class);
-			assertThat(observed.refund).isCompletedWithValue(AdminOperation.Outcome.APPLIED);
+		});
+	}
+
+	/**
+	 * Spends a key's permits, lets {@code abandon} reserve the next one and abandon its wait, and checks that the
+	 * permit was refunded and that the next caller gets it.
+	 */
+	private static void assertAbandonedWaitGivesItsPermitBack(LocalTier tier, Algorithm algorithm, Abandon abandon)
+			throws Exception {
+		Observed observed = new Observed();
+		try (RedisBackend backend = backend(observed)) {
+			RateLimiter limiter = spentLimiter(backend, tier, algorithm);
+			abandon.abandon(limiter, observed.reservation);
+			assertThat(observed.refund.get(10, TimeUnit.SECONDS)).isEqualTo(AdminOperation.Outcome.APPLIED);
 			assertNextReservationWithinOnePermit(limiter);
 		}
 	}
@@ -121,6 +124,14 @@ class AbandonedWaitIntegrationTests {
 		Decision next = ((DefaultRateLimiter) limiter).source().decide("k", 1, MAX_WAIT.toMillis());
 		assertThat(next.isAllowed()).as("%s", next).isTrue();
 		assertThat(next.delayMillis()).as("%s", next).isPositive().isLessThanOrEqualTo(50_000);
+	}
+
+	/** Reserves the key's next permit and abandons the wait for it. */
+	@FunctionalInterface
+	private interface Abandon {
+
+		void abandon(RateLimiter limiter, CompletableFuture<Decision> reservation) throws Exception;
+
 	}
 
 	/** The first reservation and the first refund that the backend's limiters report. */

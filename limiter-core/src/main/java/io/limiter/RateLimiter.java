@@ -64,11 +64,15 @@ public interface RateLimiter {
 	 * once and the call sleeps until they are due, so later callers queue behind it. The window algorithms, and
 	 * limits of several rates, retry at the retry-after they report, for as long as the next retry still fits in
 	 * {@code maxWait}.
+	 * <p>
+	 * A thread interrupted while it waits for reserved permits gives them back where they were taken (as
+	 * {@link #refund(String, Decision)} of their grant would; a refund that fails is added to the exception as
+	 * suppressed), so that the next caller gets them; interrupted between tries, it has taken nothing.
 	 * @param key the key
 	 * @param permits from 0 to the capacity
 	 * @param maxWait the longest acceptable wait
 	 * @return an allowed decision once the permits are usable, or the denied decision at once
-	 * @throws InterruptedException when interrupted while waiting (reserved permits are then lost)
+	 * @throws InterruptedException when interrupted while waiting; the call then holds no permits
 	 */
 	Decision acquire(String key, long permits, Duration maxWait) throws InterruptedException;
 
@@ -78,10 +82,17 @@ public interface RateLimiter {
 	 * ({@code limiter-redis-N}, {@code limiter-memory-N}), never on the JDK's shared delay thread, so a stage
 	 * that completes when a wait for reserved permits ends runs the caller's continuations there; a wait still
 	 * pending when the backend closes fails with {@link IllegalStateException}.
+	 * <p>
+	 * The stage's {@link CompletionStage#toCompletableFuture() future} is the call's own: cancelling it, or
+	 * completing it in any other way (such as {@link java.util.concurrent.CompletableFuture#orTimeout}) before the
+	 * permits are usable, abandons the call. Its wait then stops, without a further try, and permits it reserved, or
+	 * a grant that arrives afterwards, go back where they were taken, as {@link #refundAsync(String, Decision)} of the
+	 * grant would (the permits' refund is heard of by the {@link LimiterObserver} as any refund). Permits whose wait
+	 * had already ended are the caller's, and are not given back by a later cancel.
 	 * @param key the key
 	 * @param permits from 0 to the capacity
 	 * @param maxWait the longest acceptable wait
-	 * @return a stage completed with the decision
+	 * @return a stage completed with the decision; its future can be cancelled
 	 */
 	CompletionStage<Decision> acquireAsync(String key, long permits, Duration maxWait);
 

@@ -2,7 +2,6 @@ package io.limiter.internal;
 
 import java.time.Duration;
 import java.util.Objects;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.TimeUnit;
 
@@ -137,7 +136,7 @@ public final class DefaultRateLimiter implements RateLimiter {
 			long wait = decision.isAllowed() ? decision.delayMillis() : decision.retryAfterMillis();
 			if (decision.isAllowed() || wait > budget || wait <= 0) {
 				if (decision.isAllowed() && wait > 0) {
-					Thread.sleep(wait);
+					awaitReserved(key, decision, wait);
 				}
 				return decision;
 			}
@@ -146,23 +145,31 @@ public final class DefaultRateLimiter implements RateLimiter {
 		}
 	}
 
+	/**
+	 * Sleeps until a grant's reserved permits are due; a thread interrupted before gives them back where they were
+	 * taken, then fails.
+	 */
+	private void awaitReserved(String key, Decision grant, long wait) throws InterruptedException {
+		try {
+			Thread.sleep(wait);
+		}
+		catch (InterruptedException ex) {
+			try {
+				this.admin.refund(key, grant);
+			}
+			catch (RuntimeException refundFailed) {
+				ex.addSuppressed(refundFailed);
+			}
+			throw ex;
+		}
+	}
+
 	@Override
 	public CompletionStage<Decision> acquireAsync(String key, long permits, Duration maxWait) {
 		checkArguments(key, permits);
 		long budget = checkMaxWait(maxWait);
-		return acquireAsync(key, permits, budget, System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(budget));
-	}
-
-	private CompletionStage<Decision> acquireAsync(String key, long permits, long budget, long deadline) {
-		return decideAsync(key, permits, reservationWindow(budget)).thenCompose((decision) -> {
-			long wait = decision.isAllowed() ? decision.delayMillis() : decision.retryAfterMillis();
-			if (wait <= 0 || (!decision.isAllowed() && wait > budget)) {
-				return CompletableFuture.completedFuture(decision);
-			}
-			return this.waits.after(wait).thenCompose((waited) -> decision.isAllowed()
-					? CompletableFuture.completedFuture(decision) : acquireAsync(key, permits,
-							TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime()), deadline));
-		});
+		return AsyncAcquisition.start((left) -> decideAsync(key, permits, reservationWindow(left)),
+				(grant) -> this.admin.refundAsync(key, grant), this.waits, budget);
 	}
 
 	/**

@@ -5,6 +5,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -28,18 +29,24 @@ public final class Waits implements AutoCloseable {
 	}
 
 	/**
-	 * Returns a stage that completes on a thread of the scheduler once a delay has passed.
+	 * Returns a future that completes on a thread of the scheduler once a delay has passed.
 	 * @param millis the delay
-	 * @return the stage; it fails with {@link IllegalStateException} when the backend is, or gets, closed first
+	 * @return the future; it fails with {@link IllegalStateException} when the backend is, or gets, closed first,
+	 * and cancelling it (or completing it otherwise) takes its task off the scheduler
 	 */
 	public CompletableFuture<Void> after(long millis) {
 		CompletableFuture<Void> wait = new CompletableFuture<>();
 		this.pending.add(wait);
-		wait.whenComplete((done, failure) -> this.pending.remove(wait));
 		try {
-			this.scheduler.schedule(() -> wait.complete(null), millis, TimeUnit.MILLISECONDS);
+			ScheduledFuture<?> task = this.scheduler.schedule(() -> wait.complete(null), millis,
+					TimeUnit.MILLISECONDS);
+			wait.whenComplete((done, failure) -> {
+				this.pending.remove(wait);
+				task.cancel(false);
+			});
 		}
 		catch (RejectedExecutionException ex) {
+			this.pending.remove(wait);
 			wait.completeExceptionally(closed());
 		}
 		return wait;

@@ -1,6 +1,7 @@
 package io.limiter.contract;
 
 import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
@@ -143,6 +144,61 @@ public abstract class BucketContract extends AlgorithmContract {
 		assertDenied(limiter.tryAcquire("k", 1), 0, 300, 1200);
 	}
 
+	/**
+	 * A thread interrupted while it waits for reserved permits gives them back where they were taken, before
+	 * {@code acquire} throws: the next caller's reservation is due one permit sooner.
+	 */
+	@Test
+	void anInterruptedWaitForReservedPermitsGivesThemBack() throws Exception {
+		RateLimiter limiter = tenPerHundredSeconds();
+		limiter.tryAcquire("k", 10);
+		CompletableFuture<Decision> acquired = new CompletableFuture<>();
+		Thread waiter = new Thread(() -> {
+			try {
+				acquired.complete(limiter.acquire("k", 1, Duration.ofSeconds(30)));
+			}
+			catch (Throwable ex) {
+				acquired.completeExceptionally(ex);
+			}
+		}, "waiter");
+		waiter.start();
+		awaitResetAfter(limiter, 110_000);
+		waiter.interrupt();
+		assertThat(acquired).failsWithin(Duration.ofSeconds(10))
+			.withThrowableThat()
+			.havingCause()
+			.isInstanceOf(InterruptedException.class);
+		assertAllowed(limiter.tryAcquire("k", 0), 0, 100_000);
+		assertNextReservationIsDueIn(limiter, 10_000);
+	}
+
+	/**
+	 * Cancelling the future of {@code acquireAsync} while it waits for reserved permits stops the wait and gives them
+	 * back where they were taken.
+	 */
+	@Test
+	void aCancelledWaitForReservedPermitsGivesThemBack() throws Exception {
+		RateLimiter limiter = tenPerHundredSeconds();
+		limiter.tryAcquire("k", 10);
+		CompletableFuture<Decision> waiting = limiter.acquireAsync("k", 1, Duration.ofSeconds(30))
+			.toCompletableFuture();
+		awaitResetAfter(limiter, 110_000);
+		assertThat(waiting.cancel(true)).isTrue();
+		awaitResetAfter(limiter, 100_000);
+		assertNextReservationIsDueIn(limiter, 10_000);
+	}
+
+	/** Permits whose wait has ended are the caller's: a cancel that comes later gives nothing back. */
+	@Test
+	void aCancelAfterTheReservedPermitsAreDueGivesNothingBack() throws Exception {
+		RateLimiter limiter = limiter(algorithm(), 10, Duration.ofSeconds(1));
+		limiter.tryAcquire("k", 10);
+		CompletableFuture<Decision> waited = limiter.acquireAsync("k", 1, Duration.ofSeconds(1)).toCompletableFuture();
+		assertThat(waited.get(5, TimeUnit.SECONDS).delayMillis()).isEqualTo(100);
+		assertThat(waited.cancel(true)).isFalse();
+		assertDenied(limiter.tryAcquire("k", 1), 0, 200, 1100);
+	}
+
 	@Test
 	void acquireWaitsForTheReservedPermits() throws Exception {
 		RateLimiter limiter = limiter(algorithm(), 10, Duration.ofSeconds(1));
@@ -152,6 +208,26 @@ public abstract class BucketContract extends AlgorithmContract {
 		assertThat(decision.isAllowed()).isTrue();
 		assertThat(decision.delayMillis()).isEqualTo(100);
 		assertThat(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started)).isGreaterThanOrEqualTo(100);
+	}
+
+	/** Asserts that the next caller of the key reserves one permit due after a delay: one given back is the first. */
+	private static void assertNextReservationIsDueIn(RateLimiter limiter, long delayMillis) {
+		Decision next = decide(limiter, "k", 1, 30_000);
+		assertThat(next.isAllowed()).as("%s", next).isTrue();
+		assertThat(next.delayMillis()).as("%s", next).isEqualTo(delayMillis);
+	}
+
+	/**
+	 * Waits until a look at the key reports a reset-after: the manual clock stands still, so it changes only when
+	 * permits are reserved or given back.
+	 */
+	private static void awaitResetAfter(RateLimiter limiter, long resetAfterMillis) throws InterruptedException {
+		long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+		while (limiter.peek("k").resetAfterMillis() != resetAfterMillis) {
+			assertThat(System.nanoTime()).as("reset-after %d within 10 s, last %s", resetAfterMillis,
+					limiter.peek("k")).isLessThan(deadline);
+			Thread.sleep(5);
+		}
 	}
 
 }

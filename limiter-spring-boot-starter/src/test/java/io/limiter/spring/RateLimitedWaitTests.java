@@ -18,6 +18,8 @@ import io.micrometer.core.instrument.Timer;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.reactivestreams.Publisher;
+import reactor.core.Disposable;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Scheduler;
@@ -66,6 +68,7 @@ class RateLimitedWaitTests {
 		.withPropertyValues(limit("paced-b", "token-bucket", "1s"))
 		.withPropertyValues(limit("gated", "token-bucket", "3s"))
 		.withPropertyValues(limit("slow", "token-bucket", "10s"))
+		.withPropertyValues(limit("minutely", "token-bucket", "1m"))
 		.withPropertyValues(limit("windowed", "fixed-window", "500ms"))
 		.withPropertyValues(backend())
 		.withBean(MeterRegistry.class, SimpleMeterRegistry::new)
@@ -226,6 +229,40 @@ class RateLimitedWaitTests {
 				.satisfies((denied) -> assertThat(denied.limitName()).isEqualTo("slow"));
 			assertThat(millisBetween(start, System.nanoTime())).isLessThan(1000);
 		});
+	}
+
+	@Test
+	void monoCancelledWhileItWaitsNeverCallsTheMethodAndGivesItsPermitBack() {
+		this.runner.run((context) -> {
+			Partner partner = context.getBean(Partner.class);
+			assertCancelledWaitGivesItsPermitBack(context.getBean(RateLimiterRegistry.class), partner,
+					() -> partner.minutelyMono(this.key));
+		});
+	}
+
+	@Test
+	void fluxCancelledWhileItWaitsNeverCallsTheMethodAndGivesItsPermitBack() {
+		this.runner.run((context) -> {
+			Partner partner = context.getBean(Partner.class);
+			assertCancelledWaitGivesItsPermitBack(context.getBean(RateLimiterRegistry.class), partner,
+					() -> partner.minutelyFlux(this.key));
+		});
+	}
+
+	/**
+	 * Takes the key's one permit a minute, subscribes to a second call, which reserves the next permit and waits for
+	 * it, and cancels that subscription: the reserved permit comes back (the key's reset-after falls back to a minute
+	 * at most, which refill alone would take a minute to do) and the method is never called.
+	 */
+	private void assertCancelledWaitGivesItsPermitBack(RateLimiterRegistry registry, Partner partner,
+			Supplier<Publisher<String>> call) throws Exception {
+		RateLimiter limiter = registry.limiter("minutely");
+		assertThat(Flux.from(call.get()).blockFirst(DEADLINE)).isEqualTo("called");
+		Disposable waiting = Flux.from(call.get()).subscribe();
+		await(() -> limiter.peek(this.key).resetAfterMillis() > 60_000);
+		waiting.dispose();
+		await(() -> limiter.peek(this.key).resetAfterMillis() <= 60_000);
+		assertThat(partner.calls()).hasSize(1);
 	}
 
 	/**
@@ -408,6 +445,16 @@ class RateLimitedWaitTests {
 		@RateLimited(limit = "paced", key = "#key", maxWait = "2s")
 		public CompletableFuture<String> stage(String key) {
 			return CompletableFuture.completedFuture(called());
+		}
+
+		@RateLimited(limit = "minutely", key = "#key", maxWait = "90s")
+		public Mono<String> minutelyMono(String key) {
+			return Mono.fromSupplier(this::called);
+		}
+
+		@RateLimited(limit = "minutely", key = "#key", maxWait = "90s")
+		public Flux<String> minutelyFlux(String key) {
+			return Flux.defer(() -> Flux.just(called()));
 		}
 
 		@RateLimited(limit = "slow", key = "#key", maxWait = "2s")

@@ -15,7 +15,8 @@ import io.limiter.spring.internal.reactive.ReactiveFutures;
  * Waits for a permit of the limit without holding a thread ({@link RateLimiter#acquireAsync}), then goes on with the
  * exchange on Reactor's parallel scheduler, never on the Redis client's I/O thread or the backend's wait thread that
  * completed the wait. A call with no permit due within maxWait signals {@link OutboundRateLimitExceededException} and
- * is never sent.
+ * is never sent. Cancelling the subscription while the call waits cancels the future of {@code acquireAsync}
+ * ({@link ReactiveFutures}), which gives back the permits it reserved; the call is never sent.
  */
 final class LimitedExchangeFilter implements ExchangeFilterFunction {
 

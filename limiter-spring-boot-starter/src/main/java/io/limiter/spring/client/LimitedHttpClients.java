@@ -124,7 +124,8 @@ public final class LimitedHttpClients {
 
 		/**
 		 * Builds a filter for {@code WebClient.Builder.filter} (Spring WebFlux): a call waits for its permits without
-		 * holding any thread, and its exchange goes on on Reactor's parallel scheduler.
+		 * holding any thread, and its exchange goes on on Reactor's parallel scheduler; a subscription cancelled while
+		 * it waits gives back the permits it reserved, and the call is never exchanged.
 		 * @return the filter
 		 * @throws IllegalArgumentException naming the value when the limit or plan does not exist, maxWait is
 		 * negative, or the cost is below 1 or above the plan's capacity

@@ -149,7 +149,7 @@ public final class LimitEnforcer {
 	 * @param request the request, for the plan resolver, or {@code null}
 	 * @param maxWait the longest wait, zero for none
 	 * @return the enforcement, once the permits are usable or at once when they would not be in time
-	 * @throws InterruptedException when the thread is interrupted while it waits (permits it reserved are lost)
+	 * @throws InterruptedException when the thread is interrupted while it waits (permits it reserved are given back)
 	 */
 	public Enforcement enforce(String key, long permits, Object request, Duration maxWait)
 			throws InterruptedException {
@@ -178,7 +178,8 @@ public final class LimitEnforcer {
 	/**
 	 * The asynchronous variant of {@link #enforce(String, long, Object, Duration)}: with a wait, through
 	 * {@link RateLimiter#acquireAsync(String, long, Duration)}, which waits on the backend's own threads and
-	 * completes the enforcement there when it waited; no thread is held meanwhile.
+	 * completes the enforcement there when it waited; no thread is held meanwhile. Cancelling the enforcement while it
+	 * waits cancels the wait, which gives back the permits it reserved.
 	 * @param key the key
 	 * @param permits the permits to take
 	 * @param request the request, for the plan resolver, or {@code null}
@@ -188,10 +189,20 @@ public final class LimitEnforcer {
 	public CompletableFuture<Enforcement> enforceAsync(String key, long permits, Object request, Duration maxWait) {
 		String plan = plan(key, request);
 		RateLimiter limiter = this.registry.limiter(this.name, plan);
-		CompletionStage<Decision> decision = waits(maxWait) ? limiter.acquireAsync(key, permits, maxWait)
-				: limiter.tryAcquireAsync(key, permits);
-		return decision.toCompletableFuture()
+		if (!waits(maxWait)) {
+			return limiter.tryAcquireAsync(key, permits)
+				.toCompletableFuture()
+				.thenApply((decided) -> enforcement(limiter.limit(), plan, key, decided));
+		}
+		CompletableFuture<Decision> waiting = limiter.acquireAsync(key, permits, maxWait).toCompletableFuture();
+		CompletableFuture<Enforcement> enforcement = waiting
 			.thenApply((decided) -> enforcement(limiter.limit(), plan, key, decided));
+		enforcement.whenComplete((done, failure) -> {
+			if (enforcement.isCancelled()) {
+				waiting.cancel(false);
+			}
+		});
+		return enforcement;
 	}
 
 	private boolean waits(Duration maxWait) {

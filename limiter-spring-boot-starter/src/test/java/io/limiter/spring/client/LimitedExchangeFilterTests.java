@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
+import java.util.function.LongPredicate;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -18,11 +19,13 @@ import org.springframework.web.reactive.function.client.ClientResponse;
 import org.springframework.web.reactive.function.client.ExchangeFilterFunction;
 import org.springframework.web.reactive.function.client.ExchangeFunction;
 
+import reactor.core.Disposable;
 import reactor.core.publisher.Mono;
 
 import io.limiter.Algorithm;
 import io.limiter.InMemoryBackend;
 import io.limiter.Limit;
+import io.limiter.RateLimiter;
 import io.limiter.RateLimiterRegistry;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -89,6 +92,32 @@ class LimitedExchangeFilterTests {
 				assertThat(denied.maxWait()).isEqualTo(Duration.ofMillis(100));
 			});
 		assertThat(this.exchangeThreads).hasSize(1);
+	}
+
+	/**
+	 * A subscription cancelled while its call waits for a reserved permit gives the permit back and never exchanges:
+	 * the key's reset-after falls back to an hour at most, which refill alone would take an hour to do.
+	 */
+	@Test
+	void aCallCancelledWhileItWaitsGivesItsPermitBackAndIsNotExchanged() throws Exception {
+		ExchangeFilterFunction filter = LimitedHttpClients.limit(this.registry, "hourly")
+			.maxWait(Duration.ofHours(2))
+			.exchangeFilter();
+		filter.filter(call("/first"), this.partner).block();
+		RateLimiter limiter = this.registry.limiter("hourly");
+		Disposable waiting = filter.filter(call("/second"), this.partner).subscribe();
+		awaitResetAfter(limiter, (resetAfter) -> resetAfter > Duration.ofHours(1).toMillis());
+		waiting.dispose();
+		awaitResetAfter(limiter, (resetAfter) -> resetAfter <= Duration.ofHours(1).toMillis());
+		assertThat(this.exchangeThreads).hasSize(1);
+	}
+
+	private static void awaitResetAfter(RateLimiter limiter, LongPredicate condition) throws InterruptedException {
+		long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+		while (!condition.test(limiter.peek("partner.example:443").resetAfterMillis())) {
+			assertThat(System.nanoTime()).as("condition met within 10 s").isLessThan(deadline);
+			Thread.sleep(5);
+		}
 	}
 
 	private static ClientRequest call(String path) {

@@ -17,6 +17,11 @@ final class CallPermits {
 
 	private final HeldPermits held = new HeldPermits();
 
+	/** The decision the call waits for, or the last one it waited for. */
+	private volatile CompletableFuture<?> decision;
+
+	private volatile boolean abandoned;
+
 	/** {@return the pending permits of rate limits} */
 	PendingRefunds<Throwable> pending() {
 		return this.pending;
@@ -75,6 +80,39 @@ final class CallPermits {
 	 */
 	CompletableFuture<Void> refundAllAsync() {
 		return CompletableFuture.allOf(this.pending.refundAllAsync(), this.held.releaseAsync());
+	}
+
+	/**
+	 * Notes the decision the call now waits for, so that abandoning the call cancels it.
+	 * @param <T> the type of the decision
+	 * @param decision the decision, cancelled at once when the call is abandoned already
+	 * @return {@code decision}
+	 */
+	<T> CompletableFuture<T> awaiting(CompletableFuture<T> decision) {
+		this.decision = decision;
+		if (this.abandoned) {
+			decision.cancel(false);
+		}
+		return decision;
+	}
+
+	/** {@return whether the call was abandoned, so that the method must not be called} */
+	boolean isAbandoned() {
+		return this.abandoned;
+	}
+
+	/**
+	 * Abandons a call whose subscriber cancelled: a decision it waits for is cancelled (a wait for reserved permits
+	 * stops and gives them back), the method is not called if it has not been yet, and the held permits are released;
+	 * the pending ones stay taken, as a cancelled call counts.
+	 */
+	void abandon() {
+		this.abandoned = true;
+		CompletableFuture<?> waiting = this.decision;
+		if (waiting != null) {
+			waiting.cancel(false);
+		}
+		this.held.releaseAsync();
 	}
 
 	/**

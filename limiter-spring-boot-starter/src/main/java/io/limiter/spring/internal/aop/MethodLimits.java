@@ -4,6 +4,7 @@ import java.lang.reflect.Method;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
@@ -50,7 +51,8 @@ import io.limiter.spring.internal.LimitEnforcers;
  * since the call started: a value's method on the calling thread
  * ({@link io.limiter.RateLimiter#acquire(String, long, java.time.Duration)}), the others without holding a thread
  * ({@link io.limiter.RateLimiter#acquireAsync(String, long, java.time.Duration)}, whose waits end on the backend's
- * threads, where the method is then called).
+ * threads, where the method is then called). A reactive type's subscription cancelled while it waits cancels that
+ * wait, which gives back the permits it reserved, and the method is not called ({@link CallPermits#abandon()}).
  * <p>
  * A concurrency limit ({@code limiter.concurrency}) takes one permit per call and holds it until the call ends: a
  * value's method when it returns or throws, a stage when it completes, a reactive type when it completes, fails or
@@ -198,6 +200,9 @@ final class MethodLimits {
 			return CompletableFuture.failedFuture(ex);
 		}
 		return firstDenial(0, keys, permits, start).thenCompose((denial) -> {
+			if (permits.isAbandoned()) {
+				return CompletableFuture.failedFuture(new CancellationException("the subscriber cancelled"));
+			}
 			if (denial != null) {
 				return permits.refundAllAsync()
 					.thenCompose((refunded) -> call(
@@ -231,8 +236,7 @@ final class MethodLimits {
 				return firstDenial(index + 1, keys, permits, start);
 			});
 		}
-		return limit.enforcer()
-			.enforceAsync(key, limit.cost(), null, limit.waitLeft(start))
+		return permits.awaiting(limit.enforcer().enforceAsync(key, limit.cost(), null, limit.waitLeft(start)))
 			.thenCompose((enforcement) -> {
 				if (!enforcement.allowed()) {
 					return CompletableFuture.completedFuture(new Denial(limit, MethodLimit.exceeded(enforcement)));

@@ -27,6 +27,8 @@ final class ReactorResults {
 	 * @param adapter the adapter of the method's return type
 	 * @param call decides the limits and calls the method or its fallback, giving what {@link #mono} made of it; the
 	 * permits it takes are those of the subscription, released when it is cancelled
+	 * ({@link CallPermits#abandon()}: a cancel while the call waits for permits also stops the wait and gives back
+	 * those it reserved, and the method is not called)
 	 * @return an instance of the method's return type
 	 */
 	static Object single(ReactiveAdapter adapter, Function<CallPermits, CompletableFuture<Object>> call) {
@@ -34,7 +36,7 @@ final class ReactorResults {
 			CallPermits permits = new CallPermits();
 			return ReactiveFutures.resume(() -> call.apply(permits))
 				.flatMap((result) -> (Mono<?>) result)
-				.doOnCancel(permits::cancelAsync);
+				.doOnCancel(permits::abandon);
 		}));
 	}
 
@@ -42,7 +44,7 @@ final class ReactorResults {
 	 * Returns the method's reactive type of many values.
 	 * @param adapter the adapter of the method's return type
 	 * @param call decides the limits and calls the method or its fallback, giving what {@link #flux} made of it; the
-	 * permits it takes are those of the subscription, released when it is cancelled
+	 * permits it takes are those of the subscription, released when it is cancelled, as for {@link #single}
 	 * @return an instance of the method's return type
 	 */
 	static Object multi(ReactiveAdapter adapter, Function<CallPermits, CompletableFuture<Object>> call) {
@@ -50,7 +52,7 @@ final class ReactorResults {
 			CallPermits permits = new CallPermits();
 			return ReactiveFutures.resume(() -> call.apply(permits))
 				.flatMapMany((result) -> (Flux<?>) result)
-				.doOnCancel(permits::cancelAsync);
+				.doOnCancel(permits::abandon);
 		}));
 	}
 

@@ -31,7 +31,9 @@ import io.limiter.spring.internal.metrics.DecisionMeters.Outcome;
  * {@code limiter.admin.operations{limit,operation,outcome}} of resets, refunds and penalties (outcome
  * {@code applied}, {@code fallback} when only this instance's share took it, or {@code failed}); and the timer
  * {@code limiter.reservation.delay{limit}} of the waits of grants that reserved permits ahead
- * ({@link Decision#delay()}, as {@code RateLimiter.acquire} makes for a token bucket or GCRA of one rate). The
+ * ({@link Decision#delay()}, as {@code RateLimiter.acquire} makes for a token bucket or GCRA of one rate), recorded
+ * when the grant is made: a wait its caller abandons (an interrupt, a cancel) counts there with its whole delay, and
+ * its permits' refund in {@code limiter.admin.operations}. The
  * decisions of concurrency limits count in {@code limiter.decisions} as any limit's (plan {@code default}); their permits are
  * metered by {@link ConcurrencyMeters}: {@code limiter.permits.in-flight} and {@code limiter.permit.held}.
  */
@@ -107,7 +109,7 @@ public final class MicrometerLimiterObserver implements LimiterObserver {
 				decision.isLocal(), nanos);
 		if (decision.delayMillis() > 0) {
 			this.reservationDelays.computeIfAbsent(limitName, (name) -> Timer.builder(RESERVATION_DELAY)
-				.description("How long grants of permits reserved ahead made their callers wait")
+				.description("The waits that grants of permits reserved ahead asked of their callers")
 				.tag("limit", name)
 				.register(this.registry)).record(decision.delayMillis(), TimeUnit.MILLISECONDS);
 		}

@@ -16,6 +16,9 @@ import reactor.core.scheduler.Schedulers;
  * (a decision Redis answered): on Reactor Netty that mix left keep-alive connections unanswered at a hot key's
  * limit, while exchanges that all went on on the server's thread (in memory), or all on another (no local tier),
  * did not. Going on on one scheduler every time costs one hand-over per limited exchange.
+ * <p>
+ * Cancelling the {@code Mono} cancels the future ({@link Mono#fromFuture(CompletableFuture)} does not suppress the
+ * cancel): the future of {@code acquireAsync} then stops its wait and gives back the permits it reserved.
  */
 public final class ReactiveFutures {
 

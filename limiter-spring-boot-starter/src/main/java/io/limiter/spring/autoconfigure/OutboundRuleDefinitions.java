@@ -16,7 +16,8 @@ import io.limiter.spring.internal.client.HostRoutes;
 /**
  * Turns {@code limiter.outbound.rules[*]} into checked rules, each the host patterns it applies to and the
  * {@link LimitedHttpClients.Builder} of its limit, reporting the first bad setting by its property name, and says
- * at start-up, one INFO line per rule, which hosts each limit limits.
+ * at start-up, one INFO line per rule, which hosts each limit limits (or in one WARN line that no client applies
+ * the rules).
  */
 final class OutboundRuleDefinitions {
 
@@ -40,9 +41,11 @@ final class OutboundRuleDefinitions {
 			OutboundRuleSettings ruleSettings = settings.getRules().get(i);
 			List<HostPattern> hosts = hosts(rule + ".hosts", ruleSettings.getHosts(), routes);
 			routes.add(new HostRoutes.Route<>(hosts, limit(rule + ".", ruleSettings, registry)));
-			logger.info("Limiter limits outbound calls to "
-					+ hosts.stream().map(HostPattern::toString).collect(Collectors.joining(", ")) + " by "
-					+ describe(ruleSettings) + " (" + rule + ")");
+			if (clientsPresent) {
+				logger.info("Limiter limits outbound calls to "
+						+ hosts.stream().map(HostPattern::toString).collect(Collectors.joining(", ")) + " by "
+						+ describe(ruleSettings) + " (" + rule + ")");
+			}
 		}
 		if (!routes.isEmpty() && !clientsPresent) {
 			logger.warn("limiter.outbound.rules limit no call: they apply to the RestClient.Builder,"

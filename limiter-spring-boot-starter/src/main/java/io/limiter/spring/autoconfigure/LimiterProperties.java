@@ -46,6 +46,9 @@ public class LimiterProperties {
 	private final FilterSettings filter = new FilterSettings();
 
 	@NestedConfigurationProperty
+	private final OutboundSettings outbound = new OutboundSettings();
+
+	@NestedConfigurationProperty
 	private final AspectSettings aspect = new AspectSettings();
 
 	@NestedConfigurationProperty
@@ -93,6 +96,10 @@ public class LimiterProperties {
 
 	public FilterSettings getFilter() {
 		return this.filter;
+	}
+
+	public OutboundSettings getOutbound() {
+		return this.outbound;
 	}
 
 	public AspectSettings getAspect() {

@@ -1,9 +1,8 @@
 package io.limiter.spring.client;
 
-import java.net.URI;
-import java.util.Locale;
-
 import org.springframework.http.HttpRequest;
+
+import io.limiter.spring.internal.client.TargetAddress;
 
 /**
  * Chooses the key an outbound call is counted under: calls of one key share the limit's permits, calls of
@@ -29,26 +28,7 @@ public interface OutboundKeyResolver {
 	 * @return a resolver of {@code host:port}
 	 */
 	static OutboundKeyResolver targetHost() {
-		return (request) -> hostAndPort(request.getURI());
-	}
-
-	private static String hostAndPort(URI uri) {
-		if (uri.getHost() == null) {
-			throw new IllegalArgumentException("the outbound request's URI '" + uri + "' names no host to key it by");
-		}
-		String host = uri.getHost().toLowerCase(Locale.ROOT);
-		int port = (uri.getPort() != -1) ? uri.getPort() : defaultPort(uri.getScheme());
-		return (port != -1) ? host + ":" + port : host;
-	}
-
-	private static int defaultPort(String scheme) {
-		if ("https".equalsIgnoreCase(scheme) || "wss".equalsIgnoreCase(scheme)) {
-			return 443;
-		}
-		if ("http".equalsIgnoreCase(scheme) || "ws".equalsIgnoreCase(scheme)) {
-			return 80;
-		}
-		return -1;
+		return (request) -> TargetAddress.of(request.getURI()).toString();
 	}
 
 }

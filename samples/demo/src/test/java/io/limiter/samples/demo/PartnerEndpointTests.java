@@ -26,11 +26,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 @SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT)
 class PartnerEndpointTests {
 
+	/** The longest a call waits for its permit: limiter.outbound.rules[0].max-wait of application.yml. */
+	private static final Duration MAX_WAIT = Duration.ofSeconds(5);
+
 	/** The permits are due 500 ms apart; the calls travel to the echo endpoint with some jitter. */
 	private static final Duration MIN_GAP = Duration.ofMillis(400);
 
 	/** The most calls a token bucket of burst 1 refilled every 500 ms lets through within the 5 s wait. */
-	private static final int MOST_WITHIN_MAX_WAIT = 1 + (int) (PartnerController.MAX_WAIT.toMillis() / 500);
+	private static final int MOST_WITHIN_MAX_WAIT = 1 + (int) (MAX_WAIT.toMillis() / 500);
 
 	private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
 
@@ -42,6 +45,7 @@ class PartnerEndpointTests {
 
 	@Test
 	void sixCallsArriveSpacedByTheRate() throws Exception {
+		warmUp();
 		int before = this.echo.arrivals().size();
 		HttpResponse<String> response = partner("6");
 		assertThat(response.statusCode()).isEqualTo(200);
@@ -57,6 +61,7 @@ class PartnerEndpointTests {
 
 	@Test
 	void callsWhosePermitWouldComePastMaxWaitAreDeniedAndNeverArrive() throws Exception {
+		warmUp();
 		int before = this.echo.arrivals().size();
 		HttpResponse<String> response = partner(Integer.toString(PartnerController.MAX_CALLS));
 		assertThat(response.statusCode()).isEqualTo(200);
@@ -79,12 +84,21 @@ class PartnerEndpointTests {
 		assertThat(response.body()).isEqualTo("n must be from 1 to 20 but was 0.\n");
 	}
 
+	/**
+	 * Makes one call ahead of those a test measures: the first call of the application loads its HTTP client and
+	 * opens a connection, which can hold it back by more than the jitter the gaps allow, so that the next, sent on
+	 * time, follows it too closely. The bucket it leaves empty changes nothing: the next permit is due within 500 ms.
+	 */
+	private void warmUp() throws Exception {
+		assertThat(partner("1").statusCode()).isEqualTo(200);
+	}
+
 	private static void assertSpacedWithinMaxWait(List<Long> arrivals) {
 		for (int i = 1; i < arrivals.size(); i++) {
 			assertThat(Duration.ofNanos(arrivals.get(i) - arrivals.get(i - 1))).isGreaterThanOrEqualTo(MIN_GAP);
 		}
 		assertThat(Duration.ofNanos(arrivals.get(arrivals.size() - 1) - arrivals.get(0)))
-			.isLessThanOrEqualTo(PartnerController.MAX_WAIT);
+			.isLessThanOrEqualTo(MAX_WAIT);
 	}
 
 	private HttpResponse<String> partner(String n) throws Exception {

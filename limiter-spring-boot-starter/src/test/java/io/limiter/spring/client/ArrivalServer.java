@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ConcurrentLinkedQueue;
@@ -12,6 +13,8 @@ import java.util.concurrent.Executors;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
+
+import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * A local HTTP server standing in for a partner's API: it answers every request 200 and records when each arrived
@@ -47,6 +50,23 @@ final class ArrivalServer implements AutoCloseable {
 		List<Arrival> sorted = new ArrayList<>(this.arrivals);
 		sorted.sort((first, second) -> Long.compare(first.nanos(), second.nanos()));
 		return sorted;
+	}
+
+	/**
+	 * Asserts that no call arrived before a token bucket of one permit per {@code period} could have granted it: the
+	 * one of index {@code i} at least {@code i} periods after {@code startNanos}, read before the first call. A call
+	 * reaches the server some time after its permit is due, late by however busy the machine is, so the gaps
+	 * between arrivals promise nothing; the due times do. The limiter's clock counts whole milliseconds, so a
+	 * permit may be due up to 1 ms before this clock says.
+	 * @param arrivals the arrivals, in order
+	 * @param startNanos {@link System#nanoTime()} before the first call
+	 * @param period the period of one permit
+	 */
+	static void assertNoneArrivedBeforeItsPermit(List<Arrival> arrivals, long startNanos, Duration period) {
+		for (int i = 0; i < arrivals.size(); i++) {
+			assertThat(Duration.ofNanos(arrivals.get(i).nanos() - startNanos)).as("call %d after the start", i)
+				.isGreaterThanOrEqualTo(period.multipliedBy(i).minusMillis(1));
+		}
 	}
 
 	private void answer(HttpExchange exchange) throws IOException {

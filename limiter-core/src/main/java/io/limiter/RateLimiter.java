@@ -67,7 +67,8 @@ public interface RateLimiter {
 	 * <p>
 	 * A thread interrupted while it waits for reserved permits gives them back where they were taken (as
 	 * {@link #refund(String, Decision)} of their grant would; a refund that fails is added to the exception as
-	 * suppressed), so that the next caller gets them; interrupted between tries, it has taken nothing.
+	 * suppressed), so that the next caller gets them; interrupted while the backend decides, it gives back what the
+	 * answer grants once the answer arrives; interrupted between tries, it has taken nothing.
 	 * @param key the key
 	 * @param permits from 0 to the capacity
 	 * @param maxWait the longest acceptable wait

@@ -6,8 +6,11 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
 
+import io.lettuce.core.RedisClient;
+import io.lettuce.core.api.StatefulRedisConnection;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.MethodSource;
 
 import io.limiter.internal.DefaultRateLimiter;
@@ -17,8 +20,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * A wait for reserved permits that its caller abandons, on a real Redis through each local tier: a cancelled
- * {@code acquireAsync} (while it waits, or before its grant has even arrived) and an interrupted {@code acquire} give
- * the permits back to Redis, so the next caller's reservation is due one permit sooner. The limit gives a permit
+ * {@code acquireAsync} (while it waits, or before its grant has even arrived) and an interrupted {@code acquire}
+ * (while it waits, or while Redis decides) give the permits back to Redis, so the next caller's reservation is due one permit sooner. The limit gives a permit
  * every 50 s, so no permit comes due during a test, and the next caller's wait of at most 80 s fits only if the
  * abandoned permit came back.
  */
@@ -80,13 +83,54 @@ class AbandonedWaitIntegrationTests {
 	}
 
 	/**
+	 * A thread interrupted while Redis has yet to answer leaves at once, and the reservation that Redis makes for it
+	 * afterwards is given back when its answer arrives: Redis is paused for 1 s (a tenth of the backend's timeout)
+	 * while the waiter's script waits in the queue, and the waiter is interrupted once it waits for the answer.
+	 */
+	@ParameterizedTest
+	@EnumSource(names = { "TOKEN_BUCKET", "GCRA" })
+	void aThreadInterruptedWhileRedisDecidesGivesTheGrantBackWhenItArrives(Algorithm algorithm) throws Exception {
+		Observed observed = new Observed();
+		RedisClient admin = RedisClient.create(RedisFixtures.standalone().uri());
+		try (RedisBackend backend = backend(observed, Duration.ofSeconds(10));
+				StatefulRedisConnection<String, String> connection = admin.connect()) {
+			RateLimiter limiter = spentLimiter(backend, LocalTier.none(), algorithm);
+			connection.sync().clientPause(1000);
+			CompletableFuture<Decision> acquired = new CompletableFuture<>();
+			Thread waiter = new Thread(() -> {
+				try {
+					acquired.complete(limiter.acquire("k", 1, MAX_WAIT));
+				}
+				catch (Throwable ex) {
+					acquired.completeExceptionally(ex);
+				}
+			}, "waiter");
+			waiter.start();
+			while (waiter.getState() != Thread.State.WAITING && waiter.getState() != Thread.State.TIMED_WAITING) {
+				Thread.sleep(1);
+			}
+			waiter.interrupt();
+			assertThat(acquired).failsWithin(Duration.ofSeconds(10))
+				.withThrowableThat()
+				.havingCause()
+				.isInstanceOf(InterruptedException.class);
+			assertThat(observed.reservation.get(10, TimeUnit.SECONDS).delayMillis()).isPositive();
+			assertThat(observed.refund.get(10, TimeUnit.SECONDS)).isEqualTo(AdminOperation.Outcome.APPLIED);
+			assertNextReservationWithinOnePermit(limiter);
+		}
+		finally {
+			admin.shutdown();
+		}
+	}
+
+	/**
 	 * Spends a key's permits, lets {@code abandon} reserve the next one and abandon its wait, and checks that the
 	 * permit was refunded and that the next caller gets it.
 	 */
 	private static void assertAbandonedWaitGivesItsPermitBack(LocalTier tier, Algorithm algorithm, Abandon abandon)
 			throws Exception {
 		Observed observed = new Observed();
-		try (RedisBackend backend = backend(observed)) {
+		try (RedisBackend backend = backend(observed, RedisBackend.DEFAULT_TIMEOUT)) {
 			RateLimiter limiter = spentLimiter(backend, tier, algorithm);
 			abandon.abandon(limiter, observed.reservation);
 			assertThat(observed.refund.get(10, TimeUnit.SECONDS)).isEqualTo(AdminOperation.Outcome.APPLIED);
@@ -94,9 +138,11 @@ class AbandonedWaitIntegrationTests {
 		}
 	}
 
-	private static RedisBackend backend(Observed observed) throws InterruptedException {
+	private static RedisBackend backend(Observed observed, Duration timeout) throws InterruptedException {
 		RedisBackend backend = RedisBackend.builder()
 			.standalone(RedisFixtures.standalone().uri())
+			.timeout(timeout)
+			.minimumTimeout(timeout)
 			.failurePolicy(FailurePolicy.FAIL_CLOSED)
 			.observer(observed)
 			.build();

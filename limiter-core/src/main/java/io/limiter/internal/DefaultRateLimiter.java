@@ -2,7 +2,9 @@ package io.limiter.internal;
 
 import java.time.Duration;
 import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 
 import io.limiter.AdminOperation;
@@ -132,7 +134,7 @@ public final class DefaultRateLimiter implements RateLimiter {
 		long budget = checkMaxWait(maxWait);
 		long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(budget);
 		while (true) {
-			Decision decision = decide(key, permits, reservationWindow(budget));
+			Decision decision = decideInterruptibly(key, permits, reservationWindow(budget));
 			long wait = decision.isAllowed() ? decision.delayMillis() : decision.retryAfterMillis();
 			if (decision.isAllowed() || wait > budget || wait <= 0) {
 				if (decision.isAllowed() && wait > 0) {
@@ -142,6 +144,35 @@ public final class DefaultRateLimiter implements RateLimiter {
 			}
 			Thread.sleep(wait);
 			budget = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
+		}
+	}
+
+	/**
+	 * Decides on the calling thread, which an interrupt stops waiting for the answer; a grant that comes after the
+	 * thread was interrupted is given back where it was taken, since no caller will use it.
+	 */
+	private Decision decideInterruptibly(String key, long permits, long reservationWindow)
+			throws InterruptedException {
+		CompletableFuture<Decision> answer = decideAsync(key, permits, reservationWindow).toCompletableFuture();
+		try {
+			return answer.get();
+		}
+		catch (InterruptedException ex) {
+			answer.thenAccept((decision) -> {
+				if (decision.isAllowed()) {
+					this.admin.refundAsync(key, decision);
+				}
+			});
+			throw ex;
+		}
+		catch (ExecutionException ex) {
+			if (ex.getCause() instanceof RuntimeException failure) {
+				throw failure;
+			}
+			if (ex.getCause() instanceof Error error) {
+				throw error;
+			}
+			throw new IllegalStateException(ex.getCause());
 		}
 	}
 

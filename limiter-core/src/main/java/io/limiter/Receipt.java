@@ -1,6 +1,8 @@
 package io.limiter;
 
 import java.util.Arrays;
+import java.util.Objects;
+import java.util.Optional;
 
 /**
  * What a grant took, as its limiter recorded it, so that {@link RateLimiter#refund(String, Decision)} gives back only
@@ -12,6 +14,13 @@ import java.util.Arrays;
  * the limit, the key's time of the grant on the backend's clock (the Redis server's {@code TIME} by default) and, for
  * the token bucket and GCRA, the ticks the key owed right after it (a permit is {@code period_ms} ticks); a local tier
  * or a failure policy may add marks of its own. A refund that finds marks it cannot read gives nothing back.
+ * <p>
+ * A limiter also records who issued the receipt: its {@linkplain #issuer() issuer}, which stands for the limit name
+ * and plan on one backend (the same for every limiter of that name and plan, before and after an update of the
+ * limit), and the {@linkplain #key() key} of the grant, both references the limiter already holds. A refund through
+ * a limiter of another issuer, or under another key, throws an {@link IllegalArgumentException} instead of giving
+ * back permits that were never taken there. A receipt made with {@link #of(long, long...)}, for tests of code that
+ * reads decisions, has no issuer and no key: no limiter refunds it.
  */
 public final class Receipt {
 
@@ -19,9 +28,15 @@ public final class Receipt {
 
 	private final long[] marks;
 
-	private Receipt(long permits, long[] marks) {
+	private final Object issuer;
+
+	private final String key;
+
+	private Receipt(long permits, long[] marks, Object issuer, String key) {
 		this.permits = permits;
 		this.marks = marks;
+		this.issuer = issuer;
+		this.key = key;
 	}
 
 	/**
@@ -39,7 +54,36 @@ public final class Receipt {
 		if (marks.length == 0) {
 			throw new IllegalArgumentException("marks of a receipt must hold at least one number but were empty");
 		}
-		return new Receipt(permits, marks.clone());
+		return new Receipt(permits, marks.clone(), null, null);
+	}
+
+	/**
+	 * Returns this receipt as issued by a limiter for a key; limiters call it, so that a refund can tell its own
+	 * receipts from others'. The marks are shared, not copied.
+	 * @param issuer what stands for the issuing limiter: equal for limiters that read each other's marks, and whose
+	 * {@code toString()} names the limit
+	 * @param key the key of the grant
+	 * @return a copy of this receipt with the issuer and key
+	 */
+	public Receipt issuedBy(Object issuer, String key) {
+		return new Receipt(this.permits, this.marks, Objects.requireNonNull(issuer, "issuer must not be null"),
+				Objects.requireNonNull(key, "key must not be null"));
+	}
+
+	/**
+	 * Returns what stands for the limiter that issued this receipt; its {@code toString()} names the limit.
+	 * @return the issuer, absent on a receipt made with {@link #of(long, long...)}
+	 */
+	public Optional<Object> issuer() {
+		return Optional.ofNullable(this.issuer);
+	}
+
+	/**
+	 * Returns the key of the grant.
+	 * @return the key, absent on a receipt made with {@link #of(long, long...)}
+	 */
+	public Optional<String> key() {
+		return Optional.ofNullable(this.key);
 	}
 
 	/** {@return the permits the grant took} */
@@ -63,7 +107,8 @@ public final class Receipt {
 	}
 
 	/**
-	 * Returns a receipt of the same permits with some of the marks, for the part of a limiter that wrote them.
+	 * Returns a receipt of the same permits, issuer and key with some of the marks, for the part of a limiter that
+	 * wrote them.
 	 * @param from the index of the first mark kept
 	 * @param to the index after the last mark kept, greater than {@code from}
 	 * @return the receipt
@@ -74,13 +119,14 @@ public final class Receipt {
 			throw new IndexOutOfBoundsException("marks " + from + " to " + to + " of a receipt of "
 					+ this.marks.length + " marks");
 		}
-		return new Receipt(this.permits, Arrays.copyOfRange(this.marks, from, to));
+		return new Receipt(this.permits, Arrays.copyOfRange(this.marks, from, to), this.issuer, this.key);
 	}
 
 	@Override
 	public boolean equals(Object other) {
 		return this == other || (other instanceof Receipt that && this.permits == that.permits
-				&& Arrays.equals(this.marks, that.marks));
+				&& Arrays.equals(this.marks, that.marks) && Objects.equals(this.issuer, that.issuer)
+				&& Objects.equals(this.key, that.key));
 	}
 
 	@Override
@@ -90,7 +136,8 @@ public final class Receipt {
 
 	@Override
 	public String toString() {
-		return "Receipt{permits=" + this.permits + ", marks=" + Arrays.toString(this.marks) + "}";
+		String issued = (this.issuer != null) ? ", issuer=" + this.issuer : "";
+		return "Receipt{permits=" + this.permits + ", marks=" + Arrays.toString(this.marks) + issued + "}";
 	}
 
 }

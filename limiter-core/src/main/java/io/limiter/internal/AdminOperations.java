@@ -17,6 +17,8 @@ import io.limiter.Receipt;
  */
 final class AdminOperations {
 
+	private final ReceiptIssuer issuer;
+
 	private final String name;
 
 	private final Limit limit;
@@ -25,8 +27,9 @@ final class AdminOperations {
 
 	private final LimiterObserver observer;
 
-	AdminOperations(String name, Limit limit, DecisionSource source, LimiterObserver observer) {
-		this.name = name;
+	AdminOperations(ReceiptIssuer issuer, Limit limit, DecisionSource source, LimiterObserver observer) {
+		this.issuer = issuer;
+		this.name = issuer.name();
 		this.limit = limit;
 		this.source = source;
 		this.observer = observer;
@@ -52,10 +55,10 @@ final class AdminOperations {
 	/**
 	 * Gives back what a grant took, as its receipt says; a decision without one took nothing and is left alone,
 	 * unheard of by the observer.
+	 * @throws IllegalArgumentException when the receipt is of another issuer or key
 	 */
 	void refund(String key, Decision grant) {
-		Objects.requireNonNull(key, "key must not be null");
-		Receipt receipt = Objects.requireNonNull(grant, "grant must not be null").receipt().orElse(null);
+		Receipt receipt = checkedReceipt(key, grant);
 		if (receipt == null) {
 			return;
 		}
@@ -69,12 +72,32 @@ final class AdminOperations {
 	}
 
 	CompletionStage<Void> refundAsync(String key, Decision grant) {
-		Objects.requireNonNull(key, "key must not be null");
-		Receipt receipt = Objects.requireNonNull(grant, "grant must not be null").receipt().orElse(null);
+		Receipt receipt = checkedReceipt(key, grant);
 		if (receipt == null) {
 			return CompletableFuture.completedFuture(null);
 		}
 		return observed(AdminOperation.REFUND, this.source.refundAsync(key, receipt));
+	}
+
+	/**
+	 * Returns the grant's receipt, if any, after checking that this limiter issued it for the key: another limiter's
+	 * marks would be read as this one's, and give back permits that were never taken here.
+	 */
+	private Receipt checkedReceipt(String key, Decision grant) {
+		Objects.requireNonNull(key, "key must not be null");
+		Receipt receipt = Objects.requireNonNull(grant, "grant must not be null").receipt().orElse(null);
+		if (receipt == null) {
+			return null;
+		}
+		Object issuer = receipt.issuer().orElse(null);
+		String issuedKey = receipt.key().orElse(null);
+		if (!this.issuer.equals(issuer) || !key.equals(issuedKey)) {
+			String of = (issuer != null) ? issuer + " for key '" + issuedKey + "'" : "no limiter";
+			throw new IllegalArgumentException("a refund to key '" + key + "' of " + this.issuer
+					+ " was given the receipt of a grant of " + of + ": a grant goes back only to the limit, plan"
+					+ " and key that took it, so nothing was refunded");
+		}
+		return receipt;
 	}
 
 	private CompletionStage<Void> observed(AdminOperation operation, CompletionStage<AdminOperation.Outcome> applied) {

@@ -104,7 +104,7 @@ public final class InMemoryBackend implements LimiterBackend {
 		for (int plan = 0; plan < limits.size(); plan++) {
 			Limit limit = limits.get(plan);
 			DecisionSource source = this.states.source(name, limit);
-			limiters.add(new DefaultRateLimiter(new ReceiptIssuer(this, name, plan), limit, source, this.waits,
+			limiters.add(new DefaultRateLimiter(new ReceiptIssuer(this, name, plan, limit.algorithm()), limit, source, this.waits,
 					this.observer));
 		}
 		return limiters;

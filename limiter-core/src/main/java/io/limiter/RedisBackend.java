@@ -201,7 +201,7 @@ public final class RedisBackend implements LimiterBackend {
 		List<RateLimiter> limiters = new ArrayList<>(limits.size());
 		for (int i = 0; i < limits.size(); i++) {
 			Limit limit = limits.get(i);
-			limiters.add(new DefaultRateLimiter(new ReceiptIssuer(this, name, i), limit,
+			limiters.add(new DefaultRateLimiter(new ReceiptIssuer(this, name, i, limit.algorithm()), limit,
 					new FailurePolicyDecisionSource(name, limit, local.get(i), policy, fallbacks.get(i), this.breakers,
 							(key) -> breakerFor(name, key), this.observer, this.failureLog),
 					this.waits, this.observer));

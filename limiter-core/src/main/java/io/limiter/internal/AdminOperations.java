@@ -53,8 +53,8 @@ final class AdminOperations {
 	}
 
 	/**
-	 * Gives back what a grant took, as its receipt says; a decision without one took nothing and is left alone,
-	 * unheard of by the observer.
+	 * Gives back what a grant took, as its receipt says; a decision without one took nothing, and a grant taken
+	 * before a change of algorithm took from a state that is gone: both are left alone, unheard of by the observer.
 	 * @throws IllegalArgumentException when the receipt is of another issuer or key
 	 */
 	void refund(String key, Decision grant) {
@@ -80,8 +80,10 @@ final class AdminOperations {
 	}
 
 	/**
-	 * Returns the grant's receipt, if any, after checking that this limiter issued it for the key: another limiter's
-	 * marks would be read as this one's, and give back permits that were never taken here.
+	 * Returns the grant's receipt after checking that this limiter issued it for the key: another limiter's marks
+	 * would be read as this one's, and give back permits that were never taken here. Returns {@code null}, nothing to
+	 * give back, for a decision without a receipt and for a grant of this limit and key taken before a change of
+	 * algorithm, whose state the change released (the key started afresh).
 	 */
 	private Receipt checkedReceipt(String key, Decision grant) {
 		Objects.requireNonNull(key, "key must not be null");
@@ -91,7 +93,11 @@ final class AdminOperations {
 		}
 		Object issuer = receipt.issuer().orElse(null);
 		String issuedKey = receipt.key().orElse(null);
-		if (!this.issuer.equals(issuer) || !key.equals(issuedKey)) {
+		boolean sameKey = key.equals(issuedKey);
+		if (sameKey && this.issuer.startedAfresh(issuer)) {
+			return null;
+		}
+		if (!sameKey || !this.issuer.equals(issuer)) {
 			String of = (issuer != null) ? issuer + " for key '" + issuedKey + "'" : "no limiter";
 			throw new IllegalArgumentException("a refund to key '" + key + "' of " + this.issuer
 					+ " was given the receipt of a grant of " + of + ": a grant goes back only to the limit, plan"

@@ -45,7 +45,7 @@ public final class DefaultRateLimiter implements RateLimiter {
 	 * @param waits the backend's waits, on which {@code acquireAsync} waits for permits
 	 */
 	public DefaultRateLimiter(String name, Limit limit, DecisionSource source, Waits waits) {
-		this(new ReceiptIssuer(source, name, 0), limit, source, waits, LimiterObserver.NONE);
+		this(new ReceiptIssuer(source, name, 0, limit.algorithm()), limit, source, waits, LimiterObserver.NONE);
 	}
 
 	/**

@@ -388,8 +388,8 @@ public abstract class AlgorithmContract {
 	}
 
 	/**
-	 * A limiter asked for again, or updated, is the same issuer: what the existing code does with a changed limit,
-	 * reading the grant's marks with the new numbers, still applies.
+	 * A limiter asked for again, or updated to other numbers of the same algorithm, is the same issuer: the refund
+	 * reads the grant's marks with the limiter's numbers, as the key's state is read.
 	 */
 	@Test
 	void aRefundThroughTheSameLimitAskedForAgainOrUpdatedGivesThePermitsBack() {
@@ -404,6 +404,25 @@ public abstract class AlgorithmContract {
 			.get(0);
 		updated.refund("k", beforeUpdate);
 		assertThat(updated.tryAcquire("k", 0).remaining()).isEqualTo(10);
+	}
+
+	/**
+	 * An update to another algorithm starts every key afresh: a grant taken before it took from a state that is gone,
+	 * so its refund gives nothing back to the new state (the new algorithm would read its marks as its own).
+	 */
+	@Test
+	void aRefundOfAGrantTakenBeforeAChangeOfAlgorithmGivesNothingBack() {
+		RateLimiter limiter = tenPerHundredSeconds();
+		Decision beforeChange = limiter.tryAcquire("k", 4);
+		Algorithm other = (this.algorithm == Algorithm.SLIDING_WINDOW_LOG) ? Algorithm.FIXED_WINDOW
+				: Algorithm.SLIDING_WINDOW_LOG;
+		RateLimiter changed = fixture().backend()
+			.update(limiter.name(), List.of(Limit.of(other, 10, Duration.ofSeconds(100))), LimiterOptions.defaults())
+			.get(0);
+		assertThat(changed.tryAcquire("k", 10).isAllowed()).as("the key started afresh").isTrue();
+		changed.refund("k", beforeChange);
+		changed.refundAsync("k", beforeChange).toCompletableFuture().join();
+		assertThat(changed.tryAcquire("k", 0).remaining()).isZero();
 	}
 
 	/**

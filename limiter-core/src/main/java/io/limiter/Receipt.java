@@ -15,12 +15,15 @@ import java.util.Optional;
  * the token bucket and GCRA, the ticks the key owed right after it (a permit is {@code period_ms} ticks); a local tier
  * or a failure policy may add marks of its own. A refund that finds marks it cannot read gives nothing back.
  * <p>
- * A limiter also records who issued the receipt: its {@linkplain #issuer() issuer}, which stands for the limit name
- * and plan on one backend (the same for every limiter of that name and plan, before and after an update of the
- * limit), and the {@linkplain #key() key} of the grant, both references the limiter already holds. A refund through
- * a limiter of another issuer, or under another key, throws an {@link IllegalArgumentException} instead of giving
- * back permits that were never taken there. A receipt made with {@link #of(long, long...)}, for tests of code that
- * reads decisions, has no issuer and no key: no limiter refunds it.
+ * A limiter also records who issued the receipt, so that a caller's mix-up cannot give back permits that were never
+ * taken where they go back: its {@linkplain #issuer() issuer}, which stands for the limit name, plan and algorithm on
+ * one backend, and the {@linkplain #key() key} of the grant, both references the limiter already holds. Every limiter
+ * of that name and plan on the backend is the same issuer: one asked for again, and one of an update to another
+ * capacity or period, whose refund reads the marks with its own numbers as it reads the key's state. A refund through
+ * a limiter of another name, plan or backend, or under another key, throws an {@link IllegalArgumentException} naming
+ * both and gives nothing back; so does a receipt made with {@link #of(long, long...)} (for tests of code that reads
+ * decisions), which no limiter issued. A grant taken before an update to another algorithm gives nothing back: the
+ * update started the key afresh.
  */
 public final class Receipt {
 

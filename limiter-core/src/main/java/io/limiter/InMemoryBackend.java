@@ -103,9 +103,9 @@ public final class InMemoryBackend implements LimiterBackend {
 		List<RateLimiter> limiters = new ArrayList<>(limits.size());
 		for (int plan = 0; plan < limits.size(); plan++) {
 			Limit limit = limits.get(plan);
-			DecisionSource source = this.states.source(name, limit);
-			limiters.add(new DefaultRateLimiter(new ReceiptIssuer(this, name, plan, limit.algorithm()), limit, source, this.waits,
-					this.observer));
+			ReceiptIssuer issuer = new ReceiptIssuer(this, name, plan, limit.algorithm());
+			DecisionSource source = this.states.source(name, limit, issuer);
+			limiters.add(new DefaultRateLimiter(issuer, limit, source, this.waits, this.observer));
 		}
 		return limiters;
 	}

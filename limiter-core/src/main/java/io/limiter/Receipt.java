@@ -51,13 +51,34 @@ public final class Receipt {
 	 * mark
 	 */
 	public static Receipt of(long permits, long... marks) {
+		return new Receipt(permits, checkedMarks(permits, marks), null, null);
+	}
+
+	/**
+	 * Creates a receipt issued by a limiter for a key, as {@link #issuedBy(Object, String)} makes one of
+	 * {@link #of(long, long...)}.
+	 * @param issuer what stands for the issuing limiter (see {@link #issuedBy(Object, String)})
+	 * @param key the key of the grant
+	 * @param permits the permits the grant took, at least 1
+	 * @param marks where the limiter took them, at least one number
+	 * @return the receipt
+	 * @throws IllegalArgumentException naming the argument and its value when permits are below 1 or there is no
+	 * mark
+	 */
+	public static Receipt issued(Object issuer, String key, long permits, long... marks) {
+		Objects.requireNonNull(issuer, "issuer must not be null");
+		Objects.requireNonNull(key, "key must not be null");
+		return new Receipt(permits, checkedMarks(permits, marks), issuer, key);
+	}
+
+	private static long[] checkedMarks(long permits, long[] marks) {
 		if (permits < 1) {
 			throw new IllegalArgumentException("permits of a receipt must be at least 1 but was " + permits);
 		}
 		if (marks.length == 0) {
 			throw new IllegalArgumentException("marks of a receipt must hold at least one number but were empty");
 		}
-		return new Receipt(permits, marks.clone(), null, null);
+		return marks.clone();
 	}
 
 	/**

@@ -126,11 +126,13 @@ public final class DefaultRateLimiter implements RateLimiter {
 
 	/**
 	 * Records this limiter and the key in a grant's receipt, so that a refund through another limiter or under another
-	 * key is refused ({@link AdminOperations}).
+	 * key is refused ({@link AdminOperations}). A source in memory issues its receipts itself, which spares a grant
+	 * the copies; the receipts of Redis, the local tiers and the failure policy are copied here.
 	 */
 	private Decision issued(String key, Decision decision) {
 		Receipt receipt = decision.receipt().orElse(null);
-		return (receipt != null) ? decision.withReceipt(receipt.issuedBy(this.issuer, key)) : decision;
+		return (receipt != null && receipt.issuer().isEmpty())
+				? decision.withReceipt(receipt.issuedBy(this.issuer, key)) : decision;
 	}
 
 	private Decision timed(Decision decision, long start) {

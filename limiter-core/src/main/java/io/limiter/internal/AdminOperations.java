@@ -10,6 +10,7 @@ import io.limiter.Limit;
 import io.limiter.LimiterObserver;
 import io.limiter.Rate;
 import io.limiter.Receipt;
+import io.limiter.integration.LoggedKeys;
 
 /**
  * The admin operations of one limiter ({@code reset}, {@code refund}, {@code penalize}, and the refund of one grant):
@@ -98,8 +99,8 @@ final class AdminOperations {
 			return null;
 		}
 		if (!sameKey || !this.issuer.equals(issuer)) {
-			String of = (issuer != null) ? issuer + " for key '" + issuedKey + "'" : "no limiter";
-			throw new IllegalArgumentException("a refund to key '" + key + "' of " + this.issuer
+			String of = (issuer != null) ? issuer + " for key " + LoggedKeys.quote(issuedKey) : "no limiter";
+			throw new IllegalArgumentException("a refund to key " + LoggedKeys.quote(key) + " of " + this.issuer
 					+ " was given the receipt of a grant of " + of + ": a grant goes back only to the limit, plan"
 					+ " and key that took it, so nothing was refunded");
 		}

@@ -348,6 +348,9 @@ public abstract class AlgorithmContract {
 		Decision grant = limiter.tryAcquire("k", 4);
 		limiter.tryAcquire("other", 10);
 		assertRefused(limiter, "other", grant, "key 'other'", "limit '" + limiter.name() + "'", "key 'k'");
+		assertThatIllegalArgumentException().as("a key escaped, so that a logged message forges no line")
+			.isThrownBy(() -> limiter.refund("forged\nline", grant))
+			.withMessageContaining("key 'forged\\nline'");
 		assertThat(limiter.tryAcquire("k", 0).remaining()).isEqualTo(6);
 		limiter.refund("k", grant);
 		assertThat(limiter.tryAcquire("k", 0).remaining()).isEqualTo(10);

@@ -24,7 +24,8 @@ import java.util.StringJoiner;
  * }</pre>
  * <p>
  * A grant that took permits from the key's state carries its limiter's {@link Receipt}, which
- * {@link RateLimiter#refund(String, Decision)} reads to give back only what those permits still hold.
+ * {@link RateLimiter#refund(String, Decision)} reads to give back only what those permits still hold, and only through
+ * a limiter of the same limit and plan, under the same key.
  * <p>
  * Its size is that of a value with its checked factories, its copies and a millisecond twin of every time.
  */

@@ -8,6 +8,7 @@ import io.limiter.internal.DecisionSource;
 import io.limiter.internal.DefaultRateLimiter;
 import io.limiter.internal.LimiterThreads;
 import io.limiter.internal.NamedLimits;
+import io.limiter.internal.ReceiptIssuer;
 import io.limiter.internal.Waits;
 import io.limiter.internal.concurrency.InMemoryConcurrencyLimiter;
 import io.limiter.internal.memory.InMemoryStates;
@@ -100,9 +101,11 @@ public final class InMemoryBackend implements LimiterBackend {
 
 	private List<RateLimiter> build(String name, List<Limit> limits) {
 		List<RateLimiter> limiters = new ArrayList<>(limits.size());
-		for (Limit limit : limits) {
-			DecisionSource source = this.states.source(name, limit);
-			limiters.add(new DefaultRateLimiter(name, limit, source, this.waits, this.observer));
+		for (int plan = 0; plan < limits.size(); plan++) {
+			Limit limit = limits.get(plan);
+			ReceiptIssuer issuer = new ReceiptIssuer(this, name, plan, limit.algorithm());
+			DecisionSource source = this.states.source(name, limit, issuer);
+			limiters.add(new DefaultRateLimiter(issuer, limit, source, this.waits, this.observer));
 		}
 		return limiters;
 	}

@@ -162,13 +162,19 @@ public interface RateLimiter {
 	 * {@code TIME} by default, the grant's time being in its {@linkplain Decision#receipt() receipt}.
 	 * <p>
 	 * A decision without a receipt took nothing from the key's state (a denial, a look, a grant the failure policy
-	 * made without state) and gives nothing back; so does a receipt of another limit or backend, whose marks this
-	 * limiter cannot read. Give each grant back once. Under {@link LocalTier.Mode#TWO_TIER} a grant spent from this
+	 * made without state) and gives nothing back; so does a grant taken before an update of the limit to another
+	 * algorithm, which started the key afresh (after an update to another capacity or period, the grant's receipt is
+	 * read with the new numbers, as the key's state is). A grant goes back only to the limiter and key that took it:
+	 * a limiter of the same name and plan on the same backend (whichever of them, before or after an update), under
+	 * the same key. Give each grant back once. Under {@link LocalTier.Mode#TWO_TIER} a grant spent from this
 	 * instance's borrowed tokens goes back to them while their lease lasts, without a call to Redis. While Redis
 	 * fails, under {@link FailurePolicy#LOCAL_FALLBACK}, only this instance's share of the limit gets the permits
 	 * back, where the share was charged; under the other policies the call fails.
 	 * @param key the key the grant was made for
 	 * @param grant a decision of this limiter for that key
+	 * @throws IllegalArgumentException naming this limit, the key, and the limit and key of the receipt when the grant
+	 * was made by a limiter of another name, plan or backend, or for another key, or its receipt by no limiter; nothing
+	 * is given back then
 	 * @throws RateLimiterException when the backend fails and the operation could not be applied
 	 */
 	void refund(String key, Decision grant);
@@ -178,6 +184,8 @@ public interface RateLimiter {
 	 * @param key the key the grant was made for
 	 * @param grant a decision of this limiter for that key
 	 * @return a stage completed once the permits are given back, or failed with a {@link RateLimiterException}
+	 * @throws IllegalArgumentException at once, as {@link #refund(String, Decision)} does, for a grant of another
+	 * limiter or key
 	 */
 	CompletionStage<Void> refundAsync(String key, Decision grant);
 

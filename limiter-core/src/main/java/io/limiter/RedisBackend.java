@@ -12,6 +12,7 @@ import io.limiter.internal.DecisionSource;
 import io.limiter.internal.DefaultRateLimiter;
 import io.limiter.internal.FallbackCharge;
 import io.limiter.internal.NamedLimits;
+import io.limiter.internal.ReceiptIssuer;
 import io.limiter.internal.StateKeys;
 import io.limiter.internal.Waits;
 import io.limiter.internal.algorithm.LimitAlgorithm;
@@ -200,9 +201,10 @@ public final class RedisBackend implements LimiterBackend {
 		List<RateLimiter> limiters = new ArrayList<>(limits.size());
 		for (int i = 0; i < limits.size(); i++) {
 			Limit limit = limits.get(i);
-			limiters.add(new DefaultRateLimiter(name, limit, new FailurePolicyDecisionSource(name, limit, local.get(i),
-					policy, fallbacks.get(i), this.breakers, (key) -> breakerFor(name, key), this.observer,
-					this.failureLog), this.waits, this.observer));
+			limiters.add(new DefaultRateLimiter(new ReceiptIssuer(this, name, i, limit.algorithm()), limit,
+					new FailurePolicyDecisionSource(name, limit, local.get(i), policy, fallbacks.get(i), this.breakers,
+							(key) -> breakerFor(name, key), this.observer, this.failureLog),
+					this.waits, this.observer));
 		}
 		return limiters;
 	}

@@ -18,6 +18,7 @@ import io.limiter.testsupport.RedisServerProcess;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 
 /**
  * What the failure policies decide when Redis is unreachable, fails, or comes back.
@@ -195,6 +196,32 @@ class FailurePolicyIntegrationTests {
 			limiter.refund("k", first);
 			assertThat(timed(() -> limiter.tryAcquire("k", 2)).isAllowed()).isTrue();
 			assertThat(timed(() -> limiter.tryAcquire("k", 1)).isAllowed()).isFalse();
+			assertThat(outcomes).containsExactly(AdminOperation.Outcome.FALLBACK);
+		}
+	}
+
+	@Test
+	void aGrantOfTheShareGoesBackOnlyToItsLimiterAndKeyWhileRedisIsUnreachable() throws Exception {
+		List<AdminOperation.Outcome> outcomes = new CopyOnWriteArrayList<>();
+		Limit limit = Limit.of(Algorithm.TOKEN_BUCKET, 10, Duration.ofHours(1));
+		try (RedisBackend backend = unreachable(FailurePolicy.LOCAL_FALLBACK).fallbackInstances(2)
+			.observer(adminOutcomes(outcomes))
+			.build()) {
+			RateLimiter limiter = backend.limiter("refund-fallback-key", limit);
+			RateLimiter another = backend.limiter("refund-fallback-other", limit);
+			Decision grant = timed(() -> limiter.tryAcquire("k", 2));
+			assertThat(grant.isDegraded()).isTrue();
+			assertThat(timed(() -> limiter.tryAcquire("other", 5)).isAllowed()).isTrue();
+			assertThat(timed(() -> another.tryAcquire("k", 5)).isAllowed()).isTrue();
+			assertThatIllegalArgumentException().isThrownBy(() -> limiter.refund("other", grant))
+				.withMessageContainingAll("key 'other'", "limit 'refund-fallback-key'", "key 'k'");
+			assertThatIllegalArgumentException().isThrownBy(() -> another.refundAsync("k", grant))
+				.withMessageContainingAll("limit 'refund-fallback-other'", "limit 'refund-fallback-key'");
+			assertThat(timed(() -> limiter.tryAcquire("other", 1)).isAllowed()).as("the share of 5 is spent").isFalse();
+			assertThat(timed(() -> another.tryAcquire("k", 1)).isAllowed()).as("the share of 5 is spent").isFalse();
+			assertThat(outcomes).isEmpty();
+			limiter.refund("k", grant);
+			assertThat(timed(() -> limiter.tryAcquire("k", 5)).isAllowed()).isTrue();
 			assertThat(outcomes).containsExactly(AdminOperation.Outcome.FALLBACK);
 		}
 	}

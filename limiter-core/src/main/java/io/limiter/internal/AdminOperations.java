@@ -10,12 +10,15 @@ import io.limiter.Limit;
 import io.limiter.LimiterObserver;
 import io.limiter.Rate;
 import io.limiter.Receipt;
+import io.limiter.integration.LoggedKeys;
 
 /**
  * The admin operations of one limiter ({@code reset}, {@code refund}, {@code penalize}, and the refund of one grant):
  * checks their arguments, sends them down the limiter's decision source and tells the observer of each outcome.
  */
 final class AdminOperations {
+
+	private final ReceiptIssuer issuer;
 
 	private final String name;
 
@@ -25,8 +28,9 @@ final class AdminOperations {
 
 	private final LimiterObserver observer;
 
-	AdminOperations(String name, Limit limit, DecisionSource source, LimiterObserver observer) {
-		this.name = name;
+	AdminOperations(ReceiptIssuer issuer, Limit limit, DecisionSource source, LimiterObserver observer) {
+		this.issuer = issuer;
+		this.name = issuer.name();
 		this.limit = limit;
 		this.source = source;
 		this.observer = observer;
@@ -50,12 +54,12 @@ final class AdminOperations {
 	}
 
 	/**
-	 * Gives back what a grant took, as its receipt says; a decision without one took nothing and is left alone,
-	 * unheard of by the observer.
+	 * Gives back what a grant took, as its receipt says; a decision without one took nothing, and a grant taken
+	 * before a change of algorithm took from a state that is gone: both are left alone, unheard of by the observer.
+	 * @throws IllegalArgumentException when the receipt is of another issuer or key
 	 */
 	void refund(String key, Decision grant) {
-		Objects.requireNonNull(key, "key must not be null");
-		Receipt receipt = Objects.requireNonNull(grant, "grant must not be null").receipt().orElse(null);
+		Receipt receipt = checkedReceipt(key, grant);
 		if (receipt == null) {
 			return;
 		}
@@ -69,12 +73,38 @@ final class AdminOperations {
 	}
 
 	CompletionStage<Void> refundAsync(String key, Decision grant) {
-		Objects.requireNonNull(key, "key must not be null");
-		Receipt receipt = Objects.requireNonNull(grant, "grant must not be null").receipt().orElse(null);
+		Receipt receipt = checkedReceipt(key, grant);
 		if (receipt == null) {
 			return CompletableFuture.completedFuture(null);
 		}
 		return observed(AdminOperation.REFUND, this.source.refundAsync(key, receipt));
+	}
+
+	/**
+	 * Returns the grant's receipt after checking that this limiter issued it for the key: another limiter's marks
+	 * would be read as this one's, and give back permits that were never taken here. Returns {@code null}, nothing to
+	 * give back, for a decision without a receipt and for a grant of this limit and key taken before a change of
+	 * algorithm, whose state the change released (the key started afresh).
+	 */
+	private Receipt checkedReceipt(String key, Decision grant) {
+		Objects.requireNonNull(key, "key must not be null");
+		Receipt receipt = Objects.requireNonNull(grant, "grant must not be null").receipt().orElse(null);
+		if (receipt == null) {
+			return null;
+		}
+		Object issuer = receipt.issuer().orElse(null);
+		String issuedKey = receipt.key().orElse(null);
+		boolean sameKey = key.equals(issuedKey);
+		if (sameKey && this.issuer.startedAfresh(issuer)) {
+			return null;
+		}
+		if (!sameKey || !this.issuer.equals(issuer)) {
+			String of = (issuer != null) ? issuer + " for key " + LoggedKeys.quote(issuedKey) : "no limiter";
+			throw new IllegalArgumentException("a refund to key " + LoggedKeys.quote(key) + " of " + this.issuer
+					+ " was given the receipt of a grant of " + of + ": a grant goes back only to the limit, plan"
+					+ " and key that took it, so nothing was refunded");
+		}
+		return receipt;
 	}
 
 	private CompletionStage<Void> observed(AdminOperation operation, CompletionStage<AdminOperation.Outcome> applied) {

@@ -14,6 +14,7 @@ import io.limiter.integration.LimitNames;
 import io.limiter.LimiterObserver;
 import io.limiter.Rate;
 import io.limiter.RateLimiter;
+import io.limiter.Receipt;
 
 /**
  * The public {@link RateLimiter} contract in front of a {@link DecisionSource}: argument checks, the waiting of
@@ -23,6 +24,8 @@ import io.limiter.RateLimiter;
 public final class DefaultRateLimiter implements RateLimiter {
 
 	private final String name;
+
+	private final ReceiptIssuer issuer;
 
 	private final Limit limit;
 
@@ -37,32 +40,34 @@ public final class DefaultRateLimiter implements RateLimiter {
 	private final AdminOperations admin;
 
 	/**
-	 * Creates a limiter whose decisions and admin operations nobody hears of.
+	 * Creates a limiter whose decisions and admin operations nobody hears of, and the only issuer of its receipts.
 	 * @param name the checked limit name
 	 * @param limit the limit
 	 * @param source what makes the decisions
 	 * @param waits the backend's waits, on which {@code acquireAsync} waits for permits
 	 */
 	public DefaultRateLimiter(String name, Limit limit, DecisionSource source, Waits waits) {
-		this(name, limit, source, waits, LimiterObserver.NONE);
+		this(new ReceiptIssuer(source, name, 0, limit.algorithm()), limit, source, waits, LimiterObserver.NONE);
 	}
 
 	/**
 	 * Creates a limiter.
-	 * @param name the checked limit name
+	 * @param issuer the limit name, plan and backend, which the receipts of its grants record
 	 * @param limit the limit
 	 * @param source what makes the decisions
 	 * @param waits the backend's waits, on which {@code acquireAsync} waits for permits
 	 * @param observer told of every decision and admin operation
 	 */
-	public DefaultRateLimiter(String name, Limit limit, DecisionSource source, Waits waits, LimiterObserver observer) {
-		this.name = LimitNames.check(name);
+	public DefaultRateLimiter(ReceiptIssuer issuer, Limit limit, DecisionSource source, Waits waits,
+			LimiterObserver observer) {
+		this.name = LimitNames.check(Objects.requireNonNull(issuer, "issuer must not be null").name());
+		this.issuer = issuer;
 		this.limit = Objects.requireNonNull(limit, "limit must not be null");
 		this.source = Objects.requireNonNull(source, "source must not be null");
 		this.waits = Objects.requireNonNull(waits, "waits must not be null");
 		this.observer = Objects.requireNonNull(observer, "observer must not be null");
 		this.timed = !source.decidesInProcess();
-		this.admin = new AdminOperations(name, limit, source, observer);
+		this.admin = new AdminOperations(issuer, limit, source, observer);
 	}
 
 	@Override
@@ -96,27 +101,40 @@ public final class DefaultRateLimiter implements RateLimiter {
 	}
 
 	private Decision decide(String key, long permits, long maxWaitMillis) {
-		return (this.observer == LimiterObserver.NONE) ? this.source.decide(key, permits, maxWaitMillis)
+		return (this.observer == LimiterObserver.NONE) ? issued(key, this.source.decide(key, permits, maxWaitMillis))
 				: decideObserved(key, permits, maxWaitMillis);
 	}
 
 	private Decision decideObserved(String key, long permits, long maxWaitMillis) {
 		if (!this.timed) {
-			return observed(this.source.decide(key, permits, maxWaitMillis), 0);
+			return observed(issued(key, this.source.decide(key, permits, maxWaitMillis)), 0);
 		}
 		long start = System.nanoTime();
-		return timed(this.source.decide(key, permits, maxWaitMillis), start);
+		return timed(issued(key, this.source.decide(key, permits, maxWaitMillis)), start);
 	}
 
 	private CompletionStage<Decision> decideAsync(String key, long permits, long maxWaitMillis) {
 		if (this.observer == LimiterObserver.NONE) {
-			return this.source.decideAsync(key, permits, maxWaitMillis);
+			return this.source.decideAsync(key, permits, maxWaitMillis).thenApply((decision) -> issued(key, decision));
 		}
 		if (!this.timed) {
-			return this.source.decideAsync(key, permits, maxWaitMillis).thenApply((decision) -> observed(decision, 0));
+			return this.source.decideAsync(key, permits, maxWaitMillis)
+				.thenApply((decision) -> observed(issued(key, decision), 0));
 		}
 		long start = System.nanoTime();
-		return this.source.decideAsync(key, permits, maxWaitMillis).thenApply((decision) -> timed(decision, start));
+		return this.source.decideAsync(key, permits, maxWaitMillis)
+			.thenApply((decision) -> timed(issued(key, decision), start));
+	}
+
+	/**
+	 * Records this limiter and the key in a grant's receipt, so that a refund through another limiter or under another
+	 * key is refused ({@link AdminOperations}). A source in memory issues its receipts itself, which spares a grant
+	 * the copies; the receipts of Redis, the local tiers and the failure policy are copied here.
+	 */
+	private Decision issued(String key, Decision decision) {
+		Receipt receipt = decision.receipt().orElse(null);
+		return (receipt != null && receipt.issuer().isEmpty())
+				? decision.withReceipt(receipt.issuedBy(this.issuer, key)) : decision;
 	}
 
 	private Decision timed(Decision decision, long start) {

@@ -25,9 +25,24 @@ public interface KeyState extends Evictable {
 	 * @param permits the permits to take, at most the capacity
 	 * @param maxWaitMillis how far ahead permits may be reserved; 0 for no reservation
 	 * @return the decision, or {@code null} when this state was retired (a denial it had decided may still be
+	 * repeated); a grant's receipt has no issuer
+	 */
+	default Decision decide(long nowMillis, long permits, long maxWaitMillis) {
+		return decide(nowMillis, permits, maxWaitMillis, null, null);
+	}
+
+	/**
+	 * Decides a request, with the same arithmetic as the algorithm's Lua script, for a limiter that issues its
+	 * grants' receipts itself: made here, so that the grant costs no copy of them.
+	 * @param nowMillis the current time; a time before the last one seen counts as the last one
+	 * @param permits the permits to take, at most the capacity
+	 * @param maxWaitMillis how far ahead permits may be reserved; 0 for no reservation
+	 * @param issuer the issuer of a grant's receipt ({@link Receipt#issuedBy(Object, String)}), {@code null} for none
+	 * @param key the key of the grant, with the issuer
+	 * @return the decision, or {@code null} when this state was retired (a denial it had decided may still be
 	 * repeated)
 	 */
-	Decision decide(long nowMillis, long permits, long maxWaitMillis);
+	Decision decide(long nowMillis, long permits, long maxWaitMillis, Object issuer, String key);
 
 	/**
 	 * Applies an admin operation, with the same arithmetic as the algorithm's admin script: a refund gives permits

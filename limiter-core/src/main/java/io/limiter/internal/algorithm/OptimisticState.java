@@ -97,7 +97,7 @@ abstract class OptimisticState extends LimitState {
 	abstract boolean isEmptyAt(long nowMillis);
 
 	@Override
-	public final Decision decide(long nowMillis, long permits, long maxWaitMillis) {
+	public final Decision decide(long nowMillis, long permits, long maxWaitMillis, Object issuer, String key) {
 		long stamp = this.lock.tryOptimisticRead();
 		Denial denial = this.lastDenial;
 		if (denial != null && denial.answers(stamp, nowMillis, permits, maxWaitMillis)) {
@@ -121,7 +121,8 @@ abstract class OptimisticState extends LimitState {
 				if (permits > 0) {
 					long[] marks = new long[receiptSize()];
 					markGrant(marks, 0);
-					return decision.withReceipt(Receipt.of(permits, marks));
+					return decision.withReceipt(
+							(issuer != null) ? Receipt.issued(issuer, key, permits, marks) : Receipt.of(permits, marks));
 				}
 			}
 			return decision;

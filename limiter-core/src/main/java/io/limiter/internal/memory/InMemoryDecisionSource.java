@@ -23,19 +23,23 @@ public final class InMemoryDecisionSource implements DecisionSource {
 
 	private final LimitStates states;
 
+	private final Object issuer;
+
 	/**
 	 * Creates a source.
 	 * @param limit the limit
 	 * @param clock the time of every decision
 	 * @param states the key states of the limit's name and algorithm
+	 * @param issuer the issuer of its grants' receipts, {@code null} for receipts without one
 	 */
-	public InMemoryDecisionSource(Limit limit, LimiterClock clock, LimitStates states) {
+	public InMemoryDecisionSource(Limit limit, LimiterClock clock, LimitStates states, Object issuer) {
 		if (states.algorithm() != LimitAlgorithm.of(limit.algorithm())) {
 			throw new IllegalArgumentException("states of " + states.algorithm() + " cannot decide " + limit);
 		}
 		this.limit = limit;
 		this.clock = clock;
 		this.states = states;
+		this.issuer = issuer;
 	}
 
 	@Override
@@ -45,7 +49,8 @@ public final class InMemoryDecisionSource implements DecisionSource {
 
 	@Override
 	public Decision decide(String key, long permits, long maxWaitMillis) {
-		return this.states.decide(this.limit, StateKeys.memoryKey(key), this.clock.millis(), permits, maxWaitMillis);
+		return this.states.decide(this.limit, StateKeys.memoryKey(key), this.clock.millis(), permits, maxWaitMillis,
+				this.issuer, key);
 	}
 
 	@Override

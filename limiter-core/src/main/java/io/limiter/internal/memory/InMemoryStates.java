@@ -53,17 +53,28 @@ public final class InMemoryStates {
 	}
 
 	/**
+	 * Returns the decisions on the states of a name, whose grants' receipts have no issuer.
+	 * @param name the checked limit name
+	 * @param limit the limit
+	 * @return the decisions
+	 */
+	public InMemoryDecisionSource source(String name, Limit limit) {
+		return source(name, limit, null);
+	}
+
+	/**
 	 * Returns the decisions of a limiter on the states of its name.
 	 * @param name the checked limit name
 	 * @param limit the limit
+	 * @param issuer the issuer of its grants' receipts, {@code null} for none
 	 * @return the limiter's decisions
 	 */
-	public InMemoryDecisionSource source(String name, Limit limit) {
+	public InMemoryDecisionSource source(String name, Limit limit, Object issuer) {
 		LimitAlgorithm algorithm = LimitAlgorithm.of(limit.algorithm());
 		LimitStates states = this.byName.compute(name, (key, existing) -> (existing != null
 				&& existing.algorithm() == algorithm) ? existing
 						: new LimitStates(algorithm, this.maximumKeysPerLimit, evictionsOf(name)));
-		return new InMemoryDecisionSource(limit, this.clock, states);
+		return new InMemoryDecisionSource(limit, this.clock, states, issuer);
 	}
 
 	private Consumer<EvictionCost> evictionsOf(String name) {

@@ -48,18 +48,22 @@ public final class LimitStates {
 	 * @param nowMillis the current time
 	 * @param permits the permits to take, at most the limit's capacity
 	 * @param maxWaitMillis how far ahead permits may be reserved
+	 * @param issuer the issuer of a grant's receipt, {@code null} for none
+	 * @param key the key as the caller gave it, which a grant's receipt records with the issuer
 	 * @return the decision
 	 */
-	public Decision decide(Limit limit, String memoryKey, long nowMillis, long permits, long maxWaitMillis) {
+	public Decision decide(Limit limit, String memoryKey, long nowMillis, long permits, long maxWaitMillis,
+			Object issuer, String key) {
 		// a kept state of these numbers decides without the call object the general path allocates
 		KeyState kept = this.states.getIfPresent(memoryKey);
 		if (kept != null && decidesWith(kept, limit)) {
-			Decision decision = kept.decide(nowMillis, permits, maxWaitMillis);
+			Decision decision = kept.decide(nowMillis, permits, maxWaitMillis, issuer, key);
 			if (decision != null) {
 				return decision;
 			}
 		}
-		return onState(limit, memoryKey, nowMillis, (state) -> state.decide(nowMillis, permits, maxWaitMillis));
+		return onState(limit, memoryKey, nowMillis,
+				(state) -> state.decide(nowMillis, permits, maxWaitMillis, issuer, key));
 	}
 
 	/**

@@ -20,10 +20,12 @@ import io.limiter.Algorithm;
 import io.limiter.Decision;
 import io.limiter.Limit;
 import io.limiter.LocalTier;
+import io.limiter.RateLimiter;
 import io.limiter.contract.ManualClock;
 import io.limiter.internal.DecisionSource;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 
 /**
  * In-memory block for every algorithm on the real Redis cluster, with a clock the tests move for both the
@@ -120,6 +122,21 @@ class BlockIntegrationTests {
 		assertThat(source.decide("k", 1, 0).isLocal()).as("blocked again").isTrue();
 		source.adjustAsync("k", AdminOperation.RESET, 0).toCompletableFuture().join();
 		assertThat(source.decide("k", 3, 0).isAllowed()).isTrue();
+	}
+
+	@Test
+	void aRefundUnderAnotherKeyIsRefusedAndKeepsThatKeysBlock() {
+		RateLimiter limiter = this.instance.limiter(LocalTierFixture.uniqueName(),
+				Limit.of(Algorithm.TOKEN_BUCKET, 3, Duration.ofSeconds(100)), LocalTier.block());
+		Decision grant = limiter.tryAcquire("k", 2);
+		assertThat(limiter.tryAcquire("other", 3).isAllowed()).isTrue();
+		assertThat(limiter.tryAcquire("other", 1).isAllowed()).isFalse();
+		long calls = this.instance.executor().calls();
+		assertThatIllegalArgumentException().isThrownBy(() -> limiter.refund("other", grant))
+			.withMessageContainingAll("key 'other'", "key 'k'");
+		Decision blocked = limiter.tryAcquire("other", 1);
+		assertThat(blocked.isLocal()).as("still blocked, %s", blocked).isTrue();
+		assertThat(this.instance.executor().calls()).as("no call for the refused refund").isEqualTo(calls);
 	}
 
 	@Test

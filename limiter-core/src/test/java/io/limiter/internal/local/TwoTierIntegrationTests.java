@@ -26,6 +26,7 @@ import io.limiter.contract.ManualClock;
 import io.limiter.internal.algorithm.LimitAlgorithm;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 
 /**
  * Two-tier borrowing for the token bucket and GCRA on the real Redis cluster, with a clock the tests move for
@@ -279,6 +280,21 @@ class TwoTierIntegrationTests {
 		assertThat(local.tryAcquire("k").isAllowed()).as("the refunded token, held again").isTrue();
 		assertThat(instance.executor().calls()).as("one borrow, and no call for the refund").isEqualTo(1);
 		assertThat(plain.tryAcquire("k", 0).remaining()).as("still debited in Redis").isEqualTo(5);
+	}
+
+	@Test
+	void aRefundOfALocalGrantUnderAnotherKeyIsRefusedWithoutACall() {
+		LocalTierFixture instance = instance();
+		RateLimiter local = instance.limiter(LocalTierFixture.uniqueName(), tenPerSecond(), twoTier(5, 0.5));
+		Decision first = local.tryAcquire("k");
+		assertThat(first.isLocal()).isTrue();
+		assertThatIllegalArgumentException().isThrownBy(() -> local.refundAsync("other", first))
+			.withMessageContainingAll("key 'other'", "key 'k'", "nothing was refunded");
+		assertThat(instance.executor().calls()).as("one borrow, and no call for the refund").isEqualTo(1);
+		for (int i = 0; i < 4; i++) {
+			assertThat(local.tryAcquire("k").isAllowed()).isTrue();
+		}
+		assertThat(instance.executor().calls()).as("the borrowed tokens, none given back").isEqualTo(1);
 	}
 
 	@Test

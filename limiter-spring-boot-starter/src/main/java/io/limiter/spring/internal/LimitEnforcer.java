@@ -10,6 +10,7 @@ import io.limiter.Limit;
 import io.limiter.LimiterClock;
 import io.limiter.RateLimiter;
 import io.limiter.RateLimiterRegistry;
+import io.limiter.integration.LoggedKeys;
 import io.limiter.integration.ThrottledLog;
 import io.limiter.spring.LimitPlanResolver;
 

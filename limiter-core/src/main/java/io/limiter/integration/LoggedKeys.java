@@ -1,13 +1,14 @@
-package io.limiter.spring.internal;
+package io.limiter.integration;
 
 /**
- * Writes a user's key into a log line so that it cannot forge lines or fields: control characters, quotes and
- * backslashes escaped, and a long key cut short. Keys come from requests, so anyone can choose them.
+ * Writes a user's key into a log line, or a message that may be logged, so that it cannot forge lines or fields:
+ * control characters, quotes and backslashes escaped, and a long key cut short. Keys come from requests, so anyone can
+ * choose them.
  */
-final class LoggedKeys {
+public final class LoggedKeys {
 
 	/** The most characters of a key that a log line shows. */
-	static final int MAX_LENGTH = 128;
+	public static final int MAX_LENGTH = 128;
 
 	private LoggedKeys() {
 	}
@@ -18,7 +19,7 @@ final class LoggedKeys {
 	 * @return the quoted key, with {@code ... (n characters)} after the first {@value #MAX_LENGTH} characters of a
 	 * longer one
 	 */
-	static String quote(String key) {
+	public static String quote(String key) {
 		StringBuilder text = new StringBuilder(Math.min(key.length(), MAX_LENGTH) + 2).append('\'');
 		for (int i = 0; i < Math.min(key.length(), MAX_LENGTH); i++) {
 			char c = key.charAt(i);

@@ -125,7 +125,9 @@ public final class RedisBackend implements LimiterBackend {
 				LimiterClock.system());
 		this.failureLog = new ThrottledLog(System.getLogger("io.limiter"), FAILURE_LOG_INTERVAL,
 				LimiterClock.system());
-		this.fallbackStates = new InMemoryStates(LimiterClock.system(), InMemoryBackend.DEFAULT_MAXIMUM_KEYS_PER_LIMIT,
+		LimiterClock localClock = (settings.localClock != null) ? settings.localClock
+				: (settings.clientClock != null) ? settings.clientClock : LimiterClock.system();
+		this.fallbackStates = new InMemoryStates(localClock, InMemoryBackend.DEFAULT_MAXIMUM_KEYS_PER_LIMIT,
 				"the local fallback's maximum", settings.observer);
 		for (Algorithm algorithm : Algorithm.values()) {
 			executor.load(LimitAlgorithm.of(algorithm).script());
@@ -142,8 +144,6 @@ public final class RedisBackend implements LimiterBackend {
 			this.heartbeat = new InstanceHeartbeat(executor, this.keys, background);
 			this.fallbackInstances = this.heartbeat::instances;
 		}
-		LimiterClock localClock = (settings.localClock != null) ? settings.localClock
-				: (settings.clientClock != null) ? settings.clientClock : LimiterClock.system();
 		this.localTiers = new LocalTiers(this.scripts, this.keys, localClock, settings.clientClock, this.syncWait,
 				settings.timeout, background);
 		this.concurrency = new RedisConcurrency(this.keys, this.scripts, settings.clientClock, this.syncWait,

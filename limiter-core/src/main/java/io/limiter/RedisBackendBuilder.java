@@ -159,7 +159,8 @@ public final class RedisBackendBuilder extends RedisConnectionSettings {
 	}
 
 	/**
-	 * Sets the clock of the local tier (lease expiry, retry deadlines, blocks); tests pass one they can move.
+	 * Sets the clock of the decisions made in this process: the local tier's (lease expiry, retry deadlines,
+	 * blocks) and the local fallback's; tests pass one they can move.
 	 * Defaults to the {@linkplain #clientClock client clock} when one is set, else to {@link LimiterClock#system()}.
 	 * @param clock the local clock
 	 * @return this builder

@@ -100,8 +100,8 @@ public final class LettuceScriptExecutor<C extends StatefulConnection<String, St
 	/**
 	 * {@inheritDoc}
 	 * <p>
-	 * While the first connection is being opened, the call waits for it within its deadline; once an attempt has
-	 * failed, calls fail at once until one succeeds.
+	 * While the first connection is being opened, the call waits for it within its deadline, and fails as soon as
+	 * that attempt fails; once an attempt has failed, calls fail at once until one succeeds.
 	 */
 	@Override
 	public CompletionStage<List<Object>> execute(RedisScript script, String[] keys, String... args) {
@@ -113,10 +113,14 @@ public final class LettuceScriptExecutor<C extends StatefulConnection<String, St
 			return CompletableFuture.failedFuture(notConnected());
 		}
 		return LimiterThreads
-			.orTimeout(this.connection.connected().toCompletableFuture(), this.deadline.currentMillis(),
+			.orTimeout(this.connection.firstAttemptEnded().toCompletableFuture(), this.deadline.currentMillis(),
 					this.background)
-			.exceptionallyCompose((failure) -> CompletableFuture.failedFuture(notConnected()))
-			.thenCompose((opened) -> call(opened, script, keys, args));
+			.exceptionallyCompose((timedOut) -> CompletableFuture.failedFuture(notConnected()))
+			.thenCompose((ended) -> {
+				C opened = this.connection.current();
+				return (opened != null) ? call(opened, script, keys, args)
+						: CompletableFuture.failedFuture(notConnected());
+			});
 	}
 
 	private RateLimiterException notConnected() {

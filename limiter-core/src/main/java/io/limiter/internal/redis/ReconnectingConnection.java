@@ -38,6 +38,8 @@ final class ReconnectingConnection<C extends StatefulConnection<String, String>>
 
 	private final CompletableFuture<C> firstConnection = new CompletableFuture<>();
 
+	private final CompletableFuture<Void> firstAttempt = new CompletableFuture<>();
+
 	private volatile C connection;
 
 	private volatile Throwable lastFailure;
@@ -78,6 +80,15 @@ final class ReconnectingConnection<C extends StatefulConnection<String, String>>
 		return this.firstConnection.minimalCompletionStage();
 	}
 
+	/**
+	 * Returns a stage completed once the first attempt has ended: the connection is then {@linkplain #current()
+	 * open} or the attempt's {@linkplain #lastFailure() failure} is known.
+	 * @return the end of the first attempt
+	 */
+	CompletionStage<Void> firstAttemptEnded() {
+		return this.firstAttempt.minimalCompletionStage();
+	}
+
 	private void attempt() {
 		open(true);
 	}
@@ -110,6 +121,7 @@ final class ReconnectingConnection<C extends StatefulConnection<String, String>>
 			RateLimiterException logged = new RateLimiterException(FailureDescription.of(failure), failure);
 			if (retryOnFailure) {
 				this.lastFailure = failure;
+				this.firstAttempt.complete(null);
 				this.log.warn("Cannot connect to Redis, trying again every " + this.retryIntervalMillis + " ms",
 						logged);
 				retryLater();
@@ -130,6 +142,7 @@ final class ReconnectingConnection<C extends StatefulConnection<String, String>>
 		this.connection = opened;
 		this.lastFailure = null;
 		this.firstConnection.complete(opened);
+		this.firstAttempt.complete(null);
 		if (previous != null) {
 			previous.closeAsync();
 		}

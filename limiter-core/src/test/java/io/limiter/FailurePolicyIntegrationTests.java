@@ -234,19 +234,19 @@ class FailurePolicyIntegrationTests {
 			.build()) {
 			RateLimiter limiter = backend.limiter("refund-fallback-key", limit);
 			RateLimiter another = backend.limiter("refund-fallback-other", limit);
-			Decision grant = timed(() -> limiter.tryAcquire("k", 2));
+			Decision grant = byThePolicy(() -> limiter.tryAcquire("k", 2));
 			assertThat(grant.isDegraded()).isTrue();
-			assertThat(timed(() -> limiter.tryAcquire("other", 5)).isAllowed()).isTrue();
-			assertThat(timed(() -> another.tryAcquire("k", 5)).isAllowed()).isTrue();
+			assertThat(byThePolicy(() -> limiter.tryAcquire("other", 5)).isAllowed()).isTrue();
+			assertThat(byThePolicy(() -> another.tryAcquire("k", 5)).isAllowed()).isTrue();
 			assertThatIllegalArgumentException().isThrownBy(() -> limiter.refund("other", grant))
 				.withMessageContainingAll("key 'other'", "limit 'refund-fallback-key'", "key 'k'");
 			assertThatIllegalArgumentException().isThrownBy(() -> another.refundAsync("k", grant))
 				.withMessageContainingAll("limit 'refund-fallback-other'", "limit 'refund-fallback-key'");
-			assertThat(timed(() -> limiter.tryAcquire("other", 1)).isAllowed()).as("the share of 5 is spent").isFalse();
-			assertThat(timed(() -> another.tryAcquire("k", 1)).isAllowed()).as("the share of 5 is spent").isFalse();
+			assertThat(byThePolicy(() -> limiter.tryAcquire("other", 1)).isAllowed()).as("the share of 5 is spent").isFalse();
+			assertThat(byThePolicy(() -> another.tryAcquire("k", 1)).isAllowed()).as("the share of 5 is spent").isFalse();
 			assertThat(outcomes).isEmpty();
 			limiter.refund("k", grant);
-			assertThat(timed(() -> limiter.tryAcquire("k", 5)).isAllowed()).isTrue();
+			assertThat(byThePolicy(() -> limiter.tryAcquire("k", 5)).isAllowed()).isTrue();
 			assertThat(outcomes).containsExactly(AdminOperation.Outcome.FALLBACK);
 		}
 	}

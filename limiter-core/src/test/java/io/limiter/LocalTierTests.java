@@ -94,7 +94,9 @@ class LocalTierTests {
 			RateLimiter twoTier = twoTierBackend.limiter("shared", limit,
 					LimiterOptions.builder().localTier(LocalTier.twoTier()).build());
 			for (int i = 0; i < 3; i++) {
-				assertThat(twoTier.tryAcquire("k")).isEqualTo(plain.tryAcquire("k"));
+				assertThat(twoTier.tryAcquire("k")).usingRecursiveComparison()
+					.ignoringFields("receipt.issuer")
+					.isEqualTo(plain.tryAcquire("k"));
 			}
 			assertThat(twoTier.tryAcquire("k").retryAfterMillis()).isEqualTo(500);
 		}

@@ -43,8 +43,15 @@ class ReshardIntegrationTests {
 
 	private static final String NAME = "reshard";
 
-	/** How long after the last slot moved the client must route every decision to the right node. */
-	private static final Duration SETTLE = Duration.ofMillis(1500);
+	/**
+	 * How long after the last slot moved the client may take to route every decision to the right node: Lettuce
+	 * reloads the topology on MOVED replies at most once a second, and a starved machine stretches that reload; a
+	 * client that never reloaded would be redirected for ever.
+	 */
+	private static final Duration SETTLE = Duration.ofSeconds(15);
+
+	/** How long the client must go without a MOVED reply to count as settled. */
+	private static final Duration QUIET = Duration.ofMillis(500);
 
 	private static final Limit LIMIT = Limit.of(Algorithm.TOKEN_BUCKET, 20, Duration.ofSeconds(1));
 
@@ -79,10 +86,7 @@ class ReshardIntegrationTests {
 			assertThat(RedisAdmin.ownSlots(target)).containsAll(moving);
 			reshard(cluster, target, source, logs);
 			assertThat(RedisAdmin.ownSlots(source)).containsAll(moving);
-			Thread.sleep(SETTLE.toMillis());
-			long movedWhenSettled = RedisAdmin.errorReplies(cluster.masters(), "MOVED");
-			Thread.sleep(500);
-			long movedAfterSettling = RedisAdmin.errorReplies(cluster.masters(), "MOVED") - movedWhenSettled;
+			long settledAfter = settle(cluster);
 			long elapsed = load.stop();
 			long legitimate = TokenBucketBound.mostAllowed(LIMIT, elapsed);
 			long mostAllowed = allowed.values().stream().mapToLong(AtomicLong::get).max().orElseThrow();
@@ -90,17 +94,38 @@ class ReshardIntegrationTests {
 			long moved = RedisAdmin.errorReplies(cluster.masters(), "MOVED") - movedBefore;
 			long asked = RedisAdmin.errorReplies(cluster.masters(), "ASK") - askedBefore;
 			System.out.printf("reshard: %d decisions on %d keys in %d slots moved there and back in %d ms (%d MOVED and %d "
-					+ "ASK replies followed); allowed per key %d to %d of at most %d; %d failures%n", load.steps(),
-					keys.size(), MOVED_SLOTS, TimeUnit.NANOSECONDS.toMillis(elapsed), moved, asked, leastAllowed,
-					mostAllowed, legitimate, observer.failures());
+					+ "ASK replies followed, none for %d ms after %d ms); allowed per key %d to %d of at most %d; "
+					+ "%d failures%n", load.steps(), keys.size(), MOVED_SLOTS, TimeUnit.NANOSECONDS.toMillis(elapsed),
+					moved, asked, QUIET.toMillis(), settledAfter, leastAllowed, mostAllowed, legitimate,
+					observer.failures());
 			assertThat(load.exceptions()).isEmpty();
 			assertThat(moved).as("MOVED replies").isPositive();
 			assertThat(asked).as("ASK replies").isPositive();
-			assertThat(movedAfterSettling).as("MOVED replies once the client has the new topology").isZero();
+			assertThat(settledAfter).as("%d ms without a MOVED reply within %d ms", QUIET.toMillis(), SETTLE.toMillis())
+				.isNotNegative();
 			assertThat(observer.failures()).as(observer.toString()).isZero();
 			assertThat(mostAllowed).isLessThanOrEqualTo(legitimate);
 			assertThat(leastAllowed).isGreaterThanOrEqualTo(LIMIT.capacity());
 		}
+	}
+
+	/**
+	 * Waits, up to {@link #SETTLE}, for a span of {@link #QUIET} in which the masters send no MOVED reply while the
+	 * load goes on.
+	 * @return how long it waited, in milliseconds, or -1 if no such span came
+	 */
+	private static long settle(LocalRedisCluster cluster) throws InterruptedException {
+		long start = System.nanoTime();
+		long moved = RedisAdmin.errorReplies(cluster.masters(), "MOVED");
+		while (System.nanoTime() - start < SETTLE.toNanos()) {
+			Thread.sleep(QUIET.toMillis());
+			long now = RedisAdmin.errorReplies(cluster.masters(), "MOVED");
+			if (now == moved) {
+				return TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+			}
+			moved = now;
+		}
+		return -1;
 	}
 
 	/** Keys of the limit whose state lives in the given slots, spread over them. */

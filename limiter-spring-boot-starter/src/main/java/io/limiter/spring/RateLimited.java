@@ -110,8 +110,8 @@ public @interface RateLimited {
 	 * while it waits keeps its interrupt status and the call fails, with an {@link InterruptedException} when the
 	 * method declares one, else with an {@link IllegalStateException}, without calling the method. A method that
 	 * returns a stage or a reactive type waits without holding any thread, through
-	 * {@link io.limiter.RateLimiter#acquireAsync}; a {@code Mono} or {@code Flux} whose subscription is cancelled
-	 * while it waits is never called. Either way the permits an abandoned wait had reserved go back to the key. A limit in shadow mode never makes a call wait. Start-up fails
+	 * {@link io.limiter.RateLimiter#acquireAsync}; a {@code Mono} or {@code Flux} whose subscription is cancelled,
+	 * or a returned {@code CompletableFuture} that its caller cancels, while it waits is never called. Either way the permits an abandoned wait had reserved go back to the key. A limit in shadow mode never makes a call wait. Start-up fails
 	 * for text that is not a duration, a negative one, and a wait on a concurrency limit, whose permits come back
 	 * when calls end, at times no decision can tell.
 	 * @return the longest wait for this limit's permits, or empty for none

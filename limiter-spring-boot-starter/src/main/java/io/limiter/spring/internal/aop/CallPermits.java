@@ -102,17 +102,26 @@ final class CallPermits {
 	}
 
 	/**
-	 * Abandons a call whose subscriber cancelled: a decision it waits for is cancelled (a wait for reserved permits
-	 * stops and gives them back), the method is not called if it has not been yet, and the held permits are released;
-	 * the pending ones stay taken, as a cancelled call counts.
+	 * Abandons a call whose subscriber cancelled: its wait is abandoned ({@link #abandonWait()}) and the held permits
+	 * are released, since the cancel stops the method's own publisher too; the pending ones stay taken, as a cancelled
+	 * call counts.
 	 */
 	void abandon() {
+		abandonWait();
+		this.held.releaseAsync();
+	}
+
+	/**
+	 * Abandons the call's wait for its permits: a decision it waits for is cancelled (a wait for reserved permits
+	 * stops and gives them back) and the method is not called if it has not been yet. A method already called keeps
+	 * its permits until its own stage completes.
+	 */
+	void abandonWait() {
 		this.abandoned = true;
 		CompletableFuture<?> waiting = this.decision;
 		if (waiting != null) {
 			waiting.cancel(false);
 		}
-		this.held.releaseAsync();
 	}
 
 	/**

@@ -51,8 +51,9 @@ import io.limiter.spring.internal.LimitEnforcers;
  * since the call started: a value's method on the calling thread
  * ({@link io.limiter.RateLimiter#acquire(String, long, java.time.Duration)}), the others without holding a thread
  * ({@link io.limiter.RateLimiter#acquireAsync(String, long, java.time.Duration)}, whose waits end on the backend's
- * threads, where the method is then called). A reactive type's subscription cancelled while it waits cancels that
- * wait, which gives back the permits it reserved, and the method is not called ({@link CallPermits#abandon()}).
+ * threads, where the method is then called). A reactive type's subscription cancelled while it waits, or the
+ * returned stage cancelled, cancels that wait, which gives back the permits it reserved, and the method is not called
+ * ({@link CallPermits#abandonWait()}).
  * <p>
  * A concurrency limit ({@code limiter.concurrency}) takes one permit per call and holds it until the call ends: a
  * value's method when it returns or throws, a stage when it completes, a reactive type when it completes, fails or
@@ -107,14 +108,30 @@ final class MethodLimits {
 		ReactiveAdapter adapter = this.result.adapter();
 		return switch (this.result.kind()) {
 			case VALUE -> invokeNow(invocation, target);
-			case STAGE -> invokeWhenAllowed(invocation, target, new CallPermits(), Function.identity(),
-					MethodLimits::settleWhenDone)
-				.thenCompose(MethodLimits::stage);
+			case STAGE -> invokeStage(invocation, target);
 			case SINGLE -> ReactorResults.single(adapter, (permits) -> invokeWhenAllowed(invocation, target, permits,
 					(result) -> ReactorResults.mono(adapter, result), ReactorResults::settleMono));
 			case MULTI -> ReactorResults.multi(adapter, (permits) -> invokeWhenAllowed(invocation, target, permits,
 					(result) -> ReactorResults.flux(adapter, result), ReactorResults::settleFlux));
 		};
+	}
+
+	/**
+	 * Calls a method that returns a stage once its limits allow. The caller's stage is the call's: cancelling it while
+	 * the call waits for permits abandons that wait, which gives back the permits it reserved, and the method is not
+	 * called.
+	 */
+	private CompletableFuture<Object> invokeStage(MethodInvocation invocation, Object target) {
+		CallPermits permits = new CallPermits();
+		CompletableFuture<Object> stage = invokeWhenAllowed(invocation, target, permits, Function.identity(),
+				MethodLimits::settleWhenDone)
+			.thenCompose(MethodLimits::stage);
+		stage.whenComplete((value, failure) -> {
+			if (stage.isCancelled()) {
+				permits.abandonWait();
+			}
+		});
+		return stage;
 	}
 
 	private Object invokeNow(MethodInvocation invocation, Object target) throws Throwable {
@@ -201,7 +218,9 @@ final class MethodLimits {
 		}
 		return firstDenial(0, keys, permits, start).thenCompose((denial) -> {
 			if (permits.isAbandoned()) {
-				return CompletableFuture.failedFuture(new CancellationException("the subscriber cancelled"));
+				return permits.cancelAsync()
+					.thenCompose((released) -> CompletableFuture.failedFuture(
+							new CancellationException("the caller abandoned the call while it waited")));
 			}
 			if (denial != null) {
 				return permits.refundAllAsync()

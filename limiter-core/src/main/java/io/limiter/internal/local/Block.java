@@ -24,6 +24,9 @@ final class Block implements IdleAware {
 
 	private final int rate;
 
+	/** The probe of a block that is no longer the key's: it admits none, and who looks at it looks again. */
+	private static final CompletableFuture<Decision> RETIRED = CompletableFuture.completedFuture(null);
+
 	private final AtomicReference<CompletableFuture<Decision>> probe = new AtomicReference<>();
 
 	/**
@@ -62,7 +65,10 @@ final class Block implements IdleAware {
 		return this.rate;
 	}
 
-	/** {@return the answer of the probe that asks Redis now, or {@code null} when none does} */
+	/**
+	 * {@return the answer of the probe that asks Redis now, or {@code null} when none does; an answer already
+	 * complete, carrying no decision, once the block was retired}
+	 */
 	CompletableFuture<Decision> probeInFlight() {
 		return this.probe.get();
 	}
@@ -82,6 +88,14 @@ final class Block implements IdleAware {
 	 */
 	void endProbe(CompletableFuture<Decision> answer) {
 		this.probe.compareAndSet(answer, null);
+	}
+
+	/**
+	 * Retires a block that another replaced or that a grant ended: a request that read it before then starts no
+	 * probe under it, which would ask Redis again beside the probes of the key's current state, but looks again.
+	 */
+	void retire() {
+		this.probe.set(RETIRED);
 	}
 
 	@Override

@@ -297,6 +297,9 @@ public final class BlockingDecisionSource implements DecisionSource {
 			this.blocks.put(memoryKey, new Block(sentAt + decision.retryAfterMillis(), permits,
 					sentAt + decision.resetAfterMillis(), decision.limit(), decision.rate()), sentAt);
 		}
+		if (seen != null && this.blocks.getIfPresent(memoryKey) != seen) {
+			seen.retire();
+		}
 		return decision;
 	}
 

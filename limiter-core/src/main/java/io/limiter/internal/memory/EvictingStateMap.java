@@ -107,9 +107,13 @@ public final class EvictingStateMap<V extends Evictable> {
 		}
 	}
 
-	/** {@return the number of entries} */
+	/**
+	 * {@return the number of entries, those being added included} It counts the places taken, which bound the
+	 * entries at every moment; the map's own count is an estimate while other threads add and remove (a sum read
+	 * across its counters may see an addition and miss the removal that made room for it).
+	 */
 	public int size() {
-		return this.entries.size();
+		return this.places.get();
 	}
 
 	private void reservePlace(long nowMillis) {

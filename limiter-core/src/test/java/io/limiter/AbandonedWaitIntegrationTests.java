@@ -63,22 +63,9 @@ class AbandonedWaitIntegrationTests {
 	void aThreadInterruptedWhileItWaitsGivesItsPermitBack(LocalTier.Mode mode, LocalTier tier, Algorithm algorithm)
 			throws Exception {
 		assertAbandonedWaitGivesItsPermitBack(tier, algorithm, (limiter, reservation) -> {
-			CompletableFuture<Decision> acquired = new CompletableFuture<>();
-			Thread waiter = new Thread(() -> {
-				try {
-					acquired.complete(limiter.acquire("k", 1, MAX_WAIT));
-				}
-				catch (Throwable ex) {
-					acquired.completeExceptionally(ex);
-				}
-			}, "waiter");
-			waiter.start();
+			Waiter waiter = Waiter.start(limiter);
 			assertThat(reservation.get(10, TimeUnit.SECONDS).delayMillis()).isPositive();
-			waiter.interrupt();
-			assertThat(acquired).failsWithin(Duration.ofSeconds(10))
-				.withThrowableThat()
-				.havingCause()
-				.isInstanceOf(InterruptedException.class);
+			waiter.interruptAndAssertItFails();
 		});
 	}
 
@@ -96,24 +83,12 @@ class AbandonedWaitIntegrationTests {
 				StatefulRedisConnection<String, String> connection = admin.connect()) {
 			RateLimiter limiter = spentLimiter(backend, LocalTier.none(), algorithm);
 			connection.sync().clientPause(1000);
-			CompletableFuture<Decision> acquired = new CompletableFuture<>();
-			Thread waiter = new Thread(() -> {
-				try {
-					acquired.complete(limiter.acquire("k", 1, MAX_WAIT));
-				}
-				catch (Throwable ex) {
-					acquired.completeExceptionally(ex);
-				}
-			}, "waiter");
-			waiter.start();
-			while (waiter.getState() != Thread.State.WAITING && waiter.getState() != Thread.State.TIMED_WAITING) {
+			Waiter waiter = Waiter.start(limiter);
+			while (waiter.thread().getState() != Thread.State.WAITING
+					&& waiter.thread().getState() != Thread.State.TIMED_WAITING) {
 				Thread.sleep(1);
 			}
-			waiter.interrupt();
-			assertThat(acquired).failsWithin(Duration.ofSeconds(10))
-				.withThrowableThat()
-				.havingCause()
-				.isInstanceOf(InterruptedException.class);
+			waiter.interruptAndAssertItFails();
 			assertThat(observed.reservation.get(10, TimeUnit.SECONDS).delayMillis()).isPositive();
 			assertThat(observed.refund.get(10, TimeUnit.SECONDS)).isEqualTo(AdminOperation.Outcome.APPLIED);
 			assertNextReservationWithinOnePermit(limiter);
@@ -173,6 +148,38 @@ class AbandonedWaitIntegrationTests {
 	}
 
 	/** Reserves the key's next permit and abandons the wait for it. */
+	/**
+	 * A thread that waits in {@code acquire} for the key's next permit.
+	 * @param thread the thread
+	 * @param acquired completed with what {@code acquire} returned or threw
+	 */
+	private record Waiter(Thread thread, CompletableFuture<Decision> acquired) {
+
+		static Waiter start(RateLimiter limiter) {
+			CompletableFuture<Decision> acquired = new CompletableFuture<>();
+			Thread thread = new Thread(() -> {
+				try {
+					acquired.complete(limiter.acquire("k", 1, MAX_WAIT));
+				}
+				catch (Throwable ex) {
+					acquired.completeExceptionally(ex);
+				}
+			}, "waiter");
+			thread.start();
+			return new Waiter(thread, acquired);
+		}
+
+		/** Interrupts the thread and asserts that {@code acquire} failed with the interrupt. */
+		void interruptAndAssertItFails() {
+			this.thread.interrupt();
+			assertThat(this.acquired).failsWithin(Duration.ofSeconds(10))
+				.withThrowableThat()
+				.havingCause()
+				.isInstanceOf(InterruptedException.class);
+		}
+
+	}
+
 	@FunctionalInterface
 	private interface Abandon {
 

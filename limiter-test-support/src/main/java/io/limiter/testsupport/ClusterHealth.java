@@ -12,7 +12,9 @@ import java.util.stream.Collectors;
  * Decides whether a Redis Cluster is ready for clients: every node reports {@code cluster_state:ok}, every replica
  * reports {@code master_link_status:up}, and every node's {@code CLUSTER SLOTS} covers all 16384 slots with the same
  * masters and replicas, all of them among the given nodes (so a killed node that still serves slots in the view of
- * the others keeps the cluster from being ready).
+ * the others keeps the cluster from being ready), and every node's {@code CLUSTER NODES}, the view a client's topology
+ * is read from, calls exactly the nodes that report {@code role:slave} replicas (so a node that has just become a
+ * replica but still looks like an empty master to some of the others keeps the cluster from being ready too).
  */
 final class ClusterHealth {
 
@@ -44,7 +46,7 @@ final class ClusterHealth {
 	 */
 	static String problem(List<RespClient> nodes, int expectedMasters, int expectedReplicas) {
 		int masters = 0;
-		int replicas = 0;
+		Set<String> replicas = new HashSet<>();
 		String agreedLayout = null;
 		Set<String> addresses = nodes.stream().map(RespClient::toString).collect(Collectors.toSet());
 		for (RespClient node : nodes) {
@@ -58,7 +60,7 @@ final class ClusterHealth {
 					masters++;
 				}
 				else {
-					replicas++;
+					replicas.add(node.toString());
 					String link = RespClient.field(replication, "master_link_status");
 					if (!"up".equals(link)) {
 						return node + " reports master_link_status:" + link;
@@ -84,11 +86,45 @@ final class ClusterHealth {
 			}
 		}
 		if ((expectedMasters >= 0 && masters != expectedMasters)
-				|| (expectedReplicas >= 0 && replicas != expectedReplicas)) {
-			return masters + " masters and " + replicas + " replicas instead of " + expectedMasters + " and "
+				|| (expectedReplicas >= 0 && replicas.size() != expectedReplicas)) {
+			return masters + " masters and " + replicas.size() + " replicas instead of " + expectedMasters + " and "
 					+ expectedReplicas;
 		}
+		return replicasMisnamed(nodes, addresses, replicas);
+	}
+
+	private static String replicasMisnamed(List<RespClient> nodes, Set<String> addresses, Set<String> replicas) {
+		for (RespClient node : nodes) {
+			try {
+				Set<String> named = replicasNamedBy(node.text("CLUSTER", "NODES"), addresses);
+				if (!named.equals(replicas)) {
+					return node + " names the replicas " + named + " while the replicas are " + replicas;
+				}
+			}
+			catch (IOException ex) {
+				return node + " does not answer: " + ex.getMessage();
+			}
+		}
 		return null;
+	}
+
+	/**
+	 * The addresses among the given ones that a {@code CLUSTER NODES} reply flags as replicas. Each line reads
+	 * {@code id host:port@cport[,hostname] flags master ...}.
+	 */
+	private static Set<String> replicasNamedBy(String clusterNodes, Set<String> addresses) {
+		Set<String> named = new HashSet<>();
+		for (String line : clusterNodes.split("\n")) {
+			String[] fields = line.trim().split(" ");
+			if (fields.length < 3) {
+				continue;
+			}
+			String address = fields[1].split("@")[0];
+			if (addresses.contains(address) && List.of(fields[2].split(",")).contains("slave")) {
+				named.add(address);
+			}
+		}
+		return named;
 	}
 
 	/**

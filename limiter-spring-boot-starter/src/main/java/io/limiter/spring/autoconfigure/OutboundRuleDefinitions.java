@@ -116,6 +116,15 @@ final class OutboundRuleDefinitions {
 			.plan(plan)
 			.cost(settings.getCost())
 			.maxWait(maxWait);
+		String key = settings.getKey();
+		if (key != null) {
+			if (key.isBlank()) {
+				throw new InvalidLimiterPropertyException(prefix + "key", key,
+						"a key must not be blank; without one each host:port of the target has permits of its own",
+						null);
+			}
+			builder.key((request) -> key);
+		}
 		LimitDefinitions.check(prefix + "cost", settings.getCost(), (cost) -> builder.interceptor());
 		return builder;
 	}
@@ -125,7 +134,11 @@ final class OutboundRuleDefinitions {
 		String wait = settings.getMaxWait().isZero() ? "never waiting"
 				: "waiting at most " + settings.getMaxWait().toMillis() + " ms";
 		return "limit '" + settings.getLimit() + "' (" + plan + settings.getCost() + " permit"
-				+ ((settings.getCost() == 1) ? "" : "s") + " per call, per host:port, " + wait + ")";
+				+ ((settings.getCost() == 1) ? "" : "s") + " per call, " + counted(settings) + ", " + wait + ")";
+	}
+
+	private static String counted(OutboundRuleSettings settings) {
+		return (settings.getKey() != null) ? "one key '" + settings.getKey() + "' for all its hosts" : "per host:port";
 	}
 
 }

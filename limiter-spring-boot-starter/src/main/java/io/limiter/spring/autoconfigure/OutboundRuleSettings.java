@@ -15,8 +15,14 @@ public class OutboundRuleSettings {
 	 */
 	private List<String> hosts = new ArrayList<>();
 
-	/** Name of the limit (limiter.limits) whose permits the calls take, counted per host:port of the target. */
+	/** Name of the limit (limiter.limits) whose permits the calls take, counted per key. */
 	private String limit;
+
+	/**
+	 * Key whose permits every call of the rule takes, so that all its hosts share one budget (such as partner-api);
+	 * each host:port of the target has permits of its own when not set.
+	 */
+	private String key;
 
 	/** Plan of the limit whose numbers apply; the limit's own numbers when not set. */
 	private String plan;
@@ -41,6 +47,14 @@ public class OutboundRuleSettings {
 
 	public void setLimit(String limit) {
 		this.limit = limit;
+	}
+
+	public String getKey() {
+		return this.key;
+	}
+
+	public void setKey(String key) {
+		this.key = key;
 	}
 
 	public String getPlan() {

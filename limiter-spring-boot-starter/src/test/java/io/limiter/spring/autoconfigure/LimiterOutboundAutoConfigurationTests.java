@@ -105,6 +105,23 @@ class LimiterOutboundAutoConfigurationTests {
 	}
 
 	@Test
+	void aRuleWithAKeySaysThatAllItsHostsShareIt(CapturedOutput output) {
+		this.runner
+			.withPropertyValues("limiter.outbound.rules[0].hosts=api.partner.com, *.partner.com",
+					"limiter.outbound.rules[0].limit=partner", "limiter.outbound.rules[0].key=partner-api")
+			.run((context) -> assertThat(context).hasNotFailed());
+		assertThat(lines(output)).containsExactly("Limiter limits outbound calls to api.partner.com, *.partner.com by"
+				+ " limit 'partner' (1 permit per call, one key 'partner-api' for all its hosts, never waiting)"
+				+ " (limiter.outbound.rules[0])");
+	}
+
+	@Test
+	void aBlankKeyFails() {
+		this.partnerRule.withPropertyValues("limiter.outbound.rules[0].key=")
+			.run(failsWith("limiter.outbound.rules[0].key", "", "a key must not be blank"));
+	}
+
+	@Test
 	void aRuleTakesTheCostFromTheLimitsCapacitySoNoRefreshLowersItBelow() {
 		this.runner
 			.withPropertyValues("limiter.outbound.rules[0].hosts=api.partner.com",

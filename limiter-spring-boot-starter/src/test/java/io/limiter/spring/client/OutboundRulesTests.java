@@ -26,7 +26,8 @@ import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 /**
  * {@code limiter.outbound.rules} over real HTTP, in an application whose {@code RestClient}, {@code RestTemplate} or
  * {@code WebClient} comes from the builder that Spring Boot gives it: calls to the rule's host wait for their permits
- * and arrive spaced by the rate, and calls to the same server by another name, which no rule names, pass untouched.
+ * and arrive spaced by the rate, calls to the same server by another name, which no rule names, pass untouched, and
+ * a rule's key gives all its hosts one budget.
  */
 class OutboundRulesTests {
 
@@ -82,6 +83,19 @@ class OutboundRulesTests {
 		}
 		assertThat(this.server.arrivals()).extracting(ArrivalServer.Arrival::callId)
 			.containsExactly("limited-0", "other-0", "other-1", "other-2");
+	}
+
+	@ParameterizedTest
+	@EnumSource(Client.class)
+	void aRuleWithAKeyGivesAllItsHostsOneBudget(Client client) {
+		startApplication("limiter.limits.partner.capacity=1", "limiter.limits.partner.period=1h",
+				"limiter.outbound.rules[0].hosts=127.0.0.1, localhost", "limiter.outbound.rules[0].limit=partner",
+				"limiter.outbound.rules[0].key=partner-api");
+		assertThat(client.get(this.context, url("127.0.0.1"), "first")).isEqualTo("ok");
+		assertThatExceptionOfType(OutboundRateLimitExceededException.class)
+			.isThrownBy(() -> client.get(this.context, url("localhost"), "other-host"))
+			.satisfies((denied) -> assertThat(denied.key()).isEqualTo("partner-api"));
+		assertThat(this.server.arrivals()).extracting(ArrivalServer.Arrival::callId).containsExactly("first");
 	}
 
 	private void startApplication(String... properties) {

@@ -46,7 +46,11 @@ class GatewayRateLimiterRedisIntegrationTests extends GatewayRateLimiterContract
 		RedisRateLimiter redis = this.context.getBean(RedisRateLimiter.class);
 		assertThat(this.context.getBean(RequestRateLimiterGatewayFilterFactory.class).getDefaultRateLimiter())
 			.isSameAs(redis);
-		redis.getConfig().put("direct", new RedisRateLimiter.Config().setReplenishRate(1).setBurstCapacity(1));
+		// Its script refills by whole seconds of the clock: a call takes 2 of 2 tokens, so the one second two calls
+		// can straddle refills 1, too few for the next.
+		redis.getConfig()
+			.put("direct",
+					new RedisRateLimiter.Config().setReplenishRate(1).setBurstCapacity(2).setRequestedTokens(2));
 		String key = newClient();
 		assertThat(redis.isAllowed("direct", key).block().isAllowed()).isTrue();
 		assertThat(redis.isAllowed("direct", key).block().isAllowed()).isFalse();

@@ -4,7 +4,9 @@ import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
 
@@ -47,6 +49,7 @@ final class ClusterHealth {
 	static String problem(List<RespClient> nodes, int expectedMasters, int expectedReplicas) {
 		int masters = 0;
 		Set<String> replicas = new HashSet<>();
+		Map<RespClient, Set<String>> replicasNamed = new LinkedHashMap<>();
 		String agreedLayout = null;
 		Set<String> addresses = nodes.stream().map(RespClient::toString).collect(Collectors.toSet());
 		for (RespClient node : nodes) {
@@ -80,6 +83,7 @@ final class ClusterHealth {
 					return "nodes disagree on the slot layout: " + agreedLayout + " versus " + layout.description()
 							+ " from " + node;
 				}
+				replicasNamed.put(node, replicasNamedBy(node.text("CLUSTER", "NODES"), addresses));
 			}
 			catch (IOException ex) {
 				return node + " does not answer: " + ex.getMessage();
@@ -90,19 +94,10 @@ final class ClusterHealth {
 			return masters + " masters and " + replicas.size() + " replicas instead of " + expectedMasters + " and "
 					+ expectedReplicas;
 		}
-		return replicasMisnamed(nodes, addresses, replicas);
-	}
-
-	private static String replicasMisnamed(List<RespClient> nodes, Set<String> addresses, Set<String> replicas) {
-		for (RespClient node : nodes) {
-			try {
-				Set<String> named = replicasNamedBy(node.text("CLUSTER", "NODES"), addresses);
-				if (!named.equals(replicas)) {
-					return node + " names the replicas " + named + " while the replicas are " + replicas;
-				}
-			}
-			catch (IOException ex) {
-				return node + " does not answer: " + ex.getMessage();
+		for (Map.Entry<RespClient, Set<String>> named : replicasNamed.entrySet()) {
+			if (!named.getValue().equals(replicas)) {
+				return named.getKey() + " names the replicas " + named.getValue() + " while the replicas are "
+						+ replicas;
 			}
 		}
 		return null;

@@ -43,14 +43,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 /**
- * Redis with a password, with a minimal ACL user (the one documented in {@code src/docs/redis-acl.md}, also on a
+ * Redis with a password, with a minimal ACL user (the one documented in {@code docs/redis.md}, also on a
  * cluster) and with TLS and a private CA (certificates made by the test with {@code openssl}), standalone and on a
  * cluster that speaks nothing but TLS; and what a wrong password looks like: no connection,
  * a warning and an observed failure that name the server's reply, and decisions by the failure policy.
  */
 class AuthAndTlsIntegrationTests {
 
-	private static final Path ACL_DOC = Path.of("..", "src", "docs", "redis-acl.md");
+	private static final Path ACL_DOC = Path.of("..", "docs", "redis.md");
 
 	private static final Pattern ACL_LINE = Pattern.compile("^ACL SETUSER limiter on .*$", Pattern.MULTILINE);
 

@@ -10,6 +10,7 @@ public class RateLimiterException extends RuntimeException {
 
 	private static final long serialVersionUID = 1L;
 
+	/** The kind of failure, as decisions made by the failure policy report it. */
 	private final DegradedReason reason;
 
 	/**

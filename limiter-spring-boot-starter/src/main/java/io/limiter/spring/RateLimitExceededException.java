@@ -13,8 +13,10 @@ public class RateLimitExceededException extends RuntimeException {
 
 	private static final long serialVersionUID = 1L;
 
+	/** The name of the limit that denied the call. */
 	private final String limitName;
 
+	/** The plan of the limit that denied the call. */
 	private final String plan;
 
 	private final transient Decision decision;

@@ -10,10 +10,13 @@ public class InvalidLimiterPropertyException extends IllegalStateException {
 
 	private static final long serialVersionUID = 1L;
 
+	/** The full property name. */
 	private final String property;
 
+	/** The invalid value as text, masked. */
 	private final String value;
 
+	/** Why the value is invalid, masked. */
 	private final String reason;
 
 	/**

@@ -18,12 +18,16 @@ public class OutboundRateLimitExceededException extends RateLimitExceededExcepti
 
 	private static final long serialVersionUID = 1L;
 
+	/** The key the call was counted under. */
 	private final String key;
 
+	/** The call's method. */
 	private final HttpMethod method;
 
+	/** The call's URI. */
 	private final URI uri;
 
+	/** The longest wait the call accepted. */
 	private final Duration maxWait;
 
 	/**

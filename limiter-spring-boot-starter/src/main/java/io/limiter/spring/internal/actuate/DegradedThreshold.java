@@ -17,6 +17,8 @@ public record DegradedThreshold(double share, int minimumDecisions) {
 
 	/**
 	 * Checks both settings.
+	 * @param share the share of the window's decisions, more than 0 and at most 1
+	 * @param minimumDecisions the fewest degraded decisions, at least 1
 	 * @throws IllegalArgumentException when either is out of its range
 	 */
 	public DegradedThreshold {

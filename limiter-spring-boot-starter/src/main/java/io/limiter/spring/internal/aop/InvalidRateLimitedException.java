@@ -9,16 +9,22 @@ public class InvalidRateLimitedException extends IllegalStateException {
 
 	private static final long serialVersionUID = 1L;
 
+	/** The annotated method. */
 	private final String method;
 
+	/** The annotation as written. */
 	private final String annotation;
 
+	/** The attribute at fault, or {@code null}. */
 	private final String attribute;
 
+	/** The value of the attribute at fault, or {@code null}. */
 	private final String value;
 
+	/** Why the annotation cannot be enforced. */
 	private final String reason;
 
+	/** What to do about it. */
 	private final String action;
 
 	InvalidRateLimitedException(String method, String annotation, String attribute, String value, String reason,

@@ -20,6 +20,9 @@ public record EmptyKeyPolicy(Answer answer, int status, String lacking) {
 
 	/**
 	 * Creates a policy.
+	 * @param answer what such a request's key is
+	 * @param status the status of the answer to such a request when the rule denies it, from 400 to 599
+	 * @param lacking what such a request lacks, for the reason of the answer
 	 * @throws IllegalArgumentException when the status is not from 400 to 599
 	 */
 	public EmptyKeyPolicy {

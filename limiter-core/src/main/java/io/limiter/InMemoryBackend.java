@@ -20,7 +20,7 @@ import io.limiter.internal.memory.InMemoryStates;
  * LimiterBackend backend = InMemoryBackend.builder().build();
  * RateLimiter hello = backend.limiter("hello", Limit.of(Algorithm.TOKEN_BUCKET, 10, Duration.ofSeconds(1)));
  * }</pre>
- * The waits of {@link RateLimiter#acquireAsync(String, long, java.time.Duration) acquireAsync} run on the
+ * The waits of {@link RateLimiter#tryAcquireAsync(String, long, java.time.Duration) tryAcquireAsync} run on the
  * backend's own two daemon threads, {@code limiter-memory-N}, started on the first wait and stopped by
  * {@link #close()}.
  * <p>

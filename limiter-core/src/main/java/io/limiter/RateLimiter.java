@@ -57,13 +57,15 @@ public interface RateLimiter {
 	CompletionStage<Decision> tryAcquireAsync(String key, long permits);
 
 	/**
-	 * Takes {@code permits} for the key, waiting for them when that wait fits in {@code maxWait}, and failing
-	 * at once, without waiting, when it does not.
+	 * Takes {@code permits} for the key, waiting at most {@code timeout} for them: as Guava's
+	 * {@code RateLimiter.tryAcquire(permits, timeout)} and Bucket4j's {@code tryConsume(permits, maxWait)}, the call
+	 * waits when the permits can be had within the timeout, and returns the denial at once, without waiting, when they
+	 * cannot. With a zero timeout it is {@link #tryAcquire(String, long)}.
 	 * <p>
 	 * For {@linkplain Limit#supportsReservations() token bucket and GCRA of one rate} the permits are reserved at
 	 * once and the call sleeps until they are due, so later callers queue behind it. The window algorithms, and
 	 * limits of several rates, retry at the retry-after they report, for as long as the next retry still fits in
-	 * {@code maxWait}.
+	 * {@code timeout}.
 	 * <p>
 	 * A thread interrupted while it waits for reserved permits gives them back where they were taken (as
 	 * {@link #refund(String, Decision)} of their grant would; a refund that fails is added to the exception as
@@ -71,14 +73,14 @@ public interface RateLimiter {
 	 * answer grants once the answer arrives; interrupted between tries, it has taken nothing.
 	 * @param key the key
 	 * @param permits from 0 to the capacity
-	 * @param maxWait the longest acceptable wait
+	 * @param timeout the longest acceptable wait, zero or more
 	 * @return an allowed decision once the permits are usable, or the denied decision at once
 	 * @throws InterruptedException when interrupted while waiting; the call then holds no permits
 	 */
-	Decision acquire(String key, long permits, Duration maxWait) throws InterruptedException;
+	Decision tryAcquire(String key, long permits, Duration timeout) throws InterruptedException;
 
 	/**
-	 * The asynchronous variant of {@link #acquire(String, long, Duration)}: the stage completes once the
+	 * The asynchronous variant of {@link #tryAcquire(String, long, Duration)}: the stage completes once the
 	 * permits are usable, or at once with the denied decision. The waits run on the backend's own threads
 	 * ({@code limiter-redis-N}, {@code limiter-memory-N}), never on the JDK's shared delay thread, so a stage
 	 * that completes when a wait for reserved permits ends runs the caller's continuations there; a wait still
@@ -92,10 +94,10 @@ public interface RateLimiter {
 	 * had already ended are the caller's, and are not given back by a later cancel.
 	 * @param key the key
 	 * @param permits from 0 to the capacity
-	 * @param maxWait the longest acceptable wait
+	 * @param timeout the longest acceptable wait, zero or more
 	 * @return a stage completed with the decision; its future can be cancelled
 	 */
-	CompletionStage<Decision> acquireAsync(String key, long permits, Duration maxWait);
+	CompletionStage<Decision> tryAcquireAsync(String key, long permits, Duration timeout);
 
 	/**
 	 * Returns the state of a key as a request for zero permits would see it now, without creating, changing or

@@ -147,9 +147,9 @@ public final class DefaultRateLimiter implements RateLimiter {
 	}
 
 	@Override
-	public Decision acquire(String key, long permits, Duration maxWait) throws InterruptedException {
+	public Decision tryAcquire(String key, long permits, Duration timeout) throws InterruptedException {
 		checkArguments(key, permits);
-		long budget = checkMaxWait(maxWait);
+		long budget = checkTimeout(timeout);
 		long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(budget);
 		while (true) {
 			Decision decision = decideInterruptibly(key, permits, reservationWindow(budget));
@@ -214,9 +214,9 @@ public final class DefaultRateLimiter implements RateLimiter {
 	}
 
 	@Override
-	public CompletionStage<Decision> acquireAsync(String key, long permits, Duration maxWait) {
+	public CompletionStage<Decision> tryAcquireAsync(String key, long permits, Duration timeout) {
 		checkArguments(key, permits);
-		long budget = checkMaxWait(maxWait);
+		long budget = checkTimeout(timeout);
 		return AsyncAcquisition.start((left) -> decideAsync(key, permits, reservationWindow(left)),
 				(grant) -> this.admin.refundAsync(key, grant), this.waits, budget);
 	}
@@ -288,12 +288,12 @@ public final class DefaultRateLimiter implements RateLimiter {
 		}
 	}
 
-	private static long checkMaxWait(Duration maxWait) {
-		Objects.requireNonNull(maxWait, "maxWait must not be null");
-		if (maxWait.isNegative()) {
-			throw new IllegalArgumentException("maxWait must not be negative but was " + maxWait);
+	private static long checkTimeout(Duration timeout) {
+		Objects.requireNonNull(timeout, "timeout must not be null");
+		if (timeout.isNegative()) {
+			throw new IllegalArgumentException("timeout must not be negative but was " + timeout);
 		}
-		return maxWait.toMillis();
+		return timeout.toMillis();
 	}
 
 	@Override

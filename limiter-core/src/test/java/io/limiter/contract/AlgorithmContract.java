@@ -508,7 +508,7 @@ public abstract class AlgorithmContract {
 		RateLimiter limiter = tenPerHundredSeconds();
 		limiter.tryAcquire("k", 10);
 		long started = System.nanoTime();
-		Decision denied = limiter.acquire("k", 1, Duration.ofMillis(retryAfterOnceExhausted() - 1));
+		Decision denied = limiter.tryAcquire("k", 1, Duration.ofMillis(retryAfterOnceExhausted() - 1));
 		assertThat(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started)).isLessThan(1000);
 		assertDenied(denied, 0, retryAfterOnceExhausted(), resetAfterOnceExhausted());
 	}
@@ -580,7 +580,7 @@ public abstract class AlgorithmContract {
 		limiter.tryAcquire("k", 2);
 		assertThat(decide(limiter, "k", 1, 1_000_000).isAllowed()).as("no reservation").isFalse();
 		long started = System.nanoTime();
-		Decision denied = limiter.acquire("k", 1, Duration.ofSeconds(1));
+		Decision denied = limiter.tryAcquire("k", 1, Duration.ofSeconds(1));
 		assertThat(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started)).isLessThan(1000);
 		assertReported(denied, false, 0, 2, 0);
 	}
@@ -630,7 +630,7 @@ public abstract class AlgorithmContract {
 	}
 
 	/**
-	 * Decides a request with a reservation window, below {@link RateLimiter#acquire}, which would wait for real.
+	 * Decides a request with a reservation window, below {@link RateLimiter#tryAcquire}, which would wait for real.
 	 * @param limiter a limiter of the backend under test
 	 * @param key the key
 	 * @param permits the permits

@@ -74,12 +74,12 @@ public final class AsyncOnlyBackend implements LimiterBackend {
 			}
 
 			@Override
-			public Decision acquire(String key, long permits, Duration maxWait) {
+			public Decision tryAcquire(String key, long permits, Duration timeout) {
 				throw new AssertionError("acquire waits for the backend; call acquireAsync");
 			}
 
 			@Override
-			public CompletionStage<Decision> acquireAsync(String key, long permits, Duration maxWait) {
+			public CompletionStage<Decision> tryAcquireAsync(String key, long permits, Duration maxWait) {
 				throw new AssertionError("not used by the reactive side");
 			}
 

@@ -58,8 +58,9 @@ public interface LimiterObserver {
 	}
 
 	/**
-	 * An admin operation ({@link RateLimiter#reset(String)}, {@link RateLimiter#refund(String, long)},
-	 * {@link RateLimiter#penalize(String, long)} or their asynchronous variants) ended.
+	 * An admin operation ({@link RateLimiter#reset(String)}, {@link RateLimiter#addPermits(String, long)},
+	 * {@link RateLimiter#refund(String, Decision)}, {@link RateLimiter#penalize(String, long)} or their asynchronous
+	 * variants) ended.
 	 * @param limitName the limit
 	 * @param operation the operation
 	 * @param outcome whether it was applied, applied to this instance's local share only, or failed

@@ -16,10 +16,10 @@ import java.util.concurrent.CompletionStage;
  * A request for more permits than the capacity can never be granted, so it fails at once with an
  * {@link IllegalArgumentException} instead of returning a retry-after that could never come true.
  * <p>
- * Beside deciding, a key can be reset, given permits back or penalized ({@link #reset(String)},
- * {@link #refund(String, long)}, {@link #penalize(String, long)}): admin operations, which no failure policy makes
+ * Beside deciding, a key can be reset, given permits or penalized ({@link #reset(String)},
+ * {@link #addPermits(String, long)}, {@link #penalize(String, long)}): admin operations, which no failure policy makes
  * up, so they may throw a {@link RateLimiterException}. Code that counts after the fact gives the permits of one
- * grant back with {@link #refund(String, Decision)}.
+ * grant back, where that grant took them, with {@link #refund(String, Decision)}.
  */
 public interface RateLimiter {
 
@@ -130,33 +130,35 @@ public interface RateLimiter {
 	CompletionStage<Void> resetAsync(String key);
 
 	/**
-	 * Gives up to {@code permits} back to the key now, as an administrator would, never leaving it with more than a
-	 * fresh key has: a token bucket gains them up to full, GCRA's theoretical arrival time moves back but not before
-	 * now, a fixed window's count falls (not below 0), a sliding window counter's counts fall (the current window's
-	 * first), a sliding window log loses its newest entries. The permits are taken off what the key holds now,
-	 * wherever they were taken: code that gives back the permits of one grant, because its work should not have
-	 * counted, calls {@link #refund(String, Decision)} instead, which never gives back capacity of a window the grant
-	 * did not take from. Local tiers and failures as for {@link #reset(String)}.
+	 * Gives the key up to {@code permits} now, in its current window, as an administrator would, never leaving it with
+	 * more than a fresh key has: a token bucket gains them up to full, GCRA's theoretical arrival time moves back but
+	 * not before now, a fixed window's count falls (not below 0), a sliding window counter's counts fall (the current
+	 * window's first), a sliding window log loses its newest entries. The permits come off what the key holds now,
+	 * whoever took them and whenever: this is Bucket4j's {@code addTokens}, not a give-back of one grant. Code that
+	 * gives back the permits of one grant, because its work should not have counted, calls
+	 * {@link #refund(String, Decision)} instead, which gives back only what that grant took and only where it took it
+	 * (never capacity of a window the grant was not in). Local tiers and failures as for {@link #reset(String)}.
 	 * @param key the key
 	 * @param permits at least 1; more than the key can get back changes nothing more
 	 * @throws IllegalArgumentException when permits is below 1
 	 * @throws RateLimiterException when the backend fails and the operation could not be applied
 	 */
-	void refund(String key, long permits);
+	void addPermits(String key, long permits);
 
 	/**
-	 * The asynchronous variant of {@link #refund(String, long)}.
+	 * The asynchronous variant of {@link #addPermits(String, long)}.
 	 * @param key the key
 	 * @param permits at least 1
-	 * @return a stage completed once the permits are given back, or failed with a {@link RateLimiterException}
+	 * @return a stage completed once the permits are given, or failed with a {@link RateLimiterException}
 	 * @throws IllegalArgumentException when permits is below 1
 	 */
-	CompletionStage<Void> refundAsync(String key, long permits);
+	CompletionStage<Void> addPermitsAsync(String key, long permits);
 
 	/**
-	 * Gives back the permits that a grant of this limiter took from the key, as far as they still hold capacity where
-	 * they were taken, so that permits taken before work and given back when the work should not count never add
-	 * capacity the grant did not take: a fixed window's count falls only if the grant was made in the current window;
+	 * Gives back the permits that one grant of this limiter took from the key, where it took them, as far as they
+	 * still hold capacity there (unlike {@link #addPermits(String, long)}, which gives the key permits now, in its
+	 * current window, whoever took them), so that permits taken before work and given back when the work should not
+	 * count never add capacity the grant did not take: a fixed window's count falls only if the grant was made in the current window;
 	 * a sliding window counter's current count falls for a grant of the current window and its previous count for one
 	 * of the previous window (whose weight has decayed as the window slid), nothing for an older one; a sliding window
 	 * log loses the grant's own entries while they are in the window; a token bucket or GCRA key is paid back the

@@ -197,7 +197,7 @@ class FailurePolicyIntegrationTests {
 				limiter.tryAcquire("k", 1);
 			}
 			assertThat(byThePolicy(() -> limiter.tryAcquire("k", 1)).isAllowed()).isFalse();
-			limiter.refund("k", 2);
+			limiter.addPermits("k", 2);
 			assertThat(byThePolicy(() -> limiter.tryAcquire("k", 2)).isAllowed()).isTrue();
 			limiter.resetAsync("k").toCompletableFuture().get(1, TimeUnit.SECONDS);
 			assertThat(byThePolicy(() -> limiter.tryAcquire("k", 5)).isAllowed()).as("a fresh share of 5").isTrue();
@@ -259,7 +259,7 @@ class FailurePolicyIntegrationTests {
 		try (RedisBackend backend = unreachable(FailurePolicy.FAIL_OPEN).observer(adminOutcomes(outcomes)).build()) {
 			RateLimiter limiter = backend.limiter("admin-open", TEN_PER_SECOND);
 			assertThatExceptionOfType(RateLimiterException.class).isThrownBy(() -> limiter.reset("k"));
-			assertThat(limiter.refundAsync("k", 1).toCompletableFuture())
+			assertThat(limiter.addPermitsAsync("k", 1).toCompletableFuture())
 				.failsWithin(Duration.ofSeconds(1))
 				.withThrowableOfType(ExecutionException.class)
 				.withCauseInstanceOf(RateLimiterException.class);

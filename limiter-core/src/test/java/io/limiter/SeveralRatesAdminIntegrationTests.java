@@ -48,7 +48,7 @@ class SeveralRatesAdminIntegrationTests {
 			assertThat(limiter.tryAcquire("k", 2).isAllowed()).isTrue();
 			assertThat(limiter.tryAcquire("k", 2).isAllowed()).as("the first rate is spent").isFalse();
 
-			assertThat(callsOf(() -> limiter.refund("k", 2))).isOne();
+			assertThat(callsOf(() -> limiter.addPermits("k", 2))).isOne();
 			assertThat(limiter.tryAcquire("k", 2).isAllowed())
 				.as("the first two rates refunded: the second had only one permit left").isTrue();
 

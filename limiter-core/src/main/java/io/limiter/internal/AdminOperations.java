@@ -13,7 +13,7 @@ import io.limiter.Receipt;
 import io.limiter.integration.LoggedKeys;
 
 /**
- * The admin operations of one limiter ({@code reset}, {@code refund}, {@code penalize}, and the refund of one grant):
+ * The admin operations of one limiter ({@code reset}, {@code addPermits}, {@code penalize}, and the refund of one grant):
  * checks their arguments, sends them down the limiter's decision source and tells the observer of each outcome.
  */
 final class AdminOperations {
@@ -115,7 +115,7 @@ final class AdminOperations {
 	}
 
 	/**
-	 * Checks the permits of a refund or penalty (a reset takes none) and caps them where their ticks
+	 * Checks the permits to add or of a penalty (a reset takes none) and caps them where their ticks
 	 * ({@code permits x period}, or permits alone for a calendar rate, which counts permits) would pass 2^53: no key
 	 * holds or owes that many, so the cap changes nothing.
 	 */
@@ -124,7 +124,7 @@ final class AdminOperations {
 			return 0;
 		}
 		if (permits < 1) {
-			throw new IllegalArgumentException("permits of a " + operation.configName() + " of limit '" + this.name
+			throw new IllegalArgumentException("permits of " + operation.configName() + " on limit '" + this.name
 					+ "' must be at least 1 but was " + permits);
 		}
 		Rate rate = this.limit.rates().get(0);

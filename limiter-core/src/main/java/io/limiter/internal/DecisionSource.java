@@ -56,7 +56,7 @@ public interface DecisionSource {
 	 * Applies an admin operation to a key, waiting at most the backend's timeout.
 	 * @param key the user's key
 	 * @param operation the operation
-	 * @param permits the permits of a refund or penalty; 0 for a reset
+	 * @param permits the permits to add or the penalty; 0 for a reset
 	 * @return where it was applied
 	 * @throws io.limiter.RateLimiterException when the backend fails and no local share took the operation
 	 */
@@ -66,7 +66,7 @@ public interface DecisionSource {
 	 * Applies an admin operation to a key without blocking the calling thread.
 	 * @param key the user's key
 	 * @param operation the operation
-	 * @param permits the permits of a refund or penalty; 0 for a reset
+	 * @param permits the permits to add or the penalty; 0 for a reset
 	 * @return a stage completed with where it was applied, or failed with a {@link io.limiter.RateLimiterException}
 	 */
 	CompletionStage<AdminOperation.Outcome> adjustAsync(String key, AdminOperation operation, long permits);

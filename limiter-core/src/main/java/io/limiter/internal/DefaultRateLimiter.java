@@ -251,13 +251,13 @@ public final class DefaultRateLimiter implements RateLimiter {
 	}
 
 	@Override
-	public void refund(String key, long permits) {
-		this.admin.apply(key, AdminOperation.REFUND, permits);
+	public void addPermits(String key, long permits) {
+		this.admin.apply(key, AdminOperation.ADD_PERMITS, permits);
 	}
 
 	@Override
-	public CompletionStage<Void> refundAsync(String key, long permits) {
-		return this.admin.applyAsync(key, AdminOperation.REFUND, permits);
+	public CompletionStage<Void> addPermitsAsync(String key, long permits) {
+		return this.admin.applyAsync(key, AdminOperation.ADD_PERMITS, permits);
 	}
 
 	@Override

@@ -263,31 +263,31 @@ public abstract class AlgorithmContract {
 	}
 
 	@Test
-	void aRefundGivesPermitsBackButNeverMoreThanAFreshKeyHas() {
+	void addedPermitsNeverLeaveMoreThanAFreshKeyHas() {
 		RateLimiter limiter = tenPerHundredSeconds();
 		limiter.tryAcquire("k", 10);
-		limiter.refund("k", 3);
+		limiter.addPermits("k", 3);
 		assertThat(limiter.tryAcquire("k", 0).remaining()).isEqualTo(3);
 		assertThat(limiter.tryAcquire("k", 3).isAllowed()).isTrue();
 		assertThat(limiter.tryAcquire("k", 1).isAllowed()).isFalse();
-		limiter.refund("k", 1_000);
+		limiter.addPermits("k", 1_000);
 		assertAllowed(limiter.tryAcquire("k", 0), 10, 0);
 		assertThat(limiter.tryAcquire("k", 10).isAllowed()).isTrue();
 		assertThat(limiter.tryAcquire("k", 1).isAllowed()).isFalse();
 	}
 
 	@Test
-	void aRefundOfAKeyWithoutStateChangesNothing() {
+	void addingPermitsToAKeyWithoutStateChangesNothing() {
 		RateLimiter limiter = tenPerHundredSeconds();
-		limiter.refund("fresh", 5);
+		limiter.addPermits("fresh", 5);
 		assertAllowed(limiter.tryAcquire("fresh", 1), 9, this.resetAfterOnePermit);
 	}
 
 	@Test
-	void anAsynchronousRefundGivesPermitsBack() {
+	void addPermitsAsyncGivesPermits() {
 		RateLimiter limiter = tenPerHundredSeconds();
 		limiter.tryAcquire("k", 10);
-		limiter.refundAsync("k", 2).toCompletableFuture().join();
+		limiter.addPermitsAsync("k", 2).toCompletableFuture().join();
 		assertThat(limiter.tryAcquire("k", 2).isAllowed()).isTrue();
 		assertThat(limiter.tryAcquire("k", 1).isAllowed()).isFalse();
 	}
@@ -462,7 +462,7 @@ public abstract class AlgorithmContract {
 		Decision denied = limiter.tryAcquire("k", 1);
 		assertThat(denied.isAllowed()).isFalse();
 		assertThat(denied.remaining()).isZero();
-		limiter.refund("k", 3);
+		limiter.addPermits("k", 3);
 		assertThat(limiter.tryAcquire("k", 0).remaining()).as("the debt of 3 is paid back first").isZero();
 		limiter.penalizeAsync("fresh", 4).toCompletableFuture().join();
 		assertThat(limiter.tryAcquire("fresh", 0).remaining()).isEqualTo(6);
@@ -475,9 +475,9 @@ public abstract class AlgorithmContract {
 		Decision denied = limiter.tryAcquire("k", 1);
 		assertThat(denied.isAllowed()).isFalse();
 		assertThat(denied.retryAfterMillis()).as("the next permit within two periods").isBetween(1L, 200_000L);
-		limiter.refund("k", 10);
+		limiter.addPermits("k", 10);
 		assertThat(limiter.tryAcquire("k", 1).isAllowed()).as("a debt of one capacity, paid back by 10").isFalse();
-		limiter.refund("k", 1);
+		limiter.addPermits("k", 1);
 		assertThat(limiter.tryAcquire("k", 0).remaining()).isEqualTo(1);
 		limiter.penalize("k", Long.MAX_VALUE);
 		this.clock.advance(200_000);
@@ -487,11 +487,11 @@ public abstract class AlgorithmContract {
 	@Test
 	void adminPermitsBelowOneAreRefusedWithAClearError() {
 		RateLimiter limiter = tenPerHundredSeconds();
-		assertThatIllegalArgumentException().isThrownBy(() -> limiter.refund("k", 0))
-			.withMessageContaining("permits of a refund")
+		assertThatIllegalArgumentException().isThrownBy(() -> limiter.addPermits("k", 0))
+			.withMessageContaining("permits of add-permits")
 			.withMessageContaining("but was 0");
 		assertThatIllegalArgumentException().isThrownBy(() -> limiter.penalizeAsync("k", -1))
-			.withMessageContaining("permits of a penalty")
+			.withMessageContaining("permits of penalty")
 			.withMessageContaining("but was -1");
 	}
 
@@ -591,7 +591,7 @@ public abstract class AlgorithmContract {
 		RateLimiter limiter = fixture().backend().limiter(name, Limit.builder().algorithm(this.algorithm)
 			.rate(3, Duration.ofSeconds(100)).rate(5, Duration.ofSeconds(100_000)).build());
 		limiter.tryAcquire("k", 3);
-		limiter.refund("k", 1);
+		limiter.addPermits("k", 1);
 		assertReported(limiter.tryAcquire("k", 1), true, 0, 3, 0);
 		assertThat(limiter.tryAcquire("k", 1).isAllowed()).isFalse();
 		limiter.reset("k");

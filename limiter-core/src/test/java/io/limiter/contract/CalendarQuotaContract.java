@@ -116,7 +116,7 @@ public abstract class CalendarQuotaContract {
 		RateLimiter limiter = limiter(Limit.builder().algorithm(Algorithm.FIXED_WINDOW)
 			.rate(Rate.ofCalendar(1_000_000_000, CalendarPeriod.YEAR)).build());
 		assertThat(limiter.tryAcquire("k", 999_999_999).remaining()).isEqualTo(1);
-		limiter.refund("k", 3);
+		limiter.addPermits("k", 3);
 		assertThat(limiter.tryAcquire("k", 4).remaining()).isZero();
 		Decision denied = limiter.tryAcquire("k", 1);
 		assertThat(denied.isAllowed()).isFalse();

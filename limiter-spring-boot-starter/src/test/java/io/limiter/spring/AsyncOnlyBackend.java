@@ -99,13 +99,13 @@ public final class AsyncOnlyBackend implements LimiterBackend {
 			}
 
 			@Override
-			public void refund(String key, long permits) {
-				throw new AssertionError("refund waits for the backend; call refundAsync");
+			public void addPermits(String key, long permits) {
+				throw new AssertionError("addPermits waits for the backend; call addPermitsAsync");
 			}
 
 			@Override
-			public CompletionStage<Void> refundAsync(String key, long permits) {
-				return later(() -> memoryLimiter.refund(key, permits));
+			public CompletionStage<Void> addPermitsAsync(String key, long permits) {
+				return later(() -> memoryLimiter.addPermits(key, permits));
 			}
 
 			@Override

@@ -66,7 +66,7 @@ abstract class DebtState extends OptimisticState {
 	}
 
 	@Override
-	final void refund(long nowMillis, long permits) {
+	final void addPermits(long nowMillis, long permits) {
 		store(nowMillis, Math.max(0, debtAt(nowMillis) - permits * this.periodMillis));
 	}
 

@@ -65,7 +65,7 @@ final class FixedWindow extends LimitAlgorithm {
 		}
 
 		@Override
-		void refund(long nowMillis, long permits) {
+		void addPermits(long nowMillis, long permits) {
 			long at = Math.max(nowMillis, this.grantedAt);
 			store(at, Math.max(0, countAt(at) - permits));
 		}

@@ -50,7 +50,7 @@ public interface KeyState extends Evictable {
 	 * state, which the caller then drops, so that the key starts afresh.
 	 * @param nowMillis the current time; a time before the last one seen counts as the last one
 	 * @param operation the operation
-	 * @param permits the permits of a refund or penalty, at least 1
+	 * @param permits the permits to add or the penalty, at least 1
 	 * @return {@code false} when this state was retired before: the caller looks the key up again
 	 */
 	boolean adjust(long nowMillis, AdminOperation operation, long permits);

@@ -97,9 +97,9 @@ final class MultiRateState extends OptimisticState {
 	}
 
 	@Override
-	void refund(long nowMillis, long permits) {
+	void addPermits(long nowMillis, long permits) {
 		for (OptimisticState rate : this.rates) {
-			rate.refund(nowMillis, permits);
+			rate.addPermits(nowMillis, permits);
 		}
 	}
 

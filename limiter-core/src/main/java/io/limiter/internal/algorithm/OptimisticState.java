@@ -57,7 +57,7 @@ abstract class OptimisticState extends LimitState {
 	 * @param nowMillis the current time
 	 * @param permits the permits, at least 1
 	 */
-	abstract void refund(long nowMillis, long permits);
+	abstract void addPermits(long nowMillis, long permits);
 
 	/**
 	 * Gives back what the grant of a receipt took, as far as its permits still hold capacity where they were taken;
@@ -151,7 +151,8 @@ abstract class OptimisticState extends LimitState {
 			}
 			switch (operation) {
 				case RESET -> this.retired = true;
-				case REFUND -> refund(nowMillis, permits);
+				case ADD_PERMITS -> addPermits(nowMillis, permits);
+				case REFUND -> throw new IllegalArgumentException("the refund of a grant goes through its receipt");
 				case PENALTY -> penalize(nowMillis, permits);
 			}
 			return true;

@@ -74,7 +74,7 @@ final class SlidingWindowCounter extends LimitAlgorithm {
 
 		/** Takes the permits from the current window's count first, then from the previous window's. */
 		@Override
-		void refund(long nowMillis, long permits) {
+		void addPermits(long nowMillis, long permits) {
 			long at = Math.max(nowMillis, this.grantedAt);
 			long current = currentAt(at);
 			long previous = previousAt(at);

@@ -70,7 +70,7 @@ final class SlidingWindowLog extends LimitAlgorithm {
 
 		/** Removes the newest permits in the window; a log left without any in the window is forgotten. */
 		@Override
-		void refund(long nowMillis, long permits) {
+		void addPermits(long nowMillis, long permits) {
 			long count = this.log.countAfter(timeOf(nowMillis) - this.periodMillis);
 			if (permits >= count) {
 				this.log.clear();

@@ -74,7 +74,7 @@ public final class LimitStates {
 	 * @param memoryKey the key, from {@link io.limiter.internal.StateKeys#memoryKey(String)}
 	 * @param nowMillis the current time
 	 * @param operation the operation
-	 * @param permits the permits of a refund or penalty
+	 * @param permits the permits to add or the penalty
 	 */
 	public void adjust(Limit limit, String memoryKey, long nowMillis, AdminOperation operation, long permits) {
 		Function<KeyState, Boolean> adjust = (state) -> state.adjust(nowMillis, operation, permits) ? Boolean.TRUE

@@ -60,7 +60,7 @@ class KeyStateRetirementTests {
 			.as("room made by evicting the victim, which still owes").isNotNull();
 		assertThat(map.getIfPresent("victim")).isNull();
 		assertThat(held.decide(NOW, 1, 0)).as("a grant on the evicted state").isNull();
-		assertThat(held.adjust(NOW, AdminOperation.REFUND, 1)).isFalse();
+		assertThat(held.adjust(NOW, AdminOperation.ADD_PERMITS, 1)).isFalse();
 		assertThat(held.retireIfCostsAtMost(NOW, new EvictionCost(Long.MAX_VALUE, Long.MAX_VALUE))).isNull();
 		assertThat(held.moveTo(Limit.of(algorithm, 4, Duration.ofHours(1)))).isNull();
 	}

@@ -114,7 +114,7 @@ class BlockIntegrationTests {
 		assertThat(source.decide("k", 3, 0).isAllowed()).isTrue();
 		assertThat(source.decide("k", 1, 0).isAllowed()).isFalse();
 		assertThat(source.decide("k", 1, 0).isLocal()).as("blocked").isTrue();
-		source.adjust("k", AdminOperation.REFUND, 1);
+		source.adjust("k", AdminOperation.ADD_PERMITS, 1);
 		Decision refunded = source.decide("k", 1, 0);
 		assertThat(refunded.isAllowed()).isTrue();
 		assertThat(refunded.isLocal()).isFalse();

@@ -18,7 +18,7 @@ import java.util.concurrent.CompletionStage;
  * <p>
  * Beside deciding, a key can be reset, given permits or penalized ({@link #reset(String)},
  * {@link #addPermits(String, long)}, {@link #penalize(String, long)}): admin operations, which no failure policy makes
- * up, so they may throw a {@link RateLimiterException}. Code that counts after the fact gives the permits of one
+ * up, so they may throw a {@link LimiterBackendException}. Code that counts after the fact gives the permits of one
  * grant back, where that grant took them, with {@link #refund(String, Decision)}.
  */
 public interface RateLimiter {
@@ -106,7 +106,7 @@ public interface RateLimiter {
 	 * Under a two-tier {@link LocalTier}, permits that instances borrowed and have not spent yet count as taken.
 	 * @param key the key
 	 * @return an allowed decision for zero permits: its remaining permits and reset-after
-	 * @throws RateLimiterException when the backend fails or does not answer in time: a look is not a decision,
+	 * @throws LimiterBackendException when the backend fails or does not answer in time: a look is not a decision,
 	 * so no failure policy makes one up
 	 */
 	Decision peek(String key);
@@ -118,14 +118,14 @@ public interface RateLimiter {
 	 * {@link FailurePolicy#LOCAL_FALLBACK}, only this instance's share of the limit is reset; under the other
 	 * policies the call fails.
 	 * @param key the key
-	 * @throws RateLimiterException when the backend fails and the operation could not be applied
+	 * @throws LimiterBackendException when the backend fails and the operation could not be applied
 	 */
 	void reset(String key);
 
 	/**
 	 * The asynchronous variant of {@link #reset(String)}.
 	 * @param key the key
-	 * @return a stage completed once the key is reset, or failed with a {@link RateLimiterException}
+	 * @return a stage completed once the key is reset, or failed with a {@link LimiterBackendException}
 	 */
 	CompletionStage<Void> resetAsync(String key);
 
@@ -141,7 +141,7 @@ public interface RateLimiter {
 	 * @param key the key
 	 * @param permits at least 1; more than the key can get back changes nothing more
 	 * @throws IllegalArgumentException when permits is below 1
-	 * @throws RateLimiterException when the backend fails and the operation could not be applied
+	 * @throws LimiterBackendException when the backend fails and the operation could not be applied
 	 */
 	void addPermits(String key, long permits);
 
@@ -149,7 +149,7 @@ public interface RateLimiter {
 	 * The asynchronous variant of {@link #addPermits(String, long)}.
 	 * @param key the key
 	 * @param permits at least 1
-	 * @return a stage completed once the permits are given, or failed with a {@link RateLimiterException}
+	 * @return a stage completed once the permits are given, or failed with a {@link LimiterBackendException}
 	 * @throws IllegalArgumentException when permits is below 1
 	 */
 	CompletionStage<Void> addPermitsAsync(String key, long permits);
@@ -179,7 +179,7 @@ public interface RateLimiter {
 	 * @throws IllegalArgumentException naming this limit, the key, and the limit and key of the receipt when the grant
 	 * was made by a limiter of another name, plan or backend, or for another key, or its receipt by no limiter; nothing
 	 * is given back then
-	 * @throws RateLimiterException when the backend fails and the operation could not be applied
+	 * @throws LimiterBackendException when the backend fails and the operation could not be applied
 	 */
 	void refund(String key, Decision grant);
 
@@ -187,7 +187,7 @@ public interface RateLimiter {
 	 * The asynchronous variant of {@link #refund(String, Decision)}.
 	 * @param key the key the grant was made for
 	 * @param grant a decision of this limiter for that key
-	 * @return a stage completed once the permits are given back, or failed with a {@link RateLimiterException}
+	 * @return a stage completed once the permits are given back, or failed with a {@link LimiterBackendException}
 	 * @throws IllegalArgumentException at once, as {@link #refund(String, Decision)} does, for a grant of another
 	 * limiter or key
 	 */
@@ -204,7 +204,7 @@ public interface RateLimiter {
 	 * @param key the key
 	 * @param permits at least 1; more than the bound changes nothing more
 	 * @throws IllegalArgumentException when permits is below 1
-	 * @throws RateLimiterException when the backend fails and the operation could not be applied
+	 * @throws LimiterBackendException when the backend fails and the operation could not be applied
 	 */
 	void penalize(String key, long permits);
 
@@ -212,7 +212,7 @@ public interface RateLimiter {
 	 * The asynchronous variant of {@link #penalize(String, long)}.
 	 * @param key the key
 	 * @param permits at least 1
-	 * @return a stage completed once the permits are taken, or failed with a {@link RateLimiterException}
+	 * @return a stage completed once the permits are taken, or failed with a {@link LimiterBackendException}
 	 * @throws IllegalArgumentException when permits is below 1
 	 */
 	CompletionStage<Void> penalizeAsync(String key, long permits);

@@ -258,11 +258,11 @@ class FailurePolicyIntegrationTests {
 		List<AdminOperation.Outcome> outcomes = new CopyOnWriteArrayList<>();
 		try (RedisBackend backend = unreachable(FailurePolicy.FAIL_OPEN).observer(adminOutcomes(outcomes)).build()) {
 			RateLimiter limiter = backend.limiter("admin-open", TEN_PER_SECOND);
-			assertThatExceptionOfType(RateLimiterException.class).isThrownBy(() -> limiter.reset("k"));
+			assertThatExceptionOfType(LimiterBackendException.class).isThrownBy(() -> limiter.reset("k"));
 			assertThat(limiter.addPermitsAsync("k", 1).toCompletableFuture())
 				.failsWithin(Duration.ofSeconds(1))
 				.withThrowableOfType(ExecutionException.class)
-				.withCauseInstanceOf(RateLimiterException.class);
+				.withCauseInstanceOf(LimiterBackendException.class);
 			assertThat(outcomes).containsExactly(AdminOperation.Outcome.FAILED, AdminOperation.Outcome.FAILED);
 		}
 	}

@@ -31,7 +31,7 @@ class PublicApiTests {
 	private static final List<String> API = List.of("AdminOperation", "Algorithm", "CalendarPeriod", "ConcurrencyLimit", "ConcurrencyLimiter",
 			"ConcurrencyPermit", "Decision", "DegradedReason",
 			"FailurePolicy", "InMemoryBackend", "Limit", "LimiterBackend", "LimiterClock", "LimiterObserver",
-			"LimiterOptions", "LocalTier", "Rate", "RateLimiter", "RateLimiterException", "RateLimiterRegistry",
+			"LimiterOptions", "LocalTier", "Rate", "RateLimiter", "LimiterBackendException", "RateLimiterRegistry",
 			"Receipt", "RedisBackend", "RedisBackendBuilder");
 
 	@Test

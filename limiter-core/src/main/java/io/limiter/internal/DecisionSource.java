@@ -48,7 +48,7 @@ public interface DecisionSource {
 	 * ({@link io.limiter.RateLimiter#peek(String)}).
 	 * @param key the user's key
 	 * @return the decision for zero permits
-	 * @throws io.limiter.RateLimiterException when the backend fails
+	 * @throws io.limiter.LimiterBackendException when the backend fails
 	 */
 	Decision peek(String key);
 
@@ -58,7 +58,7 @@ public interface DecisionSource {
 	 * @param operation the operation
 	 * @param permits the permits to add or the penalty; 0 for a reset
 	 * @return where it was applied
-	 * @throws io.limiter.RateLimiterException when the backend fails and no local share took the operation
+	 * @throws io.limiter.LimiterBackendException when the backend fails and no local share took the operation
 	 */
 	AdminOperation.Outcome adjust(String key, AdminOperation operation, long permits);
 
@@ -67,7 +67,7 @@ public interface DecisionSource {
 	 * @param key the user's key
 	 * @param operation the operation
 	 * @param permits the permits to add or the penalty; 0 for a reset
-	 * @return a stage completed with where it was applied, or failed with a {@link io.limiter.RateLimiterException}
+	 * @return a stage completed with where it was applied, or failed with a {@link io.limiter.LimiterBackendException}
 	 */
 	CompletionStage<AdminOperation.Outcome> adjustAsync(String key, AdminOperation operation, long permits);
 
@@ -78,7 +78,7 @@ public interface DecisionSource {
 	 * @param key the user's key
 	 * @param receipt the grant's receipt, as this source wrote it
 	 * @return where it was applied
-	 * @throws io.limiter.RateLimiterException when the backend fails and no local share took the refund
+	 * @throws io.limiter.LimiterBackendException when the backend fails and no local share took the refund
 	 */
 	AdminOperation.Outcome refund(String key, Receipt receipt);
 
@@ -86,7 +86,7 @@ public interface DecisionSource {
 	 * The asynchronous variant of {@link #refund(String, Receipt)}.
 	 * @param key the user's key
 	 * @param receipt the grant's receipt, as this source wrote it
-	 * @return a stage completed with where it was applied, or failed with a {@link io.limiter.RateLimiterException}
+	 * @return a stage completed with where it was applied, or failed with a {@link io.limiter.LimiterBackendException}
 	 */
 	CompletionStage<AdminOperation.Outcome> refundAsync(String key, Receipt receipt);
 

@@ -12,9 +12,9 @@ import java.util.concurrent.TimeUnit;
 import io.limiter.AdminOperation;
 import io.limiter.Decision;
 import io.limiter.Limit;
+import io.limiter.LimiterBackendException;
 import io.limiter.LimiterClock;
 import io.limiter.LocalTier;
-import io.limiter.RateLimiterException;
 import io.limiter.Receipt;
 import io.limiter.internal.DecisionSource;
 import io.limiter.internal.FallbackCharge;
@@ -296,7 +296,7 @@ public final class TwoTierDecisionSource implements DecisionSource {
 		return reply.handle((borrowed, failure) -> {
 			if (failure != null) {
 				bucket.putBack(held);
-				RateLimiterException error = RedisCalls.failure(this.name, failure);
+				LimiterBackendException error = RedisCalls.failure(this.name, failure);
 				bucket.endBorrow(mine, error);
 				throw error;
 			}

@@ -16,10 +16,10 @@ import io.limiter.AdminOperation;
 import io.limiter.ConcurrencyLimiter;
 import io.limiter.Decision;
 import io.limiter.FailurePolicy;
+import io.limiter.LimiterBackendException;
 import io.limiter.RateLimiter;
-import io.limiter.RateLimiterException;
-import io.limiter.spring.LimitPlanResolver;
 import io.limiter.RateLimiterRegistry;
+import io.limiter.spring.LimitPlanResolver;
 import io.limiter.spring.internal.ConcurrencyLimiters;
 import io.limiter.spring.internal.LimitEnforcer;
 import io.limiter.spring.internal.LimitEnforcers;
@@ -211,7 +211,7 @@ public final class LimitersEndpoint {
 				case PENALTY -> limiter.penalize(key, permits);
 			}
 		}
-		catch (RateLimiterException ex) {
+		catch (LimiterBackendException ex) {
 			return error(SERVICE_UNAVAILABLE, operation.configName() + " of '" + key + "' in limit '" + name
 					+ "' failed: " + ex.getMessage());
 		}

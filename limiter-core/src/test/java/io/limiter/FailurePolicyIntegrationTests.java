@@ -59,7 +59,7 @@ class FailurePolicyIntegrationTests {
 
 	@Test
 	void thePolicysOwnDecisionsOfSeveralRatesReportTheRateOfTheSmallestCapacity() throws Exception {
-		Limit limit = Limit.builder().rate(10, Duration.ofSeconds(1)).rate(4, Duration.ofHours(1)).build();
+		Limit limit = Limit.builder(Algorithm.TOKEN_BUCKET).rate(10, Duration.ofSeconds(1)).rate(4, Duration.ofHours(1)).build();
 		try (RedisBackend open = unreachable(FailurePolicy.FAIL_OPEN).build();
 				RedisBackend closed = unreachable(FailurePolicy.FAIL_CLOSED).build()) {
 			Decision allowed = byThePolicy(() -> open.limiter("open-rates", limit).tryAcquire("k", 1));
@@ -89,7 +89,7 @@ class FailurePolicyIntegrationTests {
 
 	@Test
 	void localFallbackSharesEachRateOfALimitRoundedUp() throws Exception {
-		Limit limit = Limit.builder().rate(3, Duration.ofHours(1)).rate(3, Duration.ofHours(10)).build();
+		Limit limit = Limit.builder(Algorithm.TOKEN_BUCKET).rate(3, Duration.ofHours(1)).rate(3, Duration.ofHours(10)).build();
 		try (RedisBackend backend = unreachable(FailurePolicy.LOCAL_FALLBACK).fallbackInstances(2).build()) {
 			RateLimiter limiter = backend.limiter("fallback-rates", limit);
 			Decision first = byThePolicy(() -> limiter.tryAcquire("k", 2));

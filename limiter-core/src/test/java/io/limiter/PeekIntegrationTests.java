@@ -106,7 +106,7 @@ class PeekIntegrationTests {
 	void peekAtSeveralRatesReportsTheClosestToRefusingAndLeavesEveryRateAlone(Algorithm algorithm) {
 		try (RedisBackend backend = redisBackend()) {
 			String name = uniqueName();
-			RateLimiter limiter = backend.limiter(name, Limit.builder().algorithm(algorithm)
+			RateLimiter limiter = backend.limiter(name, Limit.builder(algorithm)
 				.rate(5, Duration.ofMillis(PERIOD_MILLIS)).rate(3, Duration.ofMillis(10 * PERIOD_MILLIS)).build());
 			assertThat(limiter.peek("user")).isEqualTo(Decision.allowed(3, 3, 0).forRate(1));
 			assertThat(storedKeys(name)).isEmpty();

@@ -19,7 +19,7 @@ class SeveralRatesAcquireIntegrationTests {
 
 	private static final AtomicInteger NAMES = new AtomicInteger();
 
-	private static final Limit LIMIT = Limit.builder().rate(1, Duration.ofSeconds(2)).rate(5, Duration.ofSeconds(60))
+	private static final Limit LIMIT = Limit.builder(Algorithm.TOKEN_BUCKET).rate(1, Duration.ofSeconds(2)).rate(5, Duration.ofSeconds(60))
 		.build();
 
 	@ParameterizedTest

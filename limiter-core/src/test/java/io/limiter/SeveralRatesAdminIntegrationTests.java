@@ -37,8 +37,7 @@ class SeveralRatesAdminIntegrationTests {
 	void everyAdminOperationIsOneScriptCallThatAdjustsEveryRate(Algorithm algorithm, boolean cluster)
 			throws InterruptedException {
 		try (RedisBackend backend = backend(cluster)) {
-			Limit limit = Limit.builder()
-				.algorithm(algorithm)
+			Limit limit = Limit.builder(algorithm)
 				.rate(2, Duration.ofSeconds(1))
 				.rate(3, Duration.ofMinutes(1))
 				.rate(4, Duration.ofHours(1))

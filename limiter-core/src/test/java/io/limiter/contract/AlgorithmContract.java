@@ -529,7 +529,7 @@ public abstract class AlgorithmContract {
 		Duration fast = Duration.ofSeconds(100);
 		Duration slow = Duration.ofSeconds(100_000);
 		RateLimiter limiter = fixture().backend()
-			.limiter(name, Limit.builder().algorithm(this.algorithm).rate(3, fast).rate(5, slow).build());
+			.limiter(name, Limit.builder(this.algorithm).rate(3, fast).rate(5, slow).build());
 		assertThat(limiter.peek("k")).as("a fresh key: the smaller capacity").isEqualTo(Decision.allowed(3, 3, 0));
 		assertReported(limiter.tryAcquire("k", 1), true, 0, 3, 2);
 		limiter.tryAcquire("k", 1);
@@ -551,7 +551,7 @@ public abstract class AlgorithmContract {
 	@Test
 	void aDenialOfSeveralRatesReportsTheFewestPermitsLeftAndTheLatestRetryAfter() {
 		String name = "latest-" + ProcessHandle.current().pid() + "-" + names.incrementAndGet();
-		RateLimiter limiter = fixture().backend().limiter(name, Limit.builder().algorithm(this.algorithm)
+		RateLimiter limiter = fixture().backend().limiter(name, Limit.builder(this.algorithm)
 			.rate(4, Duration.ofSeconds(1000)).rate(3, Duration.ofSeconds(10)).build());
 		assertReported(limiter.tryAcquire("k", 2), true, 1, 3, 1);
 		Decision denied = limiter.tryAcquire("k", 3);
@@ -567,7 +567,7 @@ public abstract class AlgorithmContract {
 		Duration period = Duration.ofSeconds(100);
 		fixture().backend().limiter(name, Limit.of(this.algorithm, 10, period)).tryAcquire("busy", 8);
 		RateLimiter gained = update(name,
-				Limit.builder().algorithm(this.algorithm).rate(10, period).rate(50, Duration.ofSeconds(10_000)).build());
+				Limit.builder(this.algorithm).rate(10, period).rate(50, Duration.ofSeconds(10_000)).build());
 		assertReported(gained.tryAcquire("busy", 1), true, 0, 10, 1);
 		assertReported(gained.tryAcquire("fresh", 1), true, 0, 10, 9);
 	}
@@ -575,7 +575,7 @@ public abstract class AlgorithmContract {
 	@Test
 	void acquireOfSeveralRatesReservesNothingAndFailsAtOnceWhenTheWaitDoesNotFit() throws Exception {
 		String name = "waits-" + ProcessHandle.current().pid() + "-" + names.incrementAndGet();
-		RateLimiter limiter = fixture().backend().limiter(name, Limit.builder().algorithm(this.algorithm)
+		RateLimiter limiter = fixture().backend().limiter(name, Limit.builder(this.algorithm)
 			.rate(2, Duration.ofSeconds(100)).rate(4, Duration.ofSeconds(1000)).build());
 		limiter.tryAcquire("k", 2);
 		assertThat(decide(limiter, "k", 1, 1_000_000).isAllowed()).as("no reservation").isFalse();
@@ -588,7 +588,7 @@ public abstract class AlgorithmContract {
 	@Test
 	void adminOperationsApplyToEveryRateOfALimit() {
 		String name = "admin-rates-" + ProcessHandle.current().pid() + "-" + names.incrementAndGet();
-		RateLimiter limiter = fixture().backend().limiter(name, Limit.builder().algorithm(this.algorithm)
+		RateLimiter limiter = fixture().backend().limiter(name, Limit.builder(this.algorithm)
 			.rate(3, Duration.ofSeconds(100)).rate(5, Duration.ofSeconds(100_000)).build());
 		limiter.tryAcquire("k", 3);
 		limiter.addPermits("k", 1);
@@ -606,7 +606,7 @@ public abstract class AlgorithmContract {
 	@Test
 	void aRefundOfSeveralRatesGivesEachRateBackWhatTheGrantStillHoldsThere() {
 		String name = "refund-rates-" + ProcessHandle.current().pid() + "-" + names.incrementAndGet();
-		RateLimiter limiter = fixture().backend().limiter(name, Limit.builder().algorithm(this.algorithm)
+		RateLimiter limiter = fixture().backend().limiter(name, Limit.builder(this.algorithm)
 			.rate(3, Duration.ofSeconds(100)).rate(5, Duration.ofSeconds(100_000)).build());
 		Decision early = limiter.tryAcquire("k", 3);
 		limiter.refund("k", limiter.tryAcquire("k", 0));

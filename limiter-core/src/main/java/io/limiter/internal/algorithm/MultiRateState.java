@@ -37,7 +37,7 @@ final class MultiRateState extends OptimisticState {
 		OptimisticState[] rates = new OptimisticState[limit.rates().size()];
 		for (int i = 0; i < rates.length; i++) {
 			Rate rate = limit.rates().get(i);
-			Limit rateLimit = Limit.builder().algorithm(limit.algorithm()).rate(rate).build();
+			Limit rateLimit = Limit.builder(limit.algorithm()).rate(rate).build();
 			rates[i] = (i < stored.length) ? stored[i].takeOver(rateLimit) : algorithm.newRateState(rateLimit);
 		}
 		return new MultiRateState(limit, rates);

@@ -1,7 +1,5 @@
 package io.limiter.internal.failure;
 
-import java.util.ArrayList;
-import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.function.IntSupplier;
@@ -127,11 +125,11 @@ public final class SharedFallback implements DecisionSource, FallbackCharge {
 	}
 
 	private Share newShare(int instances) {
-		List<Rate> shares = new ArrayList<>();
+		Limit.Builder shares = Limit.builder(this.limit.algorithm());
 		for (Rate rate : this.limit.rates()) {
-			shares.add(rate.withCapacity((rate.capacity() + instances - 1) / instances));
+			shares.rate(rate.withCapacity((rate.capacity() + instances - 1) / instances));
 		}
-		Limit share = Limit.builder().algorithm(this.limit.algorithm()).rates(shares).build();
+		Limit share = shares.build();
 		return new Share(instances, this.states.source(this.name, share));
 	}
 

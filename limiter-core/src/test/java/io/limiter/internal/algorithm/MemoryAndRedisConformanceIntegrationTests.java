@@ -31,8 +31,8 @@ import io.limiter.contract.ManualClock;
 import io.limiter.internal.DecisionSource;
 import io.limiter.internal.StateKeys;
 import io.limiter.internal.memory.InMemoryStates;
-import io.limiter.internal.redis.RedisDecisionSource;
 import io.limiter.internal.redis.LettuceScriptExecutor;
+import io.limiter.internal.redis.RedisDecisionSource;
 import io.limiter.internal.redis.RedisExecutors;
 import io.limiter.internal.redis.ScriptExecutor;
 import io.limiter.testsupport.RedisFixtures;
@@ -146,7 +146,7 @@ class MemoryAndRedisConformanceIntegrationTests {
 	 * and its capacity may be smaller or larger.
 	 */
 	private static Limit severalRates(Algorithm algorithm, int rates, Random random) {
-		Limit.Builder builder = Limit.builder().algorithm(algorithm);
+		Limit.Builder builder = Limit.builder(algorithm);
 		long period = Duration.ofHours(1).toMillis() + random.nextInt(600_000);
 		for (int i = 0; i < rates; i++) {
 			builder.rate(1 + random.nextInt(12), Duration.ofMillis(period));

@@ -73,7 +73,7 @@ class BlockIntegrationTests {
 	@ParameterizedTest
 	@EnumSource(Algorithm.class)
 	void aKeyOfSeveralRatesIsBlockedByTheRateThatRefusesLongest(Algorithm algorithm) {
-		Limit limit = Limit.builder().algorithm(algorithm).rate(2, Duration.ofSeconds(1))
+		Limit limit = Limit.builder(algorithm).rate(2, Duration.ofSeconds(1))
 			.rate(3, Duration.ofSeconds(100)).build();
 		DecisionSource source = block(limit, LocalTier.block());
 		assertThat(source.decide("k", 2, 0).isAllowed()).isTrue();
@@ -98,7 +98,7 @@ class BlockIntegrationTests {
 
 	@Test
 	void twoTierFallsBackToBlockForSeveralRatesAndStaysExact() {
-		Limit limit = Limit.builder().rate(2, Duration.ofSeconds(10)).rate(3, Duration.ofSeconds(100)).build();
+		Limit limit = Limit.builder(Algorithm.TOKEN_BUCKET).rate(2, Duration.ofSeconds(10)).rate(3, Duration.ofSeconds(100)).build();
 		DecisionSource source = block(limit, LocalTier.twoTier());
 		assertThat(source).isInstanceOf(BlockingDecisionSource.class);
 		assertThat(source.decide("k", 1, 0).isAllowed()).isTrue();

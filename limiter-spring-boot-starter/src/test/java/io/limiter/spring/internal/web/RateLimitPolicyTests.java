@@ -84,7 +84,7 @@ class RateLimitPolicyTests {
 
 	@Test
 	void aLimitOfSeveralRatesAnnouncesEachRateAndReportsTheOneItsDecisionReports() {
-		Limit limit = Limit.builder().rate(10, Duration.ofMillis(250)).rate(100, Duration.ofMinutes(1))
+		Limit limit = Limit.builder(Algorithm.TOKEN_BUCKET).rate(10, Duration.ofMillis(250)).rate(100, Duration.ofMinutes(1))
 			.rate(1000, Duration.ofMillis(3_600_500)).build();
 		Decision decision = Decision.allowed(100, 4, 59_001).forRate(1);
 		MockHttpServletResponse response = new MockHttpServletResponse();
@@ -101,7 +101,7 @@ class RateLimitPolicyTests {
 	@Test
 	void aCalendarRateAnnouncesItsCapacityPerNominalWindowAndTheRealTimeToItsReset() {
 		// a quota past the 15 digits of a structured field's integer is announced as the largest one
-		Limit limit = Limit.builder().algorithm(Algorithm.FIXED_WINDOW).rate(10, Duration.ofMinutes(1))
+		Limit limit = Limit.builder(Algorithm.FIXED_WINDOW).rate(10, Duration.ofMinutes(1))
 			.rate(Rate.ofCalendar(Limit.MAX_CALENDAR_CAPACITY, CalendarPeriod.MONTH)).build();
 		Decision decision = Decision.allowed(Limit.MAX_CALENDAR_CAPACITY, Limit.MAX_CALENDAR_CAPACITY - 1, 3_600_001)
 			.forRate(1);

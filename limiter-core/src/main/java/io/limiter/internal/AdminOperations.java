@@ -59,7 +59,7 @@ final class AdminOperations {
 	 * @throws IllegalArgumentException when the receipt is of another issuer or key
 	 */
 	void refund(String key, Decision grant) {
-		Receipt receipt = checkedReceipt(key, grant);
+		MarkedReceipt receipt = checkedReceipt(key, grant);
 		if (receipt == null) {
 			return;
 		}
@@ -73,7 +73,7 @@ final class AdminOperations {
 	}
 
 	CompletionStage<Void> refundAsync(String key, Decision grant) {
-		Receipt receipt = checkedReceipt(key, grant);
+		MarkedReceipt receipt = checkedReceipt(key, grant);
 		if (receipt == null) {
 			return CompletableFuture.completedFuture(null);
 		}
@@ -86,14 +86,15 @@ final class AdminOperations {
 	 * give back, for a decision without a receipt and for a grant of this limit and key taken before a change of
 	 * algorithm, whose state the change released (the key started afresh).
 	 */
-	private Receipt checkedReceipt(String key, Decision grant) {
+	private MarkedReceipt checkedReceipt(String key, Decision grant) {
 		Objects.requireNonNull(key, "key must not be null");
-		Receipt receipt = Objects.requireNonNull(grant, "grant must not be null").receipt().orElse(null);
-		if (receipt == null) {
+		Receipt given = Objects.requireNonNull(grant, "grant must not be null").receipt().orElse(null);
+		if (given == null) {
 			return null;
 		}
-		Object issuer = receipt.issuer().orElse(null);
-		String issuedKey = receipt.key().orElse(null);
+		MarkedReceipt receipt = (given instanceof MarkedReceipt marked) ? marked : null;
+		Object issuer = (receipt != null) ? receipt.issuer() : null;
+		String issuedKey = (receipt != null) ? receipt.key() : null;
 		boolean sameKey = key.equals(issuedKey);
 		if (sameKey && this.issuer.startedAfresh(issuer)) {
 			return null;

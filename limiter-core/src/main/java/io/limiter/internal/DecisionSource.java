@@ -4,7 +4,6 @@ import java.util.concurrent.CompletionStage;
 
 import io.limiter.AdminOperation;
 import io.limiter.Decision;
-import io.limiter.Receipt;
 
 /**
  * Makes the decisions of one limit for any key. Backends, the local tier and failure policies implement it
@@ -80,14 +79,14 @@ public interface DecisionSource {
 	 * @return where it was applied
 	 * @throws io.limiter.LimiterBackendException when the backend fails and no local share took the refund
 	 */
-	AdminOperation.Outcome refund(String key, Receipt receipt);
+	AdminOperation.Outcome refund(String key, MarkedReceipt receipt);
 
 	/**
-	 * The asynchronous variant of {@link #refund(String, Receipt)}.
+	 * The asynchronous variant of {@link #refund(String, MarkedReceipt)}.
 	 * @param key the user's key
 	 * @param receipt the grant's receipt, as this source wrote it
 	 * @return a stage completed with where it was applied, or failed with a {@link io.limiter.LimiterBackendException}
 	 */
-	CompletionStage<AdminOperation.Outcome> refundAsync(String key, Receipt receipt);
+	CompletionStage<AdminOperation.Outcome> refundAsync(String key, MarkedReceipt receipt);
 
 }

@@ -10,11 +10,10 @@ import java.util.concurrent.TimeUnit;
 import io.limiter.AdminOperation;
 import io.limiter.Decision;
 import io.limiter.Limit;
-import io.limiter.integration.LimitNames;
 import io.limiter.LimiterObserver;
 import io.limiter.Rate;
 import io.limiter.RateLimiter;
-import io.limiter.Receipt;
+import io.limiter.integration.LimitNames;
 
 /**
  * The public {@link RateLimiter} contract in front of a {@link DecisionSource}: argument checks, the waiting of
@@ -132,9 +131,9 @@ public final class DefaultRateLimiter implements RateLimiter {
 	 * the copies; the receipts of Redis, the local tiers and the failure policy are copied here.
 	 */
 	private Decision issued(String key, Decision decision) {
-		Receipt receipt = decision.receipt().orElse(null);
-		return (receipt != null && receipt.issuer().isEmpty())
-				? decision.withReceipt(receipt.issuedBy(this.issuer, key)) : decision;
+		MarkedReceipt receipt = MarkedReceipt.in(decision);
+		return (receipt != null && receipt.issuer() == null)
+				? Decisions.withReceipt(decision, receipt.issuedBy(this.issuer, key)) : decision;
 	}
 
 	private Decision timed(Decision decision, long start) {

@@ -16,8 +16,9 @@ import io.limiter.Limit;
 import io.limiter.LimiterOptions;
 import io.limiter.LocalTier;
 import io.limiter.RateLimiter;
-import io.limiter.Receipt;
+import io.limiter.internal.Decisions;
 import io.limiter.internal.DefaultRateLimiter;
+import io.limiter.internal.MarkedReceipt;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
@@ -337,8 +338,9 @@ public abstract class AlgorithmContract {
 	@Test
 	void aReceiptOfMarksTheLimiterCannotReadGivesNothingBack() {
 		RateLimiter limiter = tenPerHundredSeconds();
-		Object issuer = limiter.tryAcquire("k", 10).receipt().orElseThrow().issuer().orElseThrow();
-		limiter.refund("k", Decision.allowed(10, 0, 0).withReceipt(Receipt.of(5, 1, 2, 3).issuedBy(issuer, "k")));
+		Object issuer = MarkedReceipt.in(limiter.tryAcquire("k", 10)).issuer();
+		limiter.refund("k",
+				Decisions.withReceipt(Decision.allowed(10, 0, 0), MarkedReceipt.issued(issuer, "k", 5, 1, 2, 3)));
 		assertThat(limiter.tryAcquire("k", 0).remaining()).isZero();
 	}
 
@@ -387,7 +389,9 @@ public abstract class AlgorithmContract {
 	void aReceiptMadeOutsideALimiterIsRefused() {
 		RateLimiter limiter = tenPerHundredSeconds();
 		limiter.tryAcquire("k", 10);
-		assertRefused(limiter, "k", Decision.allowed(10, 0, 0).withReceipt(Receipt.of(5, 1, 2)), "no limiter");
+		assertRefused(limiter, "k", Decision.of(true, 10, 0, 0, 0, 0, false, false, 0, () -> 5), "no limiter");
+		assertRefused(limiter, "k", Decisions.withReceipt(Decision.allowed(10, 0, 0), MarkedReceipt.of(5, 1, 2)),
+				"no limiter");
 	}
 
 	/**
@@ -540,7 +544,7 @@ public abstract class AlgorithmContract {
 		this.clock.advance(2 * fast.toMillis() + 50_000);
 		assertReported(limiter.tryAcquire("k", 2), true, 1, 5, 0);
 		assertThat(limiter.peek("k")).as("a look reports the rate closest to refusing").isEqualTo(
-				Decision.allowed(5, 0, limiter.peek("k").resetAfterMillis()).forRate(1));
+				Decisions.forRate(Decision.allowed(5, 0, limiter.peek("k").resetAfterMillis()), 1));
 		Decision slowRefuses = limiter.tryAcquire("k", 1);
 		assertReported(slowRefuses, false, 1, 5, 0);
 		assertThat(slowRefuses.retryAfterMillis()).isGreaterThan(2 * fast.toMillis());
@@ -648,10 +652,9 @@ public abstract class AlgorithmContract {
 	 * @return the decision without the issuer of its receipt
 	 */
 	protected static Decision unissued(Decision decision) {
-		return decision.receipt()
-			.map((receipt) -> decision.withReceipt(Receipt.of(receipt.permits(),
-					IntStream.range(0, receipt.size()).mapToLong(receipt::mark).toArray())))
-			.orElse(decision);
+		MarkedReceipt receipt = MarkedReceipt.in(decision);
+		return (receipt != null) ? Decisions.withReceipt(decision, MarkedReceipt.of(receipt.permits(),
+				IntStream.range(0, receipt.size()).mapToLong(receipt::mark).toArray())) : decision;
 	}
 
 	/**
@@ -662,7 +665,9 @@ public abstract class AlgorithmContract {
 	 */
 	protected static void assertAllowed(Decision decision, long remaining, long resetAfterMillis) {
 		Decision expected = Decision.allowed(decision.limit(), remaining, resetAfterMillis);
-		assertThat(decision).isEqualTo(decision.receipt().map(expected::withReceipt).orElse(expected));
+		assertThat(decision).isEqualTo(decision.receipt()
+			.map((receipt) -> Decisions.withReceipt(expected, receipt))
+			.orElse(expected));
 	}
 
 	/**
@@ -675,7 +680,7 @@ public abstract class AlgorithmContract {
 	protected static void assertDenied(Decision decision, long remaining, long retryAfterMillis,
 			long resetAfterMillis) {
 		Decision expected = Decision.denied(decision.limit(), remaining, retryAfterMillis, resetAfterMillis);
-		assertThat(decision).isEqualTo(decision.isLocal() ? expected.local() : expected);
+		assertThat(decision).isEqualTo(decision.isLocal() ? Decisions.local(expected) : expected);
 	}
 
 }

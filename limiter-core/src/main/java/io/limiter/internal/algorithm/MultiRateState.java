@@ -3,7 +3,8 @@ package io.limiter.internal.algorithm;
 import io.limiter.Decision;
 import io.limiter.Limit;
 import io.limiter.Rate;
-import io.limiter.Receipt;
+import io.limiter.internal.Decisions;
+import io.limiter.internal.MarkedReceipt;
 import io.limiter.internal.memory.EvictionCost;
 
 /**
@@ -66,9 +67,9 @@ final class MultiRateState extends OptimisticState {
 			}
 		}
 		Decision decision = decisions[reported];
-		return allowed ? decision.forRate(reported) : Decision
-			.denied(decision.limit(), decision.remaining(), latestRetry, decision.resetAfterMillis())
-			.forRate(reported);
+		return Decisions.forRate(allowed ? decision
+				: Decision.denied(decision.limit(), decision.remaining(), latestRetry, decision.resetAfterMillis()),
+				reported);
 	}
 
 	private static boolean closerToRefusing(Decision candidate, Decision current, boolean allowed) {
@@ -104,7 +105,7 @@ final class MultiRateState extends OptimisticState {
 	}
 
 	@Override
-	void refundGrant(long nowMillis, Receipt receipt, int offset) {
+	void refundGrant(long nowMillis, MarkedReceipt receipt, int offset) {
 		for (int i = 0; i < this.rates.length; i++) {
 			this.rates[i].refundGrant(nowMillis, receipt, offset + 2 * i);
 		}

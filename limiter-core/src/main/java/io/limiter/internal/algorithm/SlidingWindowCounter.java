@@ -2,7 +2,7 @@ package io.limiter.internal.algorithm;
 
 import io.limiter.Decision;
 import io.limiter.Limit;
-import io.limiter.Receipt;
+import io.limiter.internal.MarkedReceipt;
 
 /**
  * Sliding window counter: the count of the current aligned window plus the previous window's count weighted by
@@ -87,7 +87,7 @@ final class SlidingWindowCounter extends LimitAlgorithm {
 		 * from the previous count, whose weight has decayed as the window slid; an older grant counts no more.
 		 */
 		@Override
-		void refundGrant(long nowMillis, Receipt receipt, int offset) {
+		void refundGrant(long nowMillis, MarkedReceipt receipt, int offset) {
 			long permits = receipt.permits();
 			long grantTime = receipt.mark(offset);
 			long at = Math.max(nowMillis, this.grantedAt);

@@ -12,9 +12,10 @@ import io.limiter.FailurePolicy;
 import io.limiter.Limit;
 import io.limiter.LimiterBackendException;
 import io.limiter.LimiterObserver;
-import io.limiter.Receipt;
 import io.limiter.integration.ThrottledLog;
 import io.limiter.internal.DecisionSource;
+import io.limiter.internal.Decisions;
+import io.limiter.internal.MarkedReceipt;
 
 /**
  * Puts a {@link FailurePolicy} and circuit breakers in front of a remote source: while the backend fails, or
@@ -141,16 +142,16 @@ public final class FailurePolicyDecisionSource implements DecisionSource {
 	 * was charged; a grant the share made alone while Redis failed is refunded to the share only.
 	 */
 	@Override
-	public AdminOperation.Outcome refund(String key, Receipt receipt) {
+	public AdminOperation.Outcome refund(String key, MarkedReceipt receipt) {
 		return apply(grantRefund(key, receipt));
 	}
 
 	@Override
-	public CompletionStage<AdminOperation.Outcome> refundAsync(String key, Receipt receipt) {
+	public CompletionStage<AdminOperation.Outcome> refundAsync(String key, MarkedReceipt receipt) {
 		return applyAsync(grantRefund(key, receipt));
 	}
 
-	private Adjustment grantRefund(String key, Receipt receipt) {
+	private Adjustment grantRefund(String key, MarkedReceipt receipt) {
 		if (this.fallback == null) {
 			return Adjustment.refundOf(key, receipt, null);
 		}
@@ -268,7 +269,7 @@ public final class FailurePolicyDecisionSource implements DecisionSource {
 			case FAIL_CLOSED -> this.withoutState.denied(breaker);
 			case LOCAL_FALLBACK -> fallbackDecision(key, permits);
 		};
-		return decision.degraded();
+		return Decisions.degraded(decision);
 	}
 
 	private Decision fallbackDecision(String key, long permits) {

@@ -8,9 +8,9 @@ import io.limiter.AdminOperation;
 import io.limiter.Decision;
 import io.limiter.Limit;
 import io.limiter.Rate;
-import io.limiter.Receipt;
 import io.limiter.internal.DecisionSource;
 import io.limiter.internal.FallbackCharge;
+import io.limiter.internal.MarkedReceipt;
 import io.limiter.internal.memory.InMemoryDecisionSource;
 import io.limiter.internal.memory.InMemoryStates;
 
@@ -87,12 +87,12 @@ public final class SharedFallback implements DecisionSource, FallbackCharge {
 	}
 
 	@Override
-	public AdminOperation.Outcome refund(String key, Receipt receipt) {
+	public AdminOperation.Outcome refund(String key, MarkedReceipt receipt) {
 		return share().source.refund(key, receipt);
 	}
 
 	@Override
-	public CompletionStage<AdminOperation.Outcome> refundAsync(String key, Receipt receipt) {
+	public CompletionStage<AdminOperation.Outcome> refundAsync(String key, MarkedReceipt receipt) {
 		return share().source.refundAsync(key, receipt);
 	}
 

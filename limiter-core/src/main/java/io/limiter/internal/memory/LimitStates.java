@@ -6,7 +6,7 @@ import java.util.function.Function;
 import io.limiter.AdminOperation;
 import io.limiter.Decision;
 import io.limiter.Limit;
-import io.limiter.Receipt;
+import io.limiter.internal.MarkedReceipt;
 import io.limiter.internal.algorithm.KeyState;
 import io.limiter.internal.algorithm.LimitAlgorithm;
 
@@ -97,7 +97,7 @@ public final class LimitStates {
 	 * @param nowMillis the current time
 	 * @param receipt the grant's receipt
 	 */
-	public void refund(Limit limit, String memoryKey, long nowMillis, Receipt receipt) {
+	public void refund(Limit limit, String memoryKey, long nowMillis, MarkedReceipt receipt) {
 		onKeptState(limit, memoryKey, (state) -> state.refund(nowMillis, receipt) ? Boolean.TRUE : null);
 	}
 

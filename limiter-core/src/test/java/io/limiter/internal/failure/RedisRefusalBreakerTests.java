@@ -16,9 +16,9 @@ import io.limiter.Limit;
 import io.limiter.LimiterBackendException;
 import io.limiter.LimiterClock;
 import io.limiter.LimiterObserver;
-import io.limiter.Receipt;
 import io.limiter.integration.ThrottledLog;
 import io.limiter.internal.DecisionSource;
+import io.limiter.internal.MarkedReceipt;
 import io.limiter.internal.redis.RedisCalls;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -98,12 +98,12 @@ class RedisRefusalBreakerTests {
 		}
 
 		@Override
-		public AdminOperation.Outcome refund(String key, Receipt receipt) {
+		public AdminOperation.Outcome refund(String key, MarkedReceipt receipt) {
 			throw this.failure;
 		}
 
 		@Override
-		public CompletionStage<AdminOperation.Outcome> refundAsync(String key, Receipt receipt) {
+		public CompletionStage<AdminOperation.Outcome> refundAsync(String key, MarkedReceipt receipt) {
 			return CompletableFuture.failedFuture(this.failure);
 		}
 

@@ -23,6 +23,7 @@ import io.limiter.LocalTier;
 import io.limiter.RateLimiter;
 import io.limiter.contract.ManualClock;
 import io.limiter.internal.DecisionSource;
+import io.limiter.internal.Decisions;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
@@ -91,8 +92,8 @@ class BlockIntegrationTests {
 		long calls = this.instance.executor().calls();
 		this.clock.advance(5_000);
 		Decision blocked = source.decide("k", 1, 0);
-		assertThat(blocked).isEqualTo(Decision.denied(3, 0, slowRefuses.retryAfterMillis() - 5_000,
-				slowRefuses.resetAfterMillis() - 5_000).forRate(1).local());
+		assertThat(blocked).isEqualTo(Decisions.local(Decisions.forRate(Decision.denied(3, 0,
+				slowRefuses.retryAfterMillis() - 5_000, slowRefuses.resetAfterMillis() - 5_000), 1)));
 		assertThat(this.instance.executor().calls()).isEqualTo(calls);
 	}
 

@@ -17,9 +17,9 @@ import io.limiter.AdminOperation;
 import io.limiter.Decision;
 import io.limiter.DegradedReason;
 import io.limiter.LimiterBackendException;
-import io.limiter.Receipt;
 import io.limiter.contract.ManualClock;
 import io.limiter.internal.DecisionSource;
+import io.limiter.internal.MarkedReceipt;
 import io.limiter.internal.failure.SlowAnswerException;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -159,12 +159,12 @@ class BlockProbeFailureTests {
 		}
 
 		@Override
-		public AdminOperation.Outcome refund(String key, Receipt receipt) {
+		public AdminOperation.Outcome refund(String key, MarkedReceipt receipt) {
 			throw new UnsupportedOperationException();
 		}
 
 		@Override
-		public CompletionStage<AdminOperation.Outcome> refundAsync(String key, Receipt receipt) {
+		public CompletionStage<AdminOperation.Outcome> refundAsync(String key, MarkedReceipt receipt) {
 			throw new UnsupportedOperationException();
 		}
 

@@ -57,10 +57,12 @@ public @interface RateLimited {
 
 	/**
 	 * What a call does when its {@link #key()} gives {@code null} or blank text, such as an absent header or a
-	 * user without a tenant: by default it fails, so that such calls never share one key unnoticed.
+	 * user without a tenant: by default it fails ({@link EmptyKey#DENY}), so that such calls never share one key
+	 * unnoticed; {@link EmptyKey#SHARE} has them share one key. A method call has no client address, so
+	 * {@link EmptyKey#CLIENT_ADDRESS} fails at start-up.
 	 * @return what a call without a key does
 	 */
-	EmptyKey emptyKey() default EmptyKey.REJECT;
+	EmptyKey emptyKey() default EmptyKey.DENY;
 
 	/**
 	 * The permits one call takes.
@@ -117,23 +119,6 @@ public @interface RateLimited {
 	 * @return the longest wait for this limit's permits, or empty for none
 	 */
 	String maxWait() default "";
-
-	/**
-	 * What a call whose key expression gives {@code null} or blank text does.
-	 */
-	enum EmptyKey {
-
-		/**
-		 * It fails with an {@link IllegalArgumentException} naming the method, the annotation and the key, before
-		 * any of the method's limits takes a permit and without calling the method (for a method that returns a
-		 * stage or a reactive type, as a failed stage or an error signal).
-		 */
-		REJECT,
-
-		/** Every such call of the method shares one key: the key of the method's calls when {@link #key()} is empty. */
-		SHARE
-
-	}
 
 	/**
 	 * Which calls of a method count against its limit.

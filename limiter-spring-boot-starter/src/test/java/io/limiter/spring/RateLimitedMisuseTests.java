@@ -441,7 +441,7 @@ class RateLimitedMisuseTests {
 
 	static class EmptyKeyWithoutKey {
 
-		@RateLimited(limit = "known", emptyKey = RateLimited.EmptyKey.SHARE)
+		@RateLimited(limit = "known", emptyKey = EmptyKey.SHARE)
 		public void call() {
 		}
 

@@ -15,16 +15,16 @@ import org.aopalliance.intercept.MethodInvocation;
 
 import org.springframework.aop.ProxyMethodInvocation;
 import org.springframework.context.expression.MethodBasedEvaluationContext;
-import org.springframework.core.ReactiveAdapter;
-import org.springframework.core.ReactiveAdapterRegistry;
 import org.springframework.core.DefaultParameterNameDiscoverer;
 import org.springframework.core.ParameterNameDiscoverer;
+import org.springframework.core.ReactiveAdapter;
+import org.springframework.core.ReactiveAdapterRegistry;
 import org.springframework.expression.EvaluationContext;
 
 import io.limiter.ConcurrencyPermit;
+import io.limiter.spring.EmptyKey;
 import io.limiter.spring.RateLimitExceededException;
 import io.limiter.spring.RateLimited;
-import io.limiter.spring.RateLimited.EmptyKey;
 import io.limiter.spring.internal.ConcurrencyLimiters;
 import io.limiter.spring.internal.Enforcement;
 import io.limiter.spring.internal.ExpressionContexts;

@@ -79,12 +79,11 @@ public final class InMemoryBackend implements LimiterBackend {
 	}
 
 	/**
-	 * {@inheritDoc}
-	 * <p>
-	 * A limit of another algorithm starts every key afresh, and the old algorithm's states are released.
+	 * Changes the setting of a name, for {@link RateLimiterRegistry#update(java.util.Map)}: see {@link LimiterBackend} on
+	 * changing a limit. A limit of another algorithm starts every key afresh, and the old algorithm's states are
+	 * released.
 	 */
-	@Override
-	public List<RateLimiter> update(String name, List<Limit> limits, LimiterOptions options) {
+	List<RateLimiter> update(String name, List<Limit> limits, LimiterOptions options) {
 		return this.names.update(name, limits, options, () -> build(name, limits));
 	}
 

@@ -178,8 +178,11 @@ public final class RedisBackend implements LimiterBackend {
 		return this.names.obtain(name, limits, options, () -> build(name, limits, options));
 	}
 
-	@Override
-	public List<RateLimiter> update(String name, List<Limit> limits, LimiterOptions options) {
+	/**
+	 * Changes the setting of a name, for {@link RateLimiterRegistry#update(java.util.Map)}: see {@link LimiterBackend} on
+	 * changing a limit.
+	 */
+	List<RateLimiter> update(String name, List<Limit> limits, LimiterOptions options) {
 		return this.names.update(name, limits, options, () -> build(name, limits, options));
 	}
 

@@ -10,6 +10,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import io.limiter.Algorithm;
+import io.limiter.BackendUpdates;
 import io.limiter.Decision;
 import io.limiter.InMemoryBackend;
 import io.limiter.Limit;
@@ -208,7 +209,7 @@ public abstract class AlgorithmContract {
 	}
 
 	private RateLimiter update(String name, Limit limit) {
-		return fixture().backend().update(name, List.of(limit), LimiterOptions.defaults()).get(0);
+		return BackendUpdates.update(fixture().backend(), name, List.of(limit), LimiterOptions.defaults()).get(0);
 	}
 
 	@Test
@@ -405,10 +406,8 @@ public abstract class AlgorithmContract {
 		fixture().backend().limiter(limiter.name(), limiter.limit()).refund("k", grant);
 		assertThat(limiter.tryAcquire("k", 0).remaining()).isEqualTo(10);
 		Decision beforeUpdate = limiter.tryAcquire("k", 4);
-		RateLimiter updated = fixture().backend()
-			.update(limiter.name(), List.of(Limit.of(this.algorithm, 10, Duration.ofSeconds(100))),
-					LimiterOptions.defaults())
-			.get(0);
+		RateLimiter updated = BackendUpdates.update(fixture().backend(), limiter.name(),
+				List.of(Limit.of(this.algorithm, 10, Duration.ofSeconds(100))), LimiterOptions.defaults()).get(0);
 		updated.refund("k", beforeUpdate);
 		assertThat(updated.tryAcquire("k", 0).remaining()).isEqualTo(10);
 	}
@@ -423,9 +422,8 @@ public abstract class AlgorithmContract {
 		Decision beforeChange = limiter.tryAcquire("k", 4);
 		Algorithm other = (this.algorithm == Algorithm.SLIDING_WINDOW_LOG) ? Algorithm.FIXED_WINDOW
 				: Algorithm.SLIDING_WINDOW_LOG;
-		RateLimiter changed = fixture().backend()
-			.update(limiter.name(), List.of(Limit.of(other, 10, Duration.ofSeconds(100))), LimiterOptions.defaults())
-			.get(0);
+		RateLimiter changed = BackendUpdates.update(fixture().backend(), limiter.name(),
+				List.of(Limit.of(other, 10, Duration.ofSeconds(100))), LimiterOptions.defaults()).get(0);
 		assertThat(changed.tryAcquire("k", 10).isAllowed()).as("the key started afresh").isTrue();
 		changed.refund("k", beforeChange);
 		changed.refundAsync("k", beforeChange).toCompletableFuture().join();

@@ -44,11 +44,6 @@ public final class AsyncOnlyBackend implements LimiterBackend {
 		return this.memory.limiters(name, limits, options).stream().map(this::asyncOnly).toList();
 	}
 
-	@Override
-	public List<RateLimiter> update(String name, List<Limit> limits, LimiterOptions options) {
-		return this.memory.update(name, limits, options).stream().map(this::asyncOnly).toList();
-	}
-
 	private RateLimiter asyncOnly(RateLimiter memoryLimiter) {
 		return new RateLimiter() {
 

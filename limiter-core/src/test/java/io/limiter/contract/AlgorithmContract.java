@@ -193,7 +193,7 @@ public abstract class AlgorithmContract {
 			.isThrownBy(() -> fixture().backend().limiter(name, Limit.of(this.algorithm, 20, period)))
 			.withMessage("limit '" + name + "' is " + limit + " on this backend and cannot also be "
 					+ Limit.of(this.algorithm, 20, period) + ": limiters of one name share the state of every key. "
-					+ "Change a limit with RateLimiterRegistry.update (or LimiterBackend.update), or give the other "
+					+ "Change a limit with RateLimiterRegistry.update, or give the other "
 					+ "limit a name of its own");
 		LimiterOptions twoTier = LimiterOptions.builder().localTier(LocalTier.twoTier()).build();
 		assertThatIllegalArgumentException().isThrownBy(() -> fixture().backend().limiter(name, limit, twoTier))

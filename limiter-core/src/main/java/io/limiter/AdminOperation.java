@@ -2,15 +2,18 @@ package io.limiter;
 
 /**
  * What an administrator, or code that counts after the fact, can do to a key beside deciding: the operations of
- * {@link RateLimiter#reset(String)}, {@link RateLimiter#refund(String, long)} (and of one grant,
- * {@link RateLimiter#refund(String, Decision)}) and {@link RateLimiter#penalize(String, long)}, as metrics name them.
+ * {@link RateLimiter#reset(String)}, {@link RateLimiter#addPermits(String, long)},
+ * {@link RateLimiter#refund(String, Decision)} and {@link RateLimiter#penalize(String, long)}, as metrics name them.
  */
 public enum AdminOperation {
 
 	/** The key starts afresh, as a key never seen. */
 	RESET("reset"),
 
-	/** Permits are given back, up to what a fresh key has; those of one grant only where the grant took them. */
+	/** Permits are given to the key now, in its current window, up to what a fresh key has. */
+	ADD_PERMITS("add-permits"),
+
+	/** The permits of one grant are given back where the grant took them, as far as they still hold capacity there. */
 	REFUND("refund"),
 
 	/** Permits are taken unconditionally, even beyond what is left, to a bounded debt. */

@@ -1,11 +1,7 @@
 package io.limiter;
 
-import java.time.DayOfWeek;
 import java.time.Duration;
-import java.time.Instant;
-import java.time.LocalDate;
 import java.time.ZoneId;
-import java.time.temporal.TemporalAdjusters;
 import java.util.Locale;
 
 /**
@@ -43,52 +39,9 @@ public enum CalendarPeriod {
 		return this.nominalLength;
 	}
 
-	/**
-	 * Returns the start of the window that holds a time.
-	 * @param epochMillis the time, in milliseconds since the epoch
-	 * @param zone the time zone of the calendar
-	 * @return the start of the window, in milliseconds since the epoch, not after the time
-	 */
-	public long windowStart(long epochMillis, ZoneId zone) {
-		return startOf(firstDay(LocalDate.ofInstant(Instant.ofEpochMilli(epochMillis), zone)), zone);
-	}
-
-	/**
-	 * Returns the end of the window that holds a time, which is the start of the next one.
-	 * @param epochMillis the time, in milliseconds since the epoch
-	 * @param zone the time zone of the calendar
-	 * @return the end of the window, in milliseconds since the epoch, after the time
-	 */
-	public long windowEnd(long epochMillis, ZoneId zone) {
-		return startOf(next(firstDay(LocalDate.ofInstant(Instant.ofEpochMilli(epochMillis), zone))), zone);
-	}
-
 	/** {@return the name used in configuration: {@code day}, {@code week}, {@code month} or {@code year}} */
 	public String configName() {
 		return name().toLowerCase(Locale.ROOT);
-	}
-
-	private LocalDate firstDay(LocalDate date) {
-		return switch (this) {
-			case DAY -> date;
-			case WEEK -> date.with(TemporalAdjusters.previousOrSame(DayOfWeek.MONDAY));
-			case MONTH -> date.withDayOfMonth(1);
-			case YEAR -> date.withDayOfYear(1);
-		};
-	}
-
-	private LocalDate next(LocalDate firstDay) {
-		return switch (this) {
-			case DAY -> firstDay.plusDays(1);
-			case WEEK -> firstDay.plusWeeks(1);
-			case MONTH -> firstDay.plusMonths(1);
-			case YEAR -> firstDay.plusYears(1);
-		};
-	}
-
-	/** The first instant of a date: midnight, or the first time after it when the clocks skip midnight. */
-	private static long startOf(LocalDate date, ZoneId zone) {
-		return date.atStartOfDay(zone).toInstant().toEpochMilli();
 	}
 
 }

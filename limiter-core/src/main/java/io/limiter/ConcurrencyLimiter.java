@@ -47,7 +47,7 @@ public interface ConcurrencyLimiter {
 	 * policy does not answer for a look.
 	 * @param key the key
 	 * @return the permits in flight
-	 * @throws RateLimiterException when the backend fails or does not answer in time
+	 * @throws LimiterBackendException when the backend fails or does not answer in time
 	 */
 	long inFlight(String key);
 

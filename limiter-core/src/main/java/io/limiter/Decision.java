@@ -20,14 +20,14 @@ import java.util.StringJoiner;
  * <pre>{@code
  * Decision denied = Decision.denied(10, 0, 2_500, 60_000);   // limit 10, none left, retry in 2.5 s, full in 60 s
  * Decision allowed = Decision.allowed(10, 7, 300);           // limit 10, 7 left, full in 300 ms
- * Decision ofSecondRate = denied.forRate(1);                 // reported by the limit's second rate
+ * Decision degraded = Decision.of(false, 10, 0, 1_000, 0, 0, true, false, 0, null);   // the failure policy denied
  * }</pre>
  * <p>
  * A grant that took permits from the key's state carries its limiter's {@link Receipt}, which
  * {@link RateLimiter#refund(String, Decision)} reads to give back only what those permits still hold, and only through
  * a limiter of the same limit and plan, under the same key.
  * <p>
- * Its size is that of a value with its checked factories, its copies and a millisecond twin of every time.
+ * Its size is that of a value with its checked factories and a millisecond twin of every time.
  */
 public final class Decision {
 
@@ -103,6 +103,36 @@ public final class Decision {
 		return checked(false, limit, remaining, retryAfterMillis, resetAfterMillis, 0);
 	}
 
+	/**
+	 * Creates a decision with every field, as limiters make them: for code that reads decisions made by the failure
+	 * policy, the local tier or one rate of several ({@link #allowed}, {@link #reserved} and {@link #denied} make the
+	 * others).
+	 * @param allowed whether the permits were granted
+	 * @param limit the capacity of the reported rate, at least 0
+	 * @param remaining the permits a new request could take right after this decision, at least 0
+	 * @param retryAfterMillis the time after which the same request can be granted, at least 0 (0 for a grant)
+	 * @param resetAfterMillis the time until the key is back to full capacity, at least 0
+	 * @param delayMillis how long the caller must wait before using reserved permits, at least 0 (0 for a denial)
+	 * @param degraded whether the {@link FailurePolicy} decided because the backend could not
+	 * @param local whether the local tier decided in this process, without the backend
+	 * @param rate the index, in {@link Limit#rates()}, of the rate the decision reports, at least 0
+	 * @param receipt what a grant took, {@code null} for none (a denial takes nothing)
+	 * @return the decision
+	 * @throws IllegalArgumentException naming the argument and its value when one is negative, or when a denial is
+	 * given a receipt
+	 */
+	public static Decision of(boolean allowed, long limit, long remaining, long retryAfterMillis,
+			long resetAfterMillis, long delayMillis, boolean degraded, boolean local, int rate, Receipt receipt) {
+		if ((limit | remaining | retryAfterMillis | resetAfterMillis | delayMillis | rate) < 0) {
+			throw negative(limit, remaining, retryAfterMillis, resetAfterMillis, delayMillis, rate);
+		}
+		if (receipt != null && !allowed) {
+			throw new IllegalArgumentException("a denial takes nothing, so it has no receipt, but was given " + receipt);
+		}
+		return new Decision(allowed, limit, remaining, retryAfterMillis, resetAfterMillis, delayMillis, degraded, local,
+				rate, receipt);
+	}
+
 	private static Decision checked(boolean allowed, long limit, long remaining, long retryAfterMillis,
 			long resetAfterMillis, long delayMillis) {
 		if ((limit | remaining | retryAfterMillis | resetAfterMillis | delayMillis) < 0) {
@@ -114,7 +144,7 @@ public final class Decision {
 
 	/** Kept out of {@link #checked}, so that the factories stay small enough to inline on the decision path. */
 	private static IllegalArgumentException negative(long... values) {
-		String[] names = { "limit", "remaining", "retryAfterMillis", "resetAfterMillis", "delayMillis" };
+		String[] names = { "limit", "remaining", "retryAfterMillis", "resetAfterMillis", "delayMillis", "rate" };
 		StringJoiner negative = new StringJoiner(", ", "", " of a decision must be at least 0");
 		for (int i = 0; i < values.length; i++) {
 			if (values[i] < 0) {
@@ -200,30 +230,12 @@ public final class Decision {
 	}
 
 	/**
-	 * Returns this decision marked as made by the failure policy.
-	 * @return a degraded copy
-	 */
-	public Decision degraded() {
-		return new Decision(this.allowed, this.limit, this.remaining, this.retryAfterMillis, this.resetAfterMillis,
-				this.delayMillis, true, this.local, this.rate, this.receipt);
-	}
-
-	/**
 	 * Returns whether the local tier of a Redis backend made this decision in this process, without asking
 	 * Redis.
 	 * @return {@code true} for a decision of the local tier
 	 */
 	public boolean isLocal() {
 		return this.local;
-	}
-
-	/**
-	 * Returns this decision marked as made by the local tier.
-	 * @return a local copy
-	 */
-	public Decision local() {
-		return new Decision(this.allowed, this.limit, this.remaining, this.retryAfterMillis, this.resetAfterMillis,
-				this.delayMillis, this.degraded, true, this.rate, this.receipt);
 	}
 
 	/**
@@ -237,20 +249,6 @@ public final class Decision {
 	}
 
 	/**
-	 * Returns this decision as the report of the rate of an index of a limit of several rates.
-	 * @param index the index of the rate in {@link Limit#rates()}, at least 0
-	 * @return a decision equal to this one but for its rate
-	 */
-	public Decision forRate(int index) {
-		if (index < 0) {
-			throw new IllegalArgumentException("index must be at least 0 but was " + index);
-		}
-		return (index == this.rate) ? this : new Decision(this.allowed, this.limit, this.remaining,
-				this.retryAfterMillis, this.resetAfterMillis, this.delayMillis, this.degraded, this.local, index,
-				this.receipt);
-	}
-
-	/**
 	 * Returns what this grant took, as its limiter recorded it: present on a grant of at least one permit taken from
 	 * the key's state, absent on a denial, a look, a grant the failure policy made without state, and a decision made
 	 * outside a limiter.
@@ -258,22 +256,6 @@ public final class Decision {
 	 */
 	public Optional<Receipt> receipt() {
 		return Optional.ofNullable(this.receipt);
-	}
-
-	/**
-	 * Returns this grant with the receipt of what it took; limiters call it, so that
-	 * {@link RateLimiter#refund(String, Decision)} can give the permits back where they were taken.
-	 * @param receipt the receipt
-	 * @return a copy of this decision that carries the receipt
-	 * @throws IllegalArgumentException when this decision is a denial, which takes nothing
-	 */
-	public Decision withReceipt(Receipt receipt) {
-		Objects.requireNonNull(receipt, "receipt must not be null");
-		if (!this.allowed) {
-			throw new IllegalArgumentException("a denial takes nothing, so it has no receipt: " + this);
-		}
-		return new Decision(true, this.limit, this.remaining, this.retryAfterMillis, this.resetAfterMillis,
-				this.delayMillis, this.degraded, this.local, this.rate, receipt);
 	}
 
 	@Override

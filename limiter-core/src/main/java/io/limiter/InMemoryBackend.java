@@ -20,7 +20,7 @@ import io.limiter.internal.memory.InMemoryStates;
  * LimiterBackend backend = InMemoryBackend.builder().build();
  * RateLimiter hello = backend.limiter("hello", Limit.of(Algorithm.TOKEN_BUCKET, 10, Duration.ofSeconds(1)));
  * }</pre>
- * The waits of {@link RateLimiter#acquireAsync(String, long, java.time.Duration) acquireAsync} run on the
+ * The waits of {@link RateLimiter#tryAcquireAsync(String, long, java.time.Duration) tryAcquireAsync} run on the
  * backend's own two daemon threads, {@code limiter-memory-N}, started on the first wait and stopped by
  * {@link #close()}.
  * <p>
@@ -79,12 +79,11 @@ public final class InMemoryBackend implements LimiterBackend {
 	}
 
 	/**
-	 * {@inheritDoc}
-	 * <p>
-	 * A limit of another algorithm starts every key afresh, and the old algorithm's states are released.
+	 * Changes the setting of a name, for {@link RateLimiterRegistry#update(java.util.Map)}: see {@link LimiterBackend} on
+	 * changing a limit. A limit of another algorithm starts every key afresh, and the old algorithm's states are
+	 * released.
 	 */
-	@Override
-	public List<RateLimiter> update(String name, List<Limit> limits, LimiterOptions options) {
+	List<RateLimiter> update(String name, List<Limit> limits, LimiterOptions options) {
 		return this.names.update(name, limits, options, () -> build(name, limits));
 	}
 

@@ -13,9 +13,16 @@ import java.util.Objects;
  * <p>
  * For the bucket algorithms a rate's capacity is also its burst, and its bucket refills continuously at
  * {@code capacity / period}. For the window algorithms the period is the window length.
+ * <p>
+ * A limit of one rate is made by {@link #of(Algorithm, long, Duration)}; a limit of several rates, or of a calendar
+ * rate, by {@link #builder(Algorithm)}:
  * <pre>{@code
- * Limit hello = Limit.builder().algorithm(Algorithm.GCRA).capacity(10).period(Duration.ofSeconds(1)).build();
- * Limit api = Limit.builder().rate(10, Duration.ofSeconds(1)).rate(1000, Duration.ofHours(1)).build();
+ * Limit hello = Limit.of(Algorithm.GCRA, 10, Duration.ofSeconds(1));
+ * Limit api = Limit.builder(Algorithm.TOKEN_BUCKET)
+ *     .rate(10, Duration.ofSeconds(1))
+ *     .rate(1000, Duration.ofHours(1))
+ *     .build();
+ * Limit quota = Limit.builder(Algorithm.FIXED_WINDOW).rate(Rate.ofCalendar(10_000, CalendarPeriod.MONTH)).build();
  * }</pre>
  * <p>
  * Its size is that of a value with its checked builder, nested as its own (as Caffeine's {@code Caffeine} is).
@@ -61,15 +68,16 @@ public final class Limit {
 	 * @throws IllegalArgumentException naming the field and the value when an argument is out of range
 	 */
 	public static Limit of(Algorithm algorithm, long capacity, Duration period) {
-		return builder().algorithm(algorithm).capacity(capacity).period(period).build();
+		return builder(algorithm).rate(Rate.of(capacity, period)).build();
 	}
 
 	/**
-	 * Returns a builder whose algorithm defaults to {@link Algorithm#TOKEN_BUCKET}.
+	 * Returns a builder of a limit of several rates, or of a calendar rate, decided by one algorithm.
+	 * @param algorithm the algorithm of every rate
 	 * @return a new builder
 	 */
-	public static Builder builder() {
-		return new Builder();
+	public static Builder builder(Algorithm algorithm) {
+		return new Builder(Objects.requireNonNull(algorithm, "algorithm must not be null"));
 	}
 
 	/** {@return the algorithm, which every rate of the limit decides with} */
@@ -145,16 +153,6 @@ public final class Limit {
 		return this.algorithm.supportsReservations() && !hasSeveralRates();
 	}
 
-	/**
-	 * Returns a builder that starts from this limit's settings.
-	 * @return a new builder
-	 */
-	public Builder toBuilder() {
-		Builder builder = new Builder().algorithm(this.algorithm);
-		return (hasSeveralRates() || this.rates.get(0).isCalendar()) ? builder.rates(this.rates)
-				: builder.capacity(capacity()).period(period());
-	}
-
 	@Override
 	public boolean equals(Object other) {
 		return this == other
@@ -176,51 +174,18 @@ public final class Limit {
 	}
 
 	/**
-	 * A checked builder of {@link Limit}: either one rate through {@link #capacity(long)} and
-	 * {@link #period(Duration)}, or one or more through {@link #rate(long, Duration)}, never both. Every error names
-	 * the field and the bad value.
+	 * A checked builder of {@link Limit}: one or more rates, each through {@link #rate(long, Duration)}, or
+	 * {@link #rate(Rate)} for a {@linkplain Rate#ofCalendar calendar rate}. Every error names the field and the bad
+	 * value.
 	 */
 	public static final class Builder {
 
-		private Algorithm algorithm = Algorithm.TOKEN_BUCKET;
-
-		private long capacity;
-
-		private Duration period;
+		private final Algorithm algorithm;
 
 		private final List<Rate> rates = new ArrayList<>();
 
-		private Builder() {
-		}
-
-		/**
-		 * Sets the algorithm of every rate.
-		 * @param algorithm the algorithm
-		 * @return this builder
-		 */
-		public Builder algorithm(Algorithm algorithm) {
-			this.algorithm = Objects.requireNonNull(algorithm, "algorithm must not be null");
-			return this;
-		}
-
-		/**
-		 * Sets the permits per period of a limit of one rate, which is also the burst.
-		 * @param capacity at least 1
-		 * @return this builder
-		 */
-		public Builder capacity(long capacity) {
-			this.capacity = Rate.checkCapacity(capacity);
-			return this;
-		}
-
-		/**
-		 * Sets the period over which a limit of one rate grants {@code capacity} permits.
-		 * @param period a whole number of milliseconds, at least 1 ms
-		 * @return this builder
-		 */
-		public Builder period(Duration period) {
-			this.period = Rate.checkPeriod(period);
-			return this;
+		private Builder(Algorithm algorithm) {
+			this.algorithm = algorithm;
 		}
 
 		/**
@@ -240,7 +205,7 @@ public final class Limit {
 		}
 
 		/**
-		 * Adds a rate.
+		 * Adds a rate made apart, the way to add a {@linkplain Rate#ofCalendar calendar rate}.
 		 * @param rate the rate
 		 * @return this builder
 		 */
@@ -250,25 +215,14 @@ public final class Limit {
 		}
 
 		/**
-		 * Replaces the rates.
-		 * @param rates the rates, at least one
-		 * @return this builder
-		 */
-		public Builder rates(List<Rate> rates) {
-			this.rates.clear();
-			rates.forEach(this::rate);
-			return this;
-		}
-
-		/**
 		 * Builds the limit.
 		 * @return the limit
-		 * @throws IllegalArgumentException when the rate is missing or given both ways, when two rates have the same
-		 * period, when there are more than {@link #MAX_RATES}, when a sliding window log's capacity is too large, or
-		 * when a calendar rate is given to another algorithm than {@link Algorithm#FIXED_WINDOW}
+		 * @throws IllegalArgumentException when there is no rate, when two rates have the same period, when there are
+		 * more than {@link #MAX_RATES}, when a sliding window log's capacity is too large, or when a calendar rate is
+		 * given to another algorithm than {@link Algorithm#FIXED_WINDOW}
 		 */
 		public Limit build() {
-			List<Rate> built = this.rates.isEmpty() ? List.of(singleRate()) : checkedRates();
+			List<Rate> built = checkedRates();
 			for (int i = 0; i < built.size(); i++) {
 				long capacity = built.get(i).capacity();
 				String field = (built.size() > 1) ? "rates[" + i + "]." : "";
@@ -285,21 +239,10 @@ public final class Limit {
 			return new Limit(this.algorithm, built);
 		}
 
-		private Rate singleRate() {
-			if (this.capacity == 0) {
-				throw new IllegalArgumentException("capacity must be set");
-			}
-			if (this.period == null) {
-				throw new IllegalArgumentException("period must be set");
-			}
-			return Rate.of(this.capacity, this.period);
-		}
-
 		private List<Rate> checkedRates() {
-			if (this.capacity != 0 || this.period != null) {
-				throw new IllegalArgumentException("a limit gives either capacity and period or rates, not both, but "
-						+ "capacity was " + ((this.capacity != 0) ? this.capacity : "not set") + ", period was "
-						+ ((this.period != null) ? this.period : "not set") + " and rates were " + this.rates);
+			if (this.rates.isEmpty()) {
+				throw new IllegalArgumentException("rates must hold at least one rate but were empty: add one with "
+						+ "rate(capacity, period)");
 			}
 			if (this.rates.size() > MAX_RATES) {
 				throw new IllegalArgumentException(

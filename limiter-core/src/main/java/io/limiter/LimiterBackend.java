@@ -11,8 +11,10 @@ import java.util.Objects;
  * <b>One setting per name.</b> Limiters of one name share the state of every key, so a name has one setting on a
  * backend: asked for again with the same limits and options, a backend returns limiters that share everything with
  * the first ones; asked for with others, it refuses with an {@link IllegalArgumentException} that names the limit and
- * both settings, rather than let two settings decide the same keys. A limit is changed by
- * {@link #update(String, List, LimiterOptions)}, which {@link RateLimiterRegistry#update(String, Limit)} calls.
+ * both settings, rather than let two settings decide the same keys. A limit is changed through a
+ * {@link RateLimiterRegistry} ({@link RateLimiterRegistry#update(String, Limit)}), which hands out the new limiters
+ * and keeps the permits that callers take per request within the new capacity; the backends of Limiter change a
+ * limit only for it.
  * <p>
  * <b>Changing a limit.</b> An update whose capacity or period differs from the earlier limit's keeps the state of every
  * key, on every backend alike: what a key stores is read with the new numbers. The windows keep their counts (a key
@@ -67,21 +69,6 @@ public interface LimiterBackend extends AutoCloseable {
 	 * or the name has another setting on this backend (naming the limit and both settings)
 	 */
 	List<RateLimiter> limiters(String name, List<Limit> limits, LimiterOptions options);
-
-	/**
-	 * Changes the setting of a name: returns limiters of the new limits and options, which replace the name's
-	 * earlier limiters as one change of the limit, keeping the state of every key (see the class description; tiers
-	 * of an unchanged limit and options are kept). A name without limiters yet gets them as from
-	 * {@link #limiters(String, List, LimiterOptions)}. Applications whose limits live in a
-	 * {@link RateLimiterRegistry} change them with {@link RateLimiterRegistry#update(String, String, Limit)}, which
-	 * also keeps the permits that callers take per request within the new capacity.
-	 * @param name the limit's name
-	 * @param limits the new limits, at least one, all of one algorithm: one per plan
-	 * @param options how to run each of them
-	 * @return the new limiters, in the order of {@code limits}
-	 * @throws IllegalArgumentException when the name is invalid, there is no limit or the limits differ in algorithm
-	 */
-	List<RateLimiter> update(String name, List<Limit> limits, LimiterOptions options);
 
 	/**
 	 * Returns a concurrency limiter for the named limit with the {@linkplain LimiterOptions#defaults() default

@@ -12,7 +12,7 @@ public interface LimiterObserver {
 	};
 
 	/**
-	 * A limiter decided: once for each decision of {@link RateLimiter#tryAcquire}, {@link RateLimiter#acquire} (each
+	 * A limiter decided: once for each decision of {@link RateLimiter#tryAcquire} (with a timeout, each
 	 * attempt while it waits) and their asynchronous variants, when the decision is known, whoever made it. Looks
 	 * ({@link RateLimiter#peek}) are not decisions. {@link Decision#isLocal()} tells that the local tier decided in
 	 * this process without the backend; {@link Decision#isDegraded()} that the failure policy decided, in which case
@@ -58,8 +58,9 @@ public interface LimiterObserver {
 	}
 
 	/**
-	 * An admin operation ({@link RateLimiter#reset(String)}, {@link RateLimiter#refund(String, long)},
-	 * {@link RateLimiter#penalize(String, long)} or their asynchronous variants) ended.
+	 * An admin operation ({@link RateLimiter#reset(String)}, {@link RateLimiter#addPermits(String, long)},
+	 * {@link RateLimiter#refund(String, Decision)}, {@link RateLimiter#penalize(String, long)} or their asynchronous
+	 * variants) ended.
 	 * @param limitName the limit
 	 * @param operation the operation
 	 * @param outcome whether it was applied, applied to this instance's local share only, or failed

@@ -16,10 +16,10 @@ import java.util.concurrent.CompletionStage;
  * A request for more permits than the capacity can never be granted, so it fails at once with an
  * {@link IllegalArgumentException} instead of returning a retry-after that could never come true.
  * <p>
- * Beside deciding, a key can be reset, given permits back or penalized ({@link #reset(String)},
- * {@link #refund(String, long)}, {@link #penalize(String, long)}): admin operations, which no failure policy makes
- * up, so they may throw a {@link RateLimiterException}. Code that counts after the fact gives the permits of one
- * grant back with {@link #refund(String, Decision)}.
+ * Beside deciding, a key can be reset, given permits or penalized ({@link #reset(String)},
+ * {@link #addPermits(String, long)}, {@link #penalize(String, long)}): admin operations, which no failure policy makes
+ * up, so they may throw a {@link LimiterBackendException}. Code that counts after the fact gives the permits of one
+ * grant back, where that grant took them, with {@link #refund(String, Decision)}.
  */
 public interface RateLimiter {
 
@@ -57,13 +57,15 @@ public interface RateLimiter {
 	CompletionStage<Decision> tryAcquireAsync(String key, long permits);
 
 	/**
-	 * Takes {@code permits} for the key, waiting for them when that wait fits in {@code maxWait}, and failing
-	 * at once, without waiting, when it does not.
+	 * Takes {@code permits} for the key, waiting at most {@code timeout} for them: as Guava's
+	 * {@code RateLimiter.tryAcquire(permits, timeout)} and Bucket4j's {@code tryConsume(permits, maxWait)}, the call
+	 * waits when the permits can be had within the timeout, and returns the denial at once, without waiting, when they
+	 * cannot. With a zero timeout it is {@link #tryAcquire(String, long)}.
 	 * <p>
 	 * For {@linkplain Limit#supportsReservations() token bucket and GCRA of one rate} the permits are reserved at
 	 * once and the call sleeps until they are due, so later callers queue behind it. The window algorithms, and
 	 * limits of several rates, retry at the retry-after they report, for as long as the next retry still fits in
-	 * {@code maxWait}.
+	 * {@code timeout}.
 	 * <p>
 	 * A thread interrupted while it waits for reserved permits gives them back where they were taken (as
 	 * {@link #refund(String, Decision)} of their grant would; a refund that fails is added to the exception as
@@ -71,14 +73,14 @@ public interface RateLimiter {
 	 * answer grants once the answer arrives; interrupted between tries, it has taken nothing.
 	 * @param key the key
 	 * @param permits from 0 to the capacity
-	 * @param maxWait the longest acceptable wait
+	 * @param timeout the longest acceptable wait, zero or more
 	 * @return an allowed decision once the permits are usable, or the denied decision at once
 	 * @throws InterruptedException when interrupted while waiting; the call then holds no permits
 	 */
-	Decision acquire(String key, long permits, Duration maxWait) throws InterruptedException;
+	Decision tryAcquire(String key, long permits, Duration timeout) throws InterruptedException;
 
 	/**
-	 * The asynchronous variant of {@link #acquire(String, long, Duration)}: the stage completes once the
+	 * The asynchronous variant of {@link #tryAcquire(String, long, Duration)}: the stage completes once the
 	 * permits are usable, or at once with the denied decision. The waits run on the backend's own threads
 	 * ({@code limiter-redis-N}, {@code limiter-memory-N}), never on the JDK's shared delay thread, so a stage
 	 * that completes when a wait for reserved permits ends runs the caller's continuations there; a wait still
@@ -92,10 +94,10 @@ public interface RateLimiter {
 	 * had already ended are the caller's, and are not given back by a later cancel.
 	 * @param key the key
 	 * @param permits from 0 to the capacity
-	 * @param maxWait the longest acceptable wait
+	 * @param timeout the longest acceptable wait, zero or more
 	 * @return a stage completed with the decision; its future can be cancelled
 	 */
-	CompletionStage<Decision> acquireAsync(String key, long permits, Duration maxWait);
+	CompletionStage<Decision> tryAcquireAsync(String key, long permits, Duration timeout);
 
 	/**
 	 * Returns the state of a key as a request for zero permits would see it now, without creating, changing or
@@ -104,7 +106,7 @@ public interface RateLimiter {
 	 * Under a two-tier {@link LocalTier}, permits that instances borrowed and have not spent yet count as taken.
 	 * @param key the key
 	 * @return an allowed decision for zero permits: its remaining permits and reset-after
-	 * @throws RateLimiterException when the backend fails or does not answer in time: a look is not a decision,
+	 * @throws LimiterBackendException when the backend fails or does not answer in time: a look is not a decision,
 	 * so no failure policy makes one up
 	 */
 	Decision peek(String key);
@@ -116,45 +118,47 @@ public interface RateLimiter {
 	 * {@link FailurePolicy#LOCAL_FALLBACK}, only this instance's share of the limit is reset; under the other
 	 * policies the call fails.
 	 * @param key the key
-	 * @throws RateLimiterException when the backend fails and the operation could not be applied
+	 * @throws LimiterBackendException when the backend fails and the operation could not be applied
 	 */
 	void reset(String key);
 
 	/**
 	 * The asynchronous variant of {@link #reset(String)}.
 	 * @param key the key
-	 * @return a stage completed once the key is reset, or failed with a {@link RateLimiterException}
+	 * @return a stage completed once the key is reset, or failed with a {@link LimiterBackendException}
 	 */
 	CompletionStage<Void> resetAsync(String key);
 
 	/**
-	 * Gives up to {@code permits} back to the key now, as an administrator would, never leaving it with more than a
-	 * fresh key has: a token bucket gains them up to full, GCRA's theoretical arrival time moves back but not before
-	 * now, a fixed window's count falls (not below 0), a sliding window counter's counts fall (the current window's
-	 * first), a sliding window log loses its newest entries. The permits are taken off what the key holds now,
-	 * wherever they were taken: code that gives back the permits of one grant, because its work should not have
-	 * counted, calls {@link #refund(String, Decision)} instead, which never gives back capacity of a window the grant
-	 * did not take from. Local tiers and failures as for {@link #reset(String)}.
+	 * Gives the key up to {@code permits} now, in its current window, as an administrator would, never leaving it with
+	 * more than a fresh key has: a token bucket gains them up to full, GCRA's theoretical arrival time moves back but
+	 * not before now, a fixed window's count falls (not below 0), a sliding window counter's counts fall (the current
+	 * window's first), a sliding window log loses its newest entries. The permits come off what the key holds now,
+	 * whoever took them and whenever: this is Bucket4j's {@code addTokens}, not a give-back of one grant. Code that
+	 * gives back the permits of one grant, because its work should not have counted, calls
+	 * {@link #refund(String, Decision)} instead, which gives back only what that grant took and only where it took it
+	 * (never capacity of a window the grant was not in). Local tiers and failures as for {@link #reset(String)}.
 	 * @param key the key
 	 * @param permits at least 1; more than the key can get back changes nothing more
 	 * @throws IllegalArgumentException when permits is below 1
-	 * @throws RateLimiterException when the backend fails and the operation could not be applied
+	 * @throws LimiterBackendException when the backend fails and the operation could not be applied
 	 */
-	void refund(String key, long permits);
+	void addPermits(String key, long permits);
 
 	/**
-	 * The asynchronous variant of {@link #refund(String, long)}.
+	 * The asynchronous variant of {@link #addPermits(String, long)}.
 	 * @param key the key
 	 * @param permits at least 1
-	 * @return a stage completed once the permits are given back, or failed with a {@link RateLimiterException}
+	 * @return a stage completed once the permits are given, or failed with a {@link LimiterBackendException}
 	 * @throws IllegalArgumentException when permits is below 1
 	 */
-	CompletionStage<Void> refundAsync(String key, long permits);
+	CompletionStage<Void> addPermitsAsync(String key, long permits);
 
 	/**
-	 * Gives back the permits that a grant of this limiter took from the key, as far as they still hold capacity where
-	 * they were taken, so that permits taken before work and given back when the work should not count never add
-	 * capacity the grant did not take: a fixed window's count falls only if the grant was made in the current window;
+	 * Gives back the permits that one grant of this limiter took from the key, where it took them, as far as they
+	 * still hold capacity there (unlike {@link #addPermits(String, long)}, which gives the key permits now, in its
+	 * current window, whoever took them), so that permits taken before work and given back when the work should not
+	 * count never add capacity the grant did not take: a fixed window's count falls only if the grant was made in the current window;
 	 * a sliding window counter's current count falls for a grant of the current window and its previous count for one
 	 * of the previous window (whose weight has decayed as the window slid), nothing for an older one; a sliding window
 	 * log loses the grant's own entries while they are in the window; a token bucket or GCRA key is paid back the
@@ -175,7 +179,7 @@ public interface RateLimiter {
 	 * @throws IllegalArgumentException naming this limit, the key, and the limit and key of the receipt when the grant
 	 * was made by a limiter of another name, plan or backend, or for another key, or its receipt by no limiter; nothing
 	 * is given back then
-	 * @throws RateLimiterException when the backend fails and the operation could not be applied
+	 * @throws LimiterBackendException when the backend fails and the operation could not be applied
 	 */
 	void refund(String key, Decision grant);
 
@@ -183,7 +187,7 @@ public interface RateLimiter {
 	 * The asynchronous variant of {@link #refund(String, Decision)}.
 	 * @param key the key the grant was made for
 	 * @param grant a decision of this limiter for that key
-	 * @return a stage completed once the permits are given back, or failed with a {@link RateLimiterException}
+	 * @return a stage completed once the permits are given back, or failed with a {@link LimiterBackendException}
 	 * @throws IllegalArgumentException at once, as {@link #refund(String, Decision)} does, for a grant of another
 	 * limiter or key
 	 */
@@ -200,7 +204,7 @@ public interface RateLimiter {
 	 * @param key the key
 	 * @param permits at least 1; more than the bound changes nothing more
 	 * @throws IllegalArgumentException when permits is below 1
-	 * @throws RateLimiterException when the backend fails and the operation could not be applied
+	 * @throws LimiterBackendException when the backend fails and the operation could not be applied
 	 */
 	void penalize(String key, long permits);
 
@@ -208,7 +212,7 @@ public interface RateLimiter {
 	 * The asynchronous variant of {@link #penalize(String, long)}.
 	 * @param key the key
 	 * @param permits at least 1
-	 * @return a stage completed once the permits are taken, or failed with a {@link RateLimiterException}
+	 * @return a stage completed once the permits are taken, or failed with a {@link LimiterBackendException}
 	 * @throws IllegalArgumentException when permits is below 1
 	 */
 	CompletionStage<Void> penalizeAsync(String key, long permits);

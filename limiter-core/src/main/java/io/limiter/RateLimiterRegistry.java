@@ -2,6 +2,7 @@ package io.limiter;
 
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -22,12 +23,18 @@ import java.util.concurrent.ConcurrentHashMap;
  * permits they take per request ({@link #requireCapacity(String, long, String)}), and an update never lowers a
  * capacity of any plan below one of them, so no request asks for more than its limit can grant.
  * <p>
- * {@code update} is the way to change a limit: the backend refuses limiters of a registry's limit name with other
- * settings ({@link LimiterBackend} on one setting per name), so two settings never decide the same keys unnoticed.
+ * A limit is defined when the registry is made, or on demand by {@link #limiter(String, Limit)}: asked for again with
+ * the same limit and options, the registry returns the same limiter; with others, it refuses with an
+ * {@link IllegalArgumentException} naming the limit and both definitions, as Resilience4j's registries do.
+ * {@code update} is the one way to change a limit: the backends of Limiter change a limit only for their registry,
+ * and refuse limiters of a registry's limit name with other settings ({@link LimiterBackend} on one setting per name),
+ * so two settings never decide the same keys unnoticed. Every name a method is given must be a limit of the registry:
+ * an unknown one fails with an {@link IllegalArgumentException} naming it and the known ones.
  * <pre>{@code
  * Duration minute = Duration.ofMinutes(1);
- * RateLimiterRegistry limits = new RateLimiterRegistry(backend, Map.of("api", Limit.of(Algorithm.GCRA, 100, minute)));
- * limits.limiter("api").tryAcquire("user-42");
+ * RateLimiterRegistry limits = new RateLimiterRegistry(backend, Map.of());
+ * limits.limiter("api", Limit.of(Algorithm.GCRA, 100, minute)).tryAcquire("user-42");
+ * limits.limiter("api").tryAcquire("user-42");                   // the same limiter
  * limits.update("api", Limit.of(Algorithm.GCRA, 200, minute));   // keys keep their state
  * }</pre>
  * <p>
@@ -45,9 +52,10 @@ public final class RateLimiterRegistry {
 
 	private final Map<String, Cost> largestCosts = new ConcurrentHashMap<>();
 
-	private final Map<String, LimiterOptions> options;
+	private final Map<String, LimiterOptions> options = new ConcurrentHashMap<>();
 
-	private final Set<String> names;
+	/** The names of the limits in the order they were defined; replaced whole when a limit is defined on demand. */
+	private volatile Set<String> names;
 
 	/**
 	 * Creates a registry.
@@ -63,6 +71,8 @@ public final class RateLimiterRegistry {
 	 * @param backend where the state of the limits lives
 	 * @param limits the limits by name
 	 * @param options the options of the limits that have some, by name
+	 * @throws IllegalArgumentException naming the name and the limits when options are given for a limit that does not
+	 * exist
 	 */
 	public RateLimiterRegistry(LimiterBackend backend, Map<String, Limit> limits, Map<String, LimiterOptions> options) {
 		this(backend, limits, Map.of(), options);
@@ -75,29 +85,34 @@ public final class RateLimiterRegistry {
 	 * @param plans the named plans of the limits that have some, by limit name and plan name: limits of the limit's
 	 * algorithm, named neither {@value #DEFAULT_PLAN} nor blank
 	 * @param options the options of the limits that have some, by name
-	 * @throws IllegalArgumentException naming the limit and plan when plans are given for a limit that does not exist,
-	 * a plan's name is reserved or blank, or a plan's algorithm is not its limit's
+	 * @throws IllegalArgumentException naming the limit and plan when plans or options are given for a limit that does
+	 * not exist, a plan's name is reserved or blank, or a plan's algorithm is not its limit's
 	 */
 	public RateLimiterRegistry(LimiterBackend backend, Map<String, Limit> limits, Map<String, Map<String, Limit>> plans,
 			Map<String, LimiterOptions> options) {
 		this.backend = Objects.requireNonNull(backend, "backend must not be null");
-		this.options = Map.copyOf(options);
 		Map<String, Limit> ordered = new LinkedHashMap<>(limits);
-		for (String name : plans.keySet()) {
-			if (!ordered.containsKey(name)) {
-				throw new IllegalArgumentException("plans are given for limit '" + name + "', which does not exist; the"
-						+ " limits are " + ordered.keySet());
-			}
-		}
+		checkKnown("plans", plans.keySet(), ordered.keySet());
+		checkKnown("options", options.keySet(), ordered.keySet());
+		this.options.putAll(options);
 		ordered.forEach((name, limit) -> {
 			Map<String, Limit> byPlan = new LinkedHashMap<>();
 			byPlan.put(DEFAULT_PLAN, limit);
 			plans.getOrDefault(name, Map.of())
 				.forEach((plan, planLimit) -> byPlan.put(checkPlanName(name, plan), planLimit));
-			List<RateLimiter> created = this.backend.limiters(name, List.copyOf(byPlan.values()), options(name));
+			List<RateLimiter> created = this.backend.limiters(name, List.copyOf(byPlan.values()), optionsOf(name));
 			this.limiters.put(name, byPlan(byPlan, created));
 		});
-		this.names = Collections.unmodifiableSet(ordered.keySet());
+		this.names = Collections.unmodifiableSet(new LinkedHashSet<>(ordered.keySet()));
+	}
+
+	private static void checkKnown(String given, Set<String> names, Set<String> known) {
+		for (String name : names) {
+			if (!known.contains(name)) {
+				throw new IllegalArgumentException(given + " are given for limit '" + name + "', which does not exist;"
+						+ " the limits are " + known);
+			}
+		}
 	}
 
 	private static String checkPlanName(String name, String plan) {
@@ -115,6 +130,65 @@ public final class RateLimiterRegistry {
 			limiters.put(plan, created.get(index++));
 		}
 		return Collections.unmodifiableMap(limiters);
+	}
+
+	/**
+	 * Returns the limiter of a limit with the {@linkplain LimiterOptions#defaults() default options}, defining the
+	 * limit when the registry does not have it yet: see {@link #limiter(String, Limit, LimiterOptions)}.
+	 * @param name the limit name: 1 to 64 characters, no braces, no whitespace, no control characters
+	 * @param limit the limit
+	 * @return the limiter of the limit's default plan
+	 * @throws IllegalArgumentException when the name is invalid, or the registry has another definition of it (naming
+	 * the limit and both definitions)
+	 */
+	public RateLimiter limiter(String name, Limit limit) {
+		return limiter(name, limit, LimiterOptions.defaults());
+	}
+
+	/**
+	 * Returns the limiter of a limit, defining the limit when the registry does not have it yet: asked for again with
+	 * the same limit and options (those of its default plan, after any {@linkplain #update(String, Limit) update}),
+	 * it returns the same limiter, which {@link #limiter(String)} also returns; asked for with others, it refuses,
+	 * since a limit has one definition and changes only by an update.
+	 * @param name the limit name: 1 to 64 characters, no braces, no whitespace, no control characters
+	 * @param limit the limit
+	 * @param options how to run it, for example with a {@link LocalTier}
+	 * @return the limiter of the limit's default plan
+	 * @throws IllegalArgumentException when the name is invalid, when the registry has another definition of it
+	 * (naming the limit and both definitions), or when the backend has another setting of the name
+	 */
+	public RateLimiter limiter(String name, Limit limit, LimiterOptions options) {
+		Objects.requireNonNull(name, "name must not be null");
+		Objects.requireNonNull(limit, "limit must not be null");
+		Objects.requireNonNull(options, "options must not be null");
+		Map<String, RateLimiter> plans = this.limiters.get(name);
+		if (plans == null) {
+			plans = define(name, limit, options);
+		}
+		RateLimiter limiter = plans.get(DEFAULT_PLAN);
+		if (!limiter.limit().equals(limit) || !optionsOf(name).equals(options)) {
+			throw new IllegalArgumentException("limit '" + name + "' is defined as " + limiter.limit() + " with "
+					+ optionsOf(name) + ", so it cannot be defined as " + limit + " with " + options
+					+ ": a limit has one definition, changed by update(name, limit)");
+		}
+		return limiter;
+	}
+
+	private synchronized Map<String, RateLimiter> define(String name, Limit limit, LimiterOptions options) {
+		Map<String, RateLimiter> defined = this.limiters.get(name);
+		if (defined != null) {
+			return defined;
+		}
+		RateLimiter created = this.backend.limiters(name, List.of(limit), options).get(0);
+		if (!options.equals(LimiterOptions.defaults())) {
+			this.options.put(name, options);
+		}
+		defined = Map.of(DEFAULT_PLAN, created);
+		this.limiters.put(name, defined);
+		Set<String> names = new LinkedHashSet<>(this.names);
+		names.add(name);
+		this.names = Collections.unmodifiableSet(names);
+		return defined;
 	}
 
 	/**
@@ -167,12 +241,18 @@ public final class RateLimiterRegistry {
 	 * Returns the options of a limit's limiters.
 	 * @param name the limit name
 	 * @return the options given for the limit, else {@link LimiterOptions#defaults()}
+	 * @throws IllegalArgumentException naming the limit and the known ones when there is no such limit
 	 */
 	public LimiterOptions options(String name) {
+		plansOf(name);
+		return optionsOf(name);
+	}
+
+	private LimiterOptions optionsOf(String name) {
 		return this.options.getOrDefault(name, LimiterOptions.defaults());
 	}
 
-	/** {@return the names of the limits, in configuration order} */
+	/** {@return the names of the limits, in the order they were defined: configured first, then on demand} */
 	public Set<String> names() {
 		return this.names;
 	}
@@ -256,9 +336,25 @@ public final class RateLimiterRegistry {
 			}
 		});
 		next.forEach((name, byPlan) -> {
-			List<RateLimiter> updated = this.backend.update(name, List.copyOf(byPlan.values()), options(name));
+			List<RateLimiter> updated = backendUpdate(this.backend, name, List.copyOf(byPlan.values()), optionsOf(name));
 			this.limiters.put(name, byPlan(byPlan, updated));
 		});
+	}
+
+	/**
+	 * Changes the setting of a name on the backend: only Limiter's own backends change a limit, and only for their
+	 * registry, so that the registry hands out the new limiters and keeps them within what callers take per request.
+	 */
+	static List<RateLimiter> backendUpdate(LimiterBackend backend, String name, List<Limit> limits,
+			LimiterOptions options) {
+		if (backend instanceof InMemoryBackend memory) {
+			return memory.update(name, limits, options);
+		}
+		if (backend instanceof RedisBackend redis) {
+			return redis.update(name, limits, options);
+		}
+		throw new UnsupportedOperationException("limit '" + name + "' cannot change on " + backend.getClass().getName()
+				+ ": only InMemoryBackend and RedisBackend change their limits");
 	}
 
 	/**

@@ -45,8 +45,8 @@ import io.limiter.internal.redis.ScriptExecutor;
  * breaker stops calling Redis for a while, so an outage adds no latency per decision. On a cluster each master has its
  * own breaker: a dead master stops the calls for its own keys only.
  * <p>
- * {@link #close()} gives the local tiers' unspent borrowed tokens back to Redis, waiting at most
- * {@link #GIVE_BACK_WAIT} or the timeout, whichever is longer.
+ * {@link #close()} gives the local tiers' unspent borrowed tokens back to Redis, waiting at most one second or the
+ * timeout, whichever is longer.
  * <pre>{@code
  * try (RedisBackend backend = RedisBackend.builder().cluster("10.0.0.1:6379,10.0.0.2:6379").build()) {
  *     RateLimiter api = backend.limiter("api", Limit.of(Algorithm.GCRA, 100, Duration.ofMinutes(1)));
@@ -67,7 +67,7 @@ public final class RedisBackend implements LimiterBackend {
 	private static final Duration FAILURE_LOG_INTERVAL = Duration.ofSeconds(10);
 
 	/** The shortest time {@link #close()} waits for unspent tokens to be given back. */
-	public static final Duration GIVE_BACK_WAIT = Duration.ofSeconds(1);
+	private static final Duration GIVE_BACK_WAIT = Duration.ofSeconds(1);
 
 	private final LettuceScriptExecutor<?> executor;
 
@@ -178,8 +178,11 @@ public final class RedisBackend implements LimiterBackend {
 		return this.names.obtain(name, limits, options, () -> build(name, limits, options));
 	}
 
-	@Override
-	public List<RateLimiter> update(String name, List<Limit> limits, LimiterOptions options) {
+	/**
+	 * Changes the setting of a name, for {@link RateLimiterRegistry#update(java.util.Map)}: see {@link LimiterBackend} on
+	 * changing a limit.
+	 */
+	List<RateLimiter> update(String name, List<Limit> limits, LimiterOptions options) {
 		return this.names.update(name, limits, options, () -> build(name, limits, options));
 	}
 

@@ -70,17 +70,6 @@ abstract class RedisConnectionSettings {
 	}
 
 	/**
-	 * Checks a Sentinel master name as {@link #sentinel(String, String)} does, for configuration that reports a
-	 * bad name apart from bad nodes.
-	 * @param master the name under which the Sentinels monitor the master
-	 * @return the name
-	 * @throws IllegalArgumentException naming the value when it is missing, blank or holds a space
-	 */
-	public static String checkSentinelMaster(String master) {
-		return RedisEndpoints.sentinelMaster(master);
-	}
-
-	/**
 	 * Uses the server a {@link RedisURI} names, as Lettuce's {@link RedisClient} takes it: a standalone server, or
 	 * the master of a Sentinel setup (as {@link #sentinel(String, String)}) when it names one, its Sentinels each
 	 * with credentials of their own.

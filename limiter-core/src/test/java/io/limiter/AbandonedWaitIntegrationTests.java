@@ -42,7 +42,7 @@ class AbandonedWaitIntegrationTests {
 	void aWaitCancelledWhileItWaitsGivesItsPermitBack(LocalTier.Mode mode, LocalTier tier, Algorithm algorithm)
 			throws Exception {
 		assertAbandonedWaitGivesItsPermitBack(tier, algorithm, (limiter, reservation) -> {
-			CompletableFuture<Decision> waiting = limiter.acquireAsync("k", 1, MAX_WAIT).toCompletableFuture();
+			CompletableFuture<Decision> waiting = limiter.tryAcquireAsync("k", 1, MAX_WAIT).toCompletableFuture();
 			assertThat(reservation.get(10, TimeUnit.SECONDS).delayMillis()).isPositive();
 			assertThat(waiting.cancel(true)).isTrue();
 		});
@@ -53,7 +53,7 @@ class AbandonedWaitIntegrationTests {
 	void aGrantThatArrivesAfterItsCallWasCancelledIsGivenBack(LocalTier.Mode mode, LocalTier tier,
 			Algorithm algorithm) throws Exception {
 		assertAbandonedWaitGivesItsPermitBack(tier, algorithm, (limiter, reservation) -> {
-			limiter.acquireAsync("k", 1, MAX_WAIT).toCompletableFuture().cancel(true);
+			limiter.tryAcquireAsync("k", 1, MAX_WAIT).toCompletableFuture().cancel(true);
 			assertThat(reservation.get(10, TimeUnit.SECONDS).delayMillis()).isPositive();
 		});
 	}
@@ -159,7 +159,7 @@ class AbandonedWaitIntegrationTests {
 			CompletableFuture<Decision> acquired = new CompletableFuture<>();
 			Thread thread = new Thread(() -> {
 				try {
-					acquired.complete(limiter.acquire("k", 1, MAX_WAIT));
+					acquired.complete(limiter.tryAcquire("k", 1, MAX_WAIT));
 				}
 				catch (Throwable ex) {
 					acquired.completeExceptionally(ex);

@@ -43,7 +43,7 @@ class AcquireAsyncThreadsIntegrationTests {
 		InMemoryBackend backend = InMemoryBackend.builder().build();
 		RateLimiter limiter = backend.limiter("closing", Limit.of(Algorithm.FIXED_WINDOW, 1, Duration.ofMinutes(1)));
 		limiter.tryAcquire("k");
-		CompletableFuture<Decision> pending = limiter.acquireAsync("k", 1, Duration.ofMinutes(2)).toCompletableFuture();
+		CompletableFuture<Decision> pending = limiter.tryAcquireAsync("k", 1, Duration.ofMinutes(2)).toCompletableFuture();
 		assertThat(pending).isNotDone();
 		backend.close();
 		assertThatExceptionOfType(ExecutionException.class).isThrownBy(() -> pending.get(1, TimeUnit.SECONDS))
@@ -51,7 +51,7 @@ class AcquireAsyncThreadsIntegrationTests {
 			.isInstanceOf(IllegalStateException.class)
 			.withMessageContaining("closed");
 		assertThatExceptionOfType(ExecutionException.class)
-			.isThrownBy(() -> limiter.acquireAsync("k", 1, Duration.ofMinutes(2)).toCompletableFuture().get(1,
+			.isThrownBy(() -> limiter.tryAcquireAsync("k", 1, Duration.ofMinutes(2)).toCompletableFuture().get(1,
 					TimeUnit.SECONDS))
 			.havingCause()
 			.isInstanceOf(IllegalStateException.class);
@@ -77,7 +77,7 @@ class AcquireAsyncThreadsIntegrationTests {
 					Limit.of(algorithm, 1, Duration.ofSeconds(2)));
 			// a period far longer than a busy machine's pause between these calls: acquireAsync has to wait
 			assertThat(limiter.tryAcquire("k", 1).isDegraded()).isFalse();
-			CompletableFuture<Thread> continuation = limiter.acquireAsync("k", 1, Duration.ofSeconds(5))
+			CompletableFuture<Thread> continuation = limiter.tryAcquireAsync("k", 1, Duration.ofSeconds(5))
 				.toCompletableFuture()
 				.thenApply((decision) -> {
 					assertThat(decision.isAllowed()).isTrue();

@@ -44,7 +44,7 @@ class DecisionObserverIntegrationTests {
 		Limit twoPerHundredMillis = Limit.of(Algorithm.SLIDING_WINDOW_LOG, 2, Duration.ofMillis(100));
 		RateLimiter limiter = InMemoryBackend.builder().observer(this.recorder).build().limiter("wait", twoPerHundredMillis);
 		limiter.tryAcquire("k", 2);
-		Decision waited = limiter.acquire("k", 1, Duration.ofSeconds(5));
+		Decision waited = limiter.tryAcquire("k", 1, Duration.ofSeconds(5));
 		assertThat(waited.isAllowed()).isTrue();
 		assertThat(this.recorder.decisions).hasSizeGreaterThanOrEqualTo(3);
 		assertThat(this.recorder.decisions.get(1).decision().isAllowed()).isFalse();

@@ -4,6 +4,8 @@ import java.time.Duration;
 
 import org.junit.jupiter.api.Test;
 
+import io.limiter.internal.Decisions;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 
@@ -48,41 +50,31 @@ class DecisionTests {
 	}
 
 	@Test
-	void copiesTellTheirRateAndWhoDecided() {
-		Decision decision = Decision.denied(100, 4, 1_000, 59_000).forRate(1).degraded().local();
+	void theFullFactoryTellsTheRateAndWhoDecided() {
+		Decision decision = Decision.of(false, 100, 4, 1_000, 59_000, 0, true, true, 1, null);
 		assertThat(decision.rate()).isEqualTo(1);
 		assertThat(decision.isDegraded()).isTrue();
 		assertThat(decision.isLocal()).isTrue();
-		assertThat(decision).isEqualTo(Decision.denied(100, 4, 1_000, 59_000).local().degraded().forRate(1))
+		assertThat(decision).isEqualTo(Decision.of(false, 100, 4, 1_000, 59_000, 0, true, true, 1, null))
 			.isNotEqualTo(Decision.denied(100, 4, 1_000, 59_000));
-		assertThatIllegalArgumentException().isThrownBy(() -> decision.forRate(-1))
-			.withMessage("index must be at least 0 but was -1");
+		assertThat(Decision.of(false, 100, 4, 1_000, 59_000, 0, false, false, 0, null))
+			.isEqualTo(Decision.denied(100, 4, 1_000, 59_000));
+		assertThatIllegalArgumentException()
+			.isThrownBy(() -> Decision.of(false, 100, 4, 1_000, 59_000, 0, false, false, -1, null))
+			.withMessage("rate (-1) of a decision must be at least 0");
 	}
 
 	@Test
 	void aGrantCarriesItsReceiptThroughItsCopiesAndADenialHasNone() {
-		Receipt receipt = Receipt.of(2, 1_700_000_000_000L, 200_000);
-		Decision grant = Decision.allowed(10, 8, 20_000).withReceipt(receipt);
+		Receipt receipt = () -> 2;
+		Decision grant = Decision.of(true, 10, 8, 0, 20_000, 0, false, false, 0, receipt);
 		assertThat(grant.receipt()).hasValue(receipt);
-		assertThat(grant.local().degraded().forRate(1).receipt()).hasValue(receipt);
+		assertThat(Decisions.forRate(Decisions.degraded(Decisions.local(grant)), 1).receipt()).hasValue(receipt);
 		assertThat(grant).isNotEqualTo(Decision.allowed(10, 8, 20_000));
 		assertThat(Decision.allowed(10, 8, 20_000).receipt()).isEmpty();
 		assertThatIllegalArgumentException()
-			.isThrownBy(() -> Decision.denied(10, 0, 1_000, 1_000).withReceipt(receipt))
+			.isThrownBy(() -> Decision.of(false, 10, 0, 1_000, 1_000, 0, false, false, 0, receipt))
 			.withMessageContaining("a denial takes nothing");
-	}
-
-	@Test
-	void aReceiptIsCheckedAndKeepsItsOwnMarks() {
-		long[] marks = { 1_700_000_000_000L, 0 };
-		Receipt receipt = Receipt.of(3, marks);
-		marks[0] = 0;
-		assertThat(receipt.mark(0)).isEqualTo(1_700_000_000_000L);
-		assertThat(receipt.marks(1, 2)).isEqualTo(Receipt.of(3, 0));
-		assertThatIllegalArgumentException().isThrownBy(() -> Receipt.of(0, 1))
-			.withMessage("permits of a receipt must be at least 1 but was 0");
-		assertThatIllegalArgumentException().isThrownBy(() -> Receipt.of(1))
-			.withMessageContaining("marks of a receipt");
 	}
 
 	@Test

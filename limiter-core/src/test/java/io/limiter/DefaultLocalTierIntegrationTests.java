@@ -8,6 +8,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 import io.limiter.contract.ManualClock;
+import io.limiter.internal.Decisions;
 import io.limiter.testsupport.RedisFixtures;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -50,8 +51,8 @@ class DefaultLocalTierIntegrationTests {
 		this.clock.advance(refused.retryAfterMillis() - 1);
 		Decision repeated = limiter.tryAcquire("k", 1);
 		assertThat(repeated.isLocal()).isTrue();
-		assertThat(repeated).isEqualTo(Decision.denied(5, 0, 1, refused.resetAfterMillis()
-				- refused.retryAfterMillis() + 1).local());
+		assertThat(repeated).isEqualTo(Decisions.local(Decision.denied(5, 0, 1, refused.resetAfterMillis()
+				- refused.retryAfterMillis() + 1)));
 		assertThat(this.calls.calls()).isEqualTo(sent);
 		this.clock.advance(1);
 		assertThat(limiter.tryAcquire("k", 1).isAllowed()).isTrue();

@@ -59,7 +59,7 @@ class FailurePolicyIntegrationTests {
 
 	@Test
 	void thePolicysOwnDecisionsOfSeveralRatesReportTheRateOfTheSmallestCapacity() throws Exception {
-		Limit limit = Limit.builder().rate(10, Duration.ofSeconds(1)).rate(4, Duration.ofHours(1)).build();
+		Limit limit = Limit.builder(Algorithm.TOKEN_BUCKET).rate(10, Duration.ofSeconds(1)).rate(4, Duration.ofHours(1)).build();
 		try (RedisBackend open = unreachable(FailurePolicy.FAIL_OPEN).build();
 				RedisBackend closed = unreachable(FailurePolicy.FAIL_CLOSED).build()) {
 			Decision allowed = byThePolicy(() -> open.limiter("open-rates", limit).tryAcquire("k", 1));
@@ -89,7 +89,7 @@ class FailurePolicyIntegrationTests {
 
 	@Test
 	void localFallbackSharesEachRateOfALimitRoundedUp() throws Exception {
-		Limit limit = Limit.builder().rate(3, Duration.ofHours(1)).rate(3, Duration.ofHours(10)).build();
+		Limit limit = Limit.builder(Algorithm.TOKEN_BUCKET).rate(3, Duration.ofHours(1)).rate(3, Duration.ofHours(10)).build();
 		try (RedisBackend backend = unreachable(FailurePolicy.LOCAL_FALLBACK).fallbackInstances(2).build()) {
 			RateLimiter limiter = backend.limiter("fallback-rates", limit);
 			Decision first = byThePolicy(() -> limiter.tryAcquire("k", 2));
@@ -197,7 +197,7 @@ class FailurePolicyIntegrationTests {
 				limiter.tryAcquire("k", 1);
 			}
 			assertThat(byThePolicy(() -> limiter.tryAcquire("k", 1)).isAllowed()).isFalse();
-			limiter.refund("k", 2);
+			limiter.addPermits("k", 2);
 			assertThat(byThePolicy(() -> limiter.tryAcquire("k", 2)).isAllowed()).isTrue();
 			limiter.resetAsync("k").toCompletableFuture().get(1, TimeUnit.SECONDS);
 			assertThat(byThePolicy(() -> limiter.tryAcquire("k", 5)).isAllowed()).as("a fresh share of 5").isTrue();
@@ -258,11 +258,11 @@ class FailurePolicyIntegrationTests {
 		List<AdminOperation.Outcome> outcomes = new CopyOnWriteArrayList<>();
 		try (RedisBackend backend = unreachable(FailurePolicy.FAIL_OPEN).observer(adminOutcomes(outcomes)).build()) {
 			RateLimiter limiter = backend.limiter("admin-open", TEN_PER_SECOND);
-			assertThatExceptionOfType(RateLimiterException.class).isThrownBy(() -> limiter.reset("k"));
-			assertThat(limiter.refundAsync("k", 1).toCompletableFuture())
+			assertThatExceptionOfType(LimiterBackendException.class).isThrownBy(() -> limiter.reset("k"));
+			assertThat(limiter.addPermitsAsync("k", 1).toCompletableFuture())
 				.failsWithin(Duration.ofSeconds(1))
 				.withThrowableOfType(ExecutionException.class)
-				.withCauseInstanceOf(RateLimiterException.class);
+				.withCauseInstanceOf(LimiterBackendException.class);
 			assertThat(outcomes).containsExactly(AdminOperation.Outcome.FAILED, AdminOperation.Outcome.FAILED);
 		}
 	}

@@ -17,6 +17,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 import io.limiter.contract.ManualClock;
+import io.limiter.internal.Decisions;
 import io.limiter.internal.DefaultRateLimiter;
 import io.limiter.internal.memory.InMemoryDecisionSource;
 import io.limiter.testsupport.RedisFixtures;
@@ -106,9 +107,9 @@ class PeekIntegrationTests {
 	void peekAtSeveralRatesReportsTheClosestToRefusingAndLeavesEveryRateAlone(Algorithm algorithm) {
 		try (RedisBackend backend = redisBackend()) {
 			String name = uniqueName();
-			RateLimiter limiter = backend.limiter(name, Limit.builder().algorithm(algorithm)
+			RateLimiter limiter = backend.limiter(name, Limit.builder(algorithm)
 				.rate(5, Duration.ofMillis(PERIOD_MILLIS)).rate(3, Duration.ofMillis(10 * PERIOD_MILLIS)).build());
-			assertThat(limiter.peek("user")).isEqualTo(Decision.allowed(3, 3, 0).forRate(1));
+			assertThat(limiter.peek("user")).isEqualTo(Decisions.forRate(Decision.allowed(3, 3, 0), 1));
 			assertThat(storedKeys(name)).isEmpty();
 			limiter.tryAcquire("user", 2);
 			List<byte[]> keys = storedKeys(name);

@@ -15,6 +15,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
@@ -24,15 +25,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * The public package holds the API and nothing else: every public type of {@code io.limiter} is listed here, so that
  * a type only Limiter's own modules need goes to {@code io.limiter.integration} or {@code io.limiter.internal}
- * instead of growing the API, and no public signature names either of those packages.
+ * instead of growing the API, and no public signature names either of those packages. The settled shape of the API is
+ * pinned here too: one way to build a limit, the names Java users know, and nothing public that only Limiter uses.
  */
 class PublicApiTests {
 
-	private static final List<String> API = List.of("AdminOperation", "Algorithm", "CalendarPeriod", "ConcurrencyLimit", "ConcurrencyLimiter",
-			"ConcurrencyPermit", "Decision", "DegradedReason",
-			"FailurePolicy", "InMemoryBackend", "Limit", "LimiterBackend", "LimiterClock", "LimiterObserver",
-			"LimiterOptions", "LocalTier", "Rate", "RateLimiter", "RateLimiterException", "RateLimiterRegistry",
-			"Receipt", "RedisBackend", "RedisBackendBuilder");
+	private static final List<String> API = List.of("AdminOperation", "Algorithm", "CalendarPeriod", "ConcurrencyLimit",
+			"ConcurrencyLimiter", "ConcurrencyPermit", "Decision", "DegradedReason", "FailurePolicy", "InMemoryBackend",
+			"Limit", "LimiterBackend", "LimiterBackendException", "LimiterClock", "LimiterObserver", "LimiterOptions",
+			"LocalTier", "Rate", "RateLimiter", "RateLimiterRegistry", "Receipt", "RedisBackend", "RedisBackendBuilder");
 
 	@Test
 	void thePublicPackageExportsOnlyTheApi() throws Exception {
@@ -46,6 +47,80 @@ class PublicApiTests {
 			collectLeaks(type, leaks);
 		}
 		assertThat(leaks).isEmpty();
+	}
+
+	@Test
+	void aLimitIsBuiltOneWayPerThing() {
+		assertThat(publicMethods(Limit.class, true)).containsExactlyInAnyOrder("builder(Algorithm)",
+				"of(Algorithm, long, Duration)");
+		assertThat(publicMethods(Limit.Builder.class, false)).containsExactlyInAnyOrder("build()",
+				"rate(long, Duration)", "rate(Rate)");
+		assertThat(publicMethods(Limit.class, false)).doesNotContain("toBuilder()");
+	}
+
+	@Test
+	void theWaitingTryAcquireAndTheTwoGiveBacksHaveTheirOwnNames() {
+		List<String> methods = publicMethods(RateLimiter.class, false);
+		assertThat(methods).contains("tryAcquire(String, long, Duration)", "tryAcquireAsync(String, long, Duration)",
+				"addPermits(String, long)", "addPermitsAsync(String, long)", "refund(String, Decision)",
+				"refundAsync(String, Decision)");
+		assertThat(methods).noneMatch((method) -> method.startsWith("acquire"))
+			.doesNotContain("refund(String, long)", "refundAsync(String, long)");
+		assertThat(AdminOperation.ADD_PERMITS.configName()).isEqualTo("add-permits");
+		assertThat(AdminOperation.REFUND.configName()).isEqualTo("refund");
+	}
+
+	@Test
+	void theBackendsFailureIsNotNamedLikeADenial() {
+		assertThat(LimiterBackendException.class.getSuperclass()).isEqualTo(RuntimeException.class);
+		assertThat(API).doesNotContain("RateLimiterException");
+	}
+
+	@Test
+	void decisionsAreMadeByFactoriesAndCopiedOnlyInsideLimiter() {
+		assertThat(publicMethods(Decision.class, true)).containsExactlyInAnyOrder("allowed(long, long, long)",
+				"reserved(long, long, long)", "denied(long, long, long, long)",
+				"of(boolean, long, long, long, long, long, boolean, boolean, int, Receipt)");
+		assertThat(publicMethods(Decision.class, false)).doesNotContain("degraded()", "local()", "forRate(int)",
+				"withReceipt(Receipt)");
+		assertThat(Decision.allowed(10, 9, 100)).isEqualTo(Decision.of(true, 10, 9, 0, 100, 0, false, false, 0, null));
+	}
+
+	@Test
+	void aReceiptShowsOnlyItsPermits() {
+		assertThat(Receipt.class.isInterface()).isTrue();
+		assertThat(publicMethods(Receipt.class, false)).containsExactly("permits()");
+		assertThat(publicMethods(Receipt.class, true)).isEmpty();
+	}
+
+	@Test
+	void whatOnlyLimiterUsesIsNotPublic() throws Exception {
+		assertThat(publicMethods(CalendarPeriod.class, false)).doesNotContain("windowStart(long, ZoneId)",
+				"windowEnd(long, ZoneId)");
+		assertThat(Modifier.isPublic(RedisBackend.class.getDeclaredField("GIVE_BACK_WAIT").getModifiers())).isFalse();
+		assertThat(publicMethods(RedisBackendBuilder.class, true)).doesNotContain("checkSentinelMaster(String)");
+	}
+
+	@Test
+	void limitsChangeOnlyThroughTheRegistry() {
+		assertThat(publicMethods(LimiterBackend.class, false)).noneMatch((method) -> method.startsWith("update("));
+		assertThat(publicMethods(InMemoryBackend.class, false)).noneMatch((method) -> method.startsWith("update("));
+		assertThat(publicMethods(RedisBackend.class, false)).noneMatch((method) -> method.startsWith("update("));
+		assertThat(publicMethods(RateLimiterRegistry.class, false)).contains("limiter(String, Limit)",
+				"limiter(String, Limit, LimiterOptions)", "update(String, Limit)", "update(String, String, Limit)",
+				"update(Map)");
+	}
+
+	/** The public methods of a type, its own and inherited, static or not, as {@code name(SimpleType, ...)}. */
+	private static List<String> publicMethods(Class<?> type, boolean statics) {
+		return Stream.of(type.getMethods())
+			.filter((method) -> method.getDeclaringClass() != Object.class && !method.isSynthetic()
+					&& Modifier.isStatic(method.getModifiers()) == statics)
+			.map((method) -> method.getName() + Stream.of(method.getParameterTypes())
+				.map(Class::getSimpleName)
+				.collect(Collectors.joining(", ", "(", ")")))
+			.distinct()
+			.toList();
 	}
 
 	private static List<Class<?>> publicTypes() throws IOException, URISyntaxException, ClassNotFoundException {

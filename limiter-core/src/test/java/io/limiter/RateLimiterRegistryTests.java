@@ -33,6 +33,76 @@ class RateLimiterRegistryTests {
 	}
 
 	@Test
+	void aLimitIsDefinedOnDemandAndTheSameDefinitionGivesTheSameLimiter() {
+		RateLimiterRegistry registry = new RateLimiterRegistry(InMemoryBackend.builder().clock(this.clock).build(),
+				Map.of());
+		Limit limit = Limit.of(Algorithm.GCRA, 5, HOUR);
+		RateLimiter created = registry.limiter("orders", limit);
+		assertThat(registry.limiter("orders", Limit.of(Algorithm.GCRA, 5, HOUR))).isSameAs(created);
+		assertThat(registry.limiter("orders")).isSameAs(created);
+		assertThat(registry.names()).containsExactly("orders");
+		LimiterOptions noTier = LimiterOptions.builder().localTier(LocalTier.none()).build();
+		assertThat(registry.limiter("payments", limit, noTier)).isSameAs(registry.limiter("payments"));
+		assertThat(registry.options("payments")).isEqualTo(noTier);
+		assertThat(registry.names()).containsExactly("orders", "payments");
+	}
+
+	@Test
+	void aSecondDifferentDefinitionIsRefusedNamingTheLimitAndBothDefinitions() {
+		Limit other = Limit.of(Algorithm.TOKEN_BUCKET, 20, HOUR);
+		assertThatIllegalArgumentException().isThrownBy(() -> this.registry.limiter("api", other))
+			.withMessage("limit 'api' is defined as token-bucket(10 per PT1H) with " + LimiterOptions.defaults()
+					+ ", so it cannot be defined as token-bucket(20 per PT1H) with " + LimiterOptions.defaults()
+					+ ": a limit has one definition, changed by update(name, limit)");
+		LimiterOptions noTier = LimiterOptions.builder().localTier(LocalTier.none()).build();
+		assertThatIllegalArgumentException()
+			.isThrownBy(() -> this.registry.limiter("api", Limit.of(Algorithm.TOKEN_BUCKET, 10, HOUR), noTier))
+			.withMessageContaining("limit 'api'")
+			.withMessageContaining(noTier.toString());
+		this.registry.update("api", other);
+		assertThat(this.registry.limiter("api", other)).as("the definition after an update")
+			.isSameAs(this.registry.limiter("api"));
+	}
+
+	@Test
+	void anUpdateThroughTheRegistryHandsOutTheNewNumbersAndKeepsTheCapacityCheck() {
+		RateLimiter before = this.registry.limiter("api");
+		this.registry.requireCapacity("api", 4, "a filter rule");
+		this.registry.update("api", Limit.of(Algorithm.TOKEN_BUCKET, 6, HOUR));
+		assertThat(this.registry.limiter("api")).isNotSameAs(before);
+		assertThat(this.registry.limiter("api").limit().capacity()).isEqualTo(6);
+		assertThatIllegalArgumentException()
+			.isThrownBy(() -> this.registry.update("api", Limit.of(Algorithm.TOKEN_BUCKET, 3, HOUR)))
+			.withMessage("limit 'api' cannot have capacity 3: a filter rule takes 4 permits per request");
+		assertThat(this.registry.limiter("api").limit().capacity()).isEqualTo(6);
+	}
+
+	@Test
+	void everyUnknownNameIsRefusedNamingItAndTheKnownOnes() {
+		LimiterBackend backend = this.registry.backend();
+		Limit limit = Limit.of(Algorithm.TOKEN_BUCKET, 1, HOUR);
+		assertThatIllegalArgumentException()
+			.isThrownBy(() -> new RateLimiterRegistry(backend, Map.of("known", limit),
+					Map.of("knwon", LimiterOptions.defaults())))
+			.withMessage("options are given for limit 'knwon', which does not exist; the limits are [known]");
+		assertThatIllegalArgumentException()
+			.isThrownBy(() -> new RateLimiterRegistry(backend, Map.of("known", limit),
+					Map.of("knwon", Map.of("gold", limit)), Map.of()))
+			.withMessage("plans are given for limit 'knwon', which does not exist; the limits are [known]");
+		String known = "; the limits are [api]";
+		assertThatIllegalArgumentException().isThrownBy(() -> this.registry.options("apj"))
+			.withMessage("no limit named 'apj'" + known);
+		assertThatIllegalArgumentException().isThrownBy(() -> this.registry.plans("apj"))
+			.withMessage("no limit named 'apj'" + known);
+		assertThatIllegalArgumentException().isThrownBy(() -> this.registry.requireCapacity("apj", 1, "a method"))
+			.withMessage("no limit named 'apj'" + known);
+		assertThatIllegalArgumentException().isThrownBy(() -> this.registry.update(Map.of("apj", Map.of("default", limit))))
+			.withMessage("no limit named 'apj'" + known);
+		assertThatIllegalArgumentException().isThrownBy(() -> this.registry.update("api", "gold", limit))
+			.withMessage("limit 'api' has no plan named 'gold'; its plans are [default]");
+	}
+
+	@Test
 	void theBackendRefusesAnotherSettingOfARegisteredLimitAndTakesTheRegistrysUpdate() {
 		LimiterBackend backend = this.registry.backend();
 		Limit other = Limit.of(Algorithm.TOKEN_BUCKET, 20, HOUR);

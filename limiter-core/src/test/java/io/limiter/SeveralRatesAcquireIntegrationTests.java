@@ -19,7 +19,7 @@ class SeveralRatesAcquireIntegrationTests {
 
 	private static final AtomicInteger NAMES = new AtomicInteger();
 
-	private static final Limit LIMIT = Limit.builder().rate(1, Duration.ofSeconds(2)).rate(5, Duration.ofSeconds(60))
+	private static final Limit LIMIT = Limit.builder(Algorithm.TOKEN_BUCKET).rate(1, Duration.ofSeconds(2)).rate(5, Duration.ofSeconds(60))
 		.build();
 
 	@ParameterizedTest
@@ -31,16 +31,16 @@ class SeveralRatesAcquireIntegrationTests {
 			long started = System.nanoTime();
 			Decision refused = limiter.tryAcquire("k", 1);
 			assertThat(refused.isAllowed()).isFalse();
-			Decision waited = limiter.acquire("k", 1, Duration.ofSeconds(5));
+			Decision waited = limiter.tryAcquire("k", 1, Duration.ofSeconds(5));
 			assertThat(waited.isAllowed()).isTrue();
 			assertThat(waited.delayMillis()).as("nothing reserved").isZero();
 			assertThat(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started))
 				.isGreaterThanOrEqualTo(refused.retryAfterMillis() - 20);
 			started = System.nanoTime();
-			assertThat(limiter.acquire("k", 1, Duration.ofMillis(50)).isAllowed()).isFalse();
+			assertThat(limiter.tryAcquire("k", 1, Duration.ofMillis(50)).isAllowed()).isFalse();
 			assertThat(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started)).as("no wait that cannot fit")
 				.isLessThan(1000);
-			Decision async = limiter.acquireAsync("k", 1, Duration.ofSeconds(5)).toCompletableFuture()
+			Decision async = limiter.tryAcquireAsync("k", 1, Duration.ofSeconds(5)).toCompletableFuture()
 				.get(10, TimeUnit.SECONDS);
 			assertThat(async.isAllowed()).isTrue();
 		}

@@ -37,8 +37,7 @@ class SeveralRatesAdminIntegrationTests {
 	void everyAdminOperationIsOneScriptCallThatAdjustsEveryRate(Algorithm algorithm, boolean cluster)
 			throws InterruptedException {
 		try (RedisBackend backend = backend(cluster)) {
-			Limit limit = Limit.builder()
-				.algorithm(algorithm)
+			Limit limit = Limit.builder(algorithm)
 				.rate(2, Duration.ofSeconds(1))
 				.rate(3, Duration.ofMinutes(1))
 				.rate(4, Duration.ofHours(1))
@@ -48,7 +47,7 @@ class SeveralRatesAdminIntegrationTests {
 			assertThat(limiter.tryAcquire("k", 2).isAllowed()).isTrue();
 			assertThat(limiter.tryAcquire("k", 2).isAllowed()).as("the first rate is spent").isFalse();
 
-			assertThat(callsOf(() -> limiter.refund("k", 2))).isOne();
+			assertThat(callsOf(() -> limiter.addPermits("k", 2))).isOne();
 			assertThat(limiter.tryAcquire("k", 2).isAllowed())
 				.as("the first two rates refunded: the second had only one permit left").isTrue();
 

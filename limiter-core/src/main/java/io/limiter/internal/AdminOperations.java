@@ -13,7 +13,7 @@ import io.limiter.Receipt;
 import io.limiter.integration.LoggedKeys;
 
 /**
- * The admin operations of one limiter ({@code reset}, {@code refund}, {@code penalize}, and the refund of one grant):
+ * The admin operations of one limiter ({@code reset}, {@code addPermits}, {@code penalize}, and the refund of one grant):
  * checks their arguments, sends them down the limiter's decision source and tells the observer of each outcome.
  */
 final class AdminOperations {
@@ -59,7 +59,7 @@ final class AdminOperations {
 	 * @throws IllegalArgumentException when the receipt is of another issuer or key
 	 */
 	void refund(String key, Decision grant) {
-		Receipt receipt = checkedReceipt(key, grant);
+		MarkedReceipt receipt = checkedReceipt(key, grant);
 		if (receipt == null) {
 			return;
 		}
@@ -73,7 +73,7 @@ final class AdminOperations {
 	}
 
 	CompletionStage<Void> refundAsync(String key, Decision grant) {
-		Receipt receipt = checkedReceipt(key, grant);
+		MarkedReceipt receipt = checkedReceipt(key, grant);
 		if (receipt == null) {
 			return CompletableFuture.completedFuture(null);
 		}
@@ -86,14 +86,15 @@ final class AdminOperations {
 	 * give back, for a decision without a receipt and for a grant of this limit and key taken before a change of
 	 * algorithm, whose state the change released (the key started afresh).
 	 */
-	private Receipt checkedReceipt(String key, Decision grant) {
+	private MarkedReceipt checkedReceipt(String key, Decision grant) {
 		Objects.requireNonNull(key, "key must not be null");
-		Receipt receipt = Objects.requireNonNull(grant, "grant must not be null").receipt().orElse(null);
-		if (receipt == null) {
+		Receipt given = Objects.requireNonNull(grant, "grant must not be null").receipt().orElse(null);
+		if (given == null) {
 			return null;
 		}
-		Object issuer = receipt.issuer().orElse(null);
-		String issuedKey = receipt.key().orElse(null);
+		MarkedReceipt receipt = (given instanceof MarkedReceipt marked) ? marked : null;
+		Object issuer = (receipt != null) ? receipt.issuer() : null;
+		String issuedKey = (receipt != null) ? receipt.key() : null;
 		boolean sameKey = key.equals(issuedKey);
 		if (sameKey && this.issuer.startedAfresh(issuer)) {
 			return null;
@@ -115,7 +116,7 @@ final class AdminOperations {
 	}
 
 	/**
-	 * Checks the permits of a refund or penalty (a reset takes none) and caps them where their ticks
+	 * Checks the permits to add or of a penalty (a reset takes none) and caps them where their ticks
 	 * ({@code permits x period}, or permits alone for a calendar rate, which counts permits) would pass 2^53: no key
 	 * holds or owes that many, so the cap changes nothing.
 	 */
@@ -124,7 +125,7 @@ final class AdminOperations {
 			return 0;
 		}
 		if (permits < 1) {
-			throw new IllegalArgumentException("permits of a " + operation.configName() + " of limit '" + this.name
+			throw new IllegalArgumentException("permits of " + operation.configName() + " on limit '" + this.name
 					+ "' must be at least 1 but was " + permits);
 		}
 		Rate rate = this.limit.rates().get(0);

@@ -4,7 +4,6 @@ import java.util.concurrent.CompletionStage;
 
 import io.limiter.AdminOperation;
 import io.limiter.Decision;
-import io.limiter.Receipt;
 
 /**
  * Makes the decisions of one limit for any key. Backends, the local tier and failure policies implement it
@@ -48,7 +47,7 @@ public interface DecisionSource {
 	 * ({@link io.limiter.RateLimiter#peek(String)}).
 	 * @param key the user's key
 	 * @return the decision for zero permits
-	 * @throws io.limiter.RateLimiterException when the backend fails
+	 * @throws io.limiter.LimiterBackendException when the backend fails
 	 */
 	Decision peek(String key);
 
@@ -56,9 +55,9 @@ public interface DecisionSource {
 	 * Applies an admin operation to a key, waiting at most the backend's timeout.
 	 * @param key the user's key
 	 * @param operation the operation
-	 * @param permits the permits of a refund or penalty; 0 for a reset
+	 * @param permits the permits to add or the penalty; 0 for a reset
 	 * @return where it was applied
-	 * @throws io.limiter.RateLimiterException when the backend fails and no local share took the operation
+	 * @throws io.limiter.LimiterBackendException when the backend fails and no local share took the operation
 	 */
 	AdminOperation.Outcome adjust(String key, AdminOperation operation, long permits);
 
@@ -66,8 +65,8 @@ public interface DecisionSource {
 	 * Applies an admin operation to a key without blocking the calling thread.
 	 * @param key the user's key
 	 * @param operation the operation
-	 * @param permits the permits of a refund or penalty; 0 for a reset
-	 * @return a stage completed with where it was applied, or failed with a {@link io.limiter.RateLimiterException}
+	 * @param permits the permits to add or the penalty; 0 for a reset
+	 * @return a stage completed with where it was applied, or failed with a {@link io.limiter.LimiterBackendException}
 	 */
 	CompletionStage<AdminOperation.Outcome> adjustAsync(String key, AdminOperation operation, long permits);
 
@@ -78,16 +77,16 @@ public interface DecisionSource {
 	 * @param key the user's key
 	 * @param receipt the grant's receipt, as this source wrote it
 	 * @return where it was applied
-	 * @throws io.limiter.RateLimiterException when the backend fails and no local share took the refund
+	 * @throws io.limiter.LimiterBackendException when the backend fails and no local share took the refund
 	 */
-	AdminOperation.Outcome refund(String key, Receipt receipt);
+	AdminOperation.Outcome refund(String key, MarkedReceipt receipt);
 
 	/**
-	 * The asynchronous variant of {@link #refund(String, Receipt)}.
+	 * The asynchronous variant of {@link #refund(String, MarkedReceipt)}.
 	 * @param key the user's key
 	 * @param receipt the grant's receipt, as this source wrote it
-	 * @return a stage completed with where it was applied, or failed with a {@link io.limiter.RateLimiterException}
+	 * @return a stage completed with where it was applied, or failed with a {@link io.limiter.LimiterBackendException}
 	 */
-	CompletionStage<AdminOperation.Outcome> refundAsync(String key, Receipt receipt);
+	CompletionStage<AdminOperation.Outcome> refundAsync(String key, MarkedReceipt receipt);
 
 }

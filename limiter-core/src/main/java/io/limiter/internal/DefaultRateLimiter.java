@@ -10,11 +10,10 @@ import java.util.concurrent.TimeUnit;
 import io.limiter.AdminOperation;
 import io.limiter.Decision;
 import io.limiter.Limit;
-import io.limiter.integration.LimitNames;
 import io.limiter.LimiterObserver;
 import io.limiter.Rate;
 import io.limiter.RateLimiter;
-import io.limiter.Receipt;
+import io.limiter.integration.LimitNames;
 
 /**
  * The public {@link RateLimiter} contract in front of a {@link DecisionSource}: argument checks, the waiting of
@@ -132,9 +131,9 @@ public final class DefaultRateLimiter implements RateLimiter {
 	 * the copies; the receipts of Redis, the local tiers and the failure policy are copied here.
 	 */
 	private Decision issued(String key, Decision decision) {
-		Receipt receipt = decision.receipt().orElse(null);
-		return (receipt != null && receipt.issuer().isEmpty())
-				? decision.withReceipt(receipt.issuedBy(this.issuer, key)) : decision;
+		MarkedReceipt receipt = MarkedReceipt.in(decision);
+		return (receipt != null && receipt.issuer() == null)
+				? Decisions.withReceipt(decision, receipt.issuedBy(this.issuer, key)) : decision;
 	}
 
 	private Decision timed(Decision decision, long start) {
@@ -147,9 +146,9 @@ public final class DefaultRateLimiter implements RateLimiter {
 	}
 
 	@Override
-	public Decision acquire(String key, long permits, Duration maxWait) throws InterruptedException {
+	public Decision tryAcquire(String key, long permits, Duration timeout) throws InterruptedException {
 		checkArguments(key, permits);
-		long budget = checkMaxWait(maxWait);
+		long budget = checkTimeout(timeout);
 		long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(budget);
 		while (true) {
 			Decision decision = decideInterruptibly(key, permits, reservationWindow(budget));
@@ -214,9 +213,9 @@ public final class DefaultRateLimiter implements RateLimiter {
 	}
 
 	@Override
-	public CompletionStage<Decision> acquireAsync(String key, long permits, Duration maxWait) {
+	public CompletionStage<Decision> tryAcquireAsync(String key, long permits, Duration timeout) {
 		checkArguments(key, permits);
-		long budget = checkMaxWait(maxWait);
+		long budget = checkTimeout(timeout);
 		return AsyncAcquisition.start((left) -> decideAsync(key, permits, reservationWindow(left)),
 				(grant) -> this.admin.refundAsync(key, grant), this.waits, budget);
 	}
@@ -251,13 +250,13 @@ public final class DefaultRateLimiter implements RateLimiter {
 	}
 
 	@Override
-	public void refund(String key, long permits) {
-		this.admin.apply(key, AdminOperation.REFUND, permits);
+	public void addPermits(String key, long permits) {
+		this.admin.apply(key, AdminOperation.ADD_PERMITS, permits);
 	}
 
 	@Override
-	public CompletionStage<Void> refundAsync(String key, long permits) {
-		return this.admin.applyAsync(key, AdminOperation.REFUND, permits);
+	public CompletionStage<Void> addPermitsAsync(String key, long permits) {
+		return this.admin.applyAsync(key, AdminOperation.ADD_PERMITS, permits);
 	}
 
 	@Override
@@ -288,12 +287,12 @@ public final class DefaultRateLimiter implements RateLimiter {
 		}
 	}
 
-	private static long checkMaxWait(Duration maxWait) {
-		Objects.requireNonNull(maxWait, "maxWait must not be null");
-		if (maxWait.isNegative()) {
-			throw new IllegalArgumentException("maxWait must not be negative but was " + maxWait);
+	private static long checkTimeout(Duration timeout) {
+		Objects.requireNonNull(timeout, "timeout must not be null");
+		if (timeout.isNegative()) {
+			throw new IllegalArgumentException("timeout must not be negative but was " + timeout);
 		}
-		return maxWait.toMillis();
+		return timeout.toMillis();
 	}
 
 	@Override

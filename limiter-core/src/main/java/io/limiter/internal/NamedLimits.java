@@ -9,14 +9,14 @@ import java.util.function.Supplier;
 import io.limiter.Algorithm;
 import io.limiter.ConcurrencyLimit;
 import io.limiter.Limit;
-import io.limiter.LimiterBackend;
 import io.limiter.LimiterOptions;
 import io.limiter.integration.LimitNames;
 
 /**
  * The settings of each limit name on one backend. Limiters of one name share the state of every key, so a name has
  * one setting at a time: limiters asked for again with the same limits and options are built alike, with other ones
- * they are refused, naming both, and only an {@linkplain LimiterBackend#update update} changes them. Rate limits and
+ * they are refused, naming both, and only an update ({@link io.limiter.RateLimiterRegistry#update(String, Limit)},
+ * through the backend) changes them. Rate limits and
  * concurrency limits share the names: a name is one or the other.
  */
 public final class NamedLimits {
@@ -73,8 +73,8 @@ public final class NamedLimits {
 			boolean optionsDiffer = !kept.options().equals(asked.options());
 			throw new IllegalArgumentException("limit '" + name + "' is " + kept.describe(optionsDiffer)
 					+ " on this backend and cannot also be " + asked.describe(optionsDiffer) + ": limiters of one name"
-					+ " share the state of every key. Change a limit with RateLimiterRegistry.update (or"
-					+ " LimiterBackend.update), or give the other limit a name of its own");
+					+ " share the state of every key. Change a limit with RateLimiterRegistry.update, or give the other"
+					+ " limit a name of its own");
 		}
 	}
 

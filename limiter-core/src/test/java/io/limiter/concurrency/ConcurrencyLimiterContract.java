@@ -16,6 +16,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 
 import io.limiter.Algorithm;
+import io.limiter.BackendUpdates;
 import io.limiter.ConcurrencyLimit;
 import io.limiter.ConcurrencyLimiter;
 import io.limiter.ConcurrencyPermit;
@@ -143,7 +144,7 @@ abstract class ConcurrencyLimiterContract {
 			assertThatIllegalArgumentException().isThrownBy(() -> backend.limiter(name, rate))
 				.withMessageContaining("limit '" + name + "' is at most 1 in flight");
 			assertThatIllegalArgumentException()
-				.isThrownBy(() -> backend.update(name, List.of(rate), LimiterOptions.defaults()))
+				.isThrownBy(() -> BackendUpdates.update(backend, name, List.of(rate), LimiterOptions.defaults()))
 				.withMessageContaining("a name is a rate limit or a concurrency limit");
 			String rateName = uniqueName();
 			backend.limiter(rateName, rate);

@@ -15,8 +15,8 @@ import io.limiter.ConcurrencyPermit;
 import io.limiter.DegradedReason;
 import io.limiter.FailurePolicy;
 import io.limiter.LimiterBackend;
+import io.limiter.LimiterBackendException;
 import io.limiter.LimiterObserver;
-import io.limiter.RateLimiterException;
 import io.limiter.RedisBackend;
 import io.limiter.RedisBackendBuilder;
 import io.limiter.testsupport.RedisFixtures;
@@ -91,7 +91,7 @@ class StandaloneConcurrencyIntegrationTests extends ConcurrencyLimiterContract {
 			assertThat(exports.tryAcquire("tenant").isAllowed()).as("released in this process").isTrue();
 			assertThat(exports.tryAcquireAsync("other").toCompletableFuture().join().isAllowed()).isTrue();
 			assertThat(reasons).hasSize(6);
-			assertThatExceptionOfType(RateLimiterException.class).isThrownBy(() -> exports.inFlight("tenant"));
+			assertThatExceptionOfType(LimiterBackendException.class).isThrownBy(() -> exports.inFlight("tenant"));
 		}
 	}
 

@@ -10,14 +10,16 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import io.limiter.Algorithm;
+import io.limiter.BackendUpdates;
 import io.limiter.Decision;
 import io.limiter.InMemoryBackend;
 import io.limiter.Limit;
 import io.limiter.LimiterOptions;
 import io.limiter.LocalTier;
 import io.limiter.RateLimiter;
-import io.limiter.Receipt;
+import io.limiter.internal.Decisions;
 import io.limiter.internal.DefaultRateLimiter;
+import io.limiter.internal.MarkedReceipt;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
@@ -191,7 +193,7 @@ public abstract class AlgorithmContract {
 			.isThrownBy(() -> fixture().backend().limiter(name, Limit.of(this.algorithm, 20, period)))
 			.withMessage("limit '" + name + "' is " + limit + " on this backend and cannot also be "
 					+ Limit.of(this.algorithm, 20, period) + ": limiters of one name share the state of every key. "
-					+ "Change a limit with RateLimiterRegistry.update (or LimiterBackend.update), or give the other "
+					+ "Change a limit with RateLimiterRegistry.update, or give the other "
 					+ "limit a name of its own");
 		LimiterOptions twoTier = LimiterOptions.builder().localTier(LocalTier.twoTier()).build();
 		assertThatIllegalArgumentException().isThrownBy(() -> fixture().backend().limiter(name, limit, twoTier))
@@ -207,7 +209,7 @@ public abstract class AlgorithmContract {
 	}
 
 	private RateLimiter update(String name, Limit limit) {
-		return fixture().backend().update(name, List.of(limit), LimiterOptions.defaults()).get(0);
+		return BackendUpdates.update(fixture().backend(), name, List.of(limit), LimiterOptions.defaults()).get(0);
 	}
 
 	@Test
@@ -263,31 +265,31 @@ public abstract class AlgorithmContract {
 	}
 
 	@Test
-	void aRefundGivesPermitsBackButNeverMoreThanAFreshKeyHas() {
+	void addedPermitsNeverLeaveMoreThanAFreshKeyHas() {
 		RateLimiter limiter = tenPerHundredSeconds();
 		limiter.tryAcquire("k", 10);
-		limiter.refund("k", 3);
+		limiter.addPermits("k", 3);
 		assertThat(limiter.tryAcquire("k", 0).remaining()).isEqualTo(3);
 		assertThat(limiter.tryAcquire("k", 3).isAllowed()).isTrue();
 		assertThat(limiter.tryAcquire("k", 1).isAllowed()).isFalse();
-		limiter.refund("k", 1_000);
+		limiter.addPermits("k", 1_000);
 		assertAllowed(limiter.tryAcquire("k", 0), 10, 0);
 		assertThat(limiter.tryAcquire("k", 10).isAllowed()).isTrue();
 		assertThat(limiter.tryAcquire("k", 1).isAllowed()).isFalse();
 	}
 
 	@Test
-	void aRefundOfAKeyWithoutStateChangesNothing() {
+	void addingPermitsToAKeyWithoutStateChangesNothing() {
 		RateLimiter limiter = tenPerHundredSeconds();
-		limiter.refund("fresh", 5);
+		limiter.addPermits("fresh", 5);
 		assertAllowed(limiter.tryAcquire("fresh", 1), 9, this.resetAfterOnePermit);
 	}
 
 	@Test
-	void anAsynchronousRefundGivesPermitsBack() {
+	void addPermitsAsyncGivesPermits() {
 		RateLimiter limiter = tenPerHundredSeconds();
 		limiter.tryAcquire("k", 10);
-		limiter.refundAsync("k", 2).toCompletableFuture().join();
+		limiter.addPermitsAsync("k", 2).toCompletableFuture().join();
 		assertThat(limiter.tryAcquire("k", 2).isAllowed()).isTrue();
 		assertThat(limiter.tryAcquire("k", 1).isAllowed()).isFalse();
 	}
@@ -337,8 +339,9 @@ public abstract class AlgorithmContract {
 	@Test
 	void aReceiptOfMarksTheLimiterCannotReadGivesNothingBack() {
 		RateLimiter limiter = tenPerHundredSeconds();
-		Object issuer = limiter.tryAcquire("k", 10).receipt().orElseThrow().issuer().orElseThrow();
-		limiter.refund("k", Decision.allowed(10, 0, 0).withReceipt(Receipt.of(5, 1, 2, 3).issuedBy(issuer, "k")));
+		Object issuer = MarkedReceipt.in(limiter.tryAcquire("k", 10)).issuer();
+		limiter.refund("k",
+				Decisions.withReceipt(Decision.allowed(10, 0, 0), MarkedReceipt.issued(issuer, "k", 5, 1, 2, 3)));
 		assertThat(limiter.tryAcquire("k", 0).remaining()).isZero();
 	}
 
@@ -387,7 +390,9 @@ public abstract class AlgorithmContract {
 	void aReceiptMadeOutsideALimiterIsRefused() {
 		RateLimiter limiter = tenPerHundredSeconds();
 		limiter.tryAcquire("k", 10);
-		assertRefused(limiter, "k", Decision.allowed(10, 0, 0).withReceipt(Receipt.of(5, 1, 2)), "no limiter");
+		assertRefused(limiter, "k", Decision.of(true, 10, 0, 0, 0, 0, false, false, 0, () -> 5), "no limiter");
+		assertRefused(limiter, "k", Decisions.withReceipt(Decision.allowed(10, 0, 0), MarkedReceipt.of(5, 1, 2)),
+				"no limiter");
 	}
 
 	/**
@@ -401,10 +406,8 @@ public abstract class AlgorithmContract {
 		fixture().backend().limiter(limiter.name(), limiter.limit()).refund("k", grant);
 		assertThat(limiter.tryAcquire("k", 0).remaining()).isEqualTo(10);
 		Decision beforeUpdate = limiter.tryAcquire("k", 4);
-		RateLimiter updated = fixture().backend()
-			.update(limiter.name(), List.of(Limit.of(this.algorithm, 10, Duration.ofSeconds(100))),
-					LimiterOptions.defaults())
-			.get(0);
+		RateLimiter updated = BackendUpdates.update(fixture().backend(), limiter.name(),
+				List.of(Limit.of(this.algorithm, 10, Duration.ofSeconds(100))), LimiterOptions.defaults()).get(0);
 		updated.refund("k", beforeUpdate);
 		assertThat(updated.tryAcquire("k", 0).remaining()).isEqualTo(10);
 	}
@@ -419,9 +422,8 @@ public abstract class AlgorithmContract {
 		Decision beforeChange = limiter.tryAcquire("k", 4);
 		Algorithm other = (this.algorithm == Algorithm.SLIDING_WINDOW_LOG) ? Algorithm.FIXED_WINDOW
 				: Algorithm.SLIDING_WINDOW_LOG;
-		RateLimiter changed = fixture().backend()
-			.update(limiter.name(), List.of(Limit.of(other, 10, Duration.ofSeconds(100))), LimiterOptions.defaults())
-			.get(0);
+		RateLimiter changed = BackendUpdates.update(fixture().backend(), limiter.name(),
+				List.of(Limit.of(other, 10, Duration.ofSeconds(100))), LimiterOptions.defaults()).get(0);
 		assertThat(changed.tryAcquire("k", 10).isAllowed()).as("the key started afresh").isTrue();
 		changed.refund("k", beforeChange);
 		changed.refundAsync("k", beforeChange).toCompletableFuture().join();
@@ -462,7 +464,7 @@ public abstract class AlgorithmContract {
 		Decision denied = limiter.tryAcquire("k", 1);
 		assertThat(denied.isAllowed()).isFalse();
 		assertThat(denied.remaining()).isZero();
-		limiter.refund("k", 3);
+		limiter.addPermits("k", 3);
 		assertThat(limiter.tryAcquire("k", 0).remaining()).as("the debt of 3 is paid back first").isZero();
 		limiter.penalizeAsync("fresh", 4).toCompletableFuture().join();
 		assertThat(limiter.tryAcquire("fresh", 0).remaining()).isEqualTo(6);
@@ -475,9 +477,9 @@ public abstract class AlgorithmContract {
 		Decision denied = limiter.tryAcquire("k", 1);
 		assertThat(denied.isAllowed()).isFalse();
 		assertThat(denied.retryAfterMillis()).as("the next permit within two periods").isBetween(1L, 200_000L);
-		limiter.refund("k", 10);
+		limiter.addPermits("k", 10);
 		assertThat(limiter.tryAcquire("k", 1).isAllowed()).as("a debt of one capacity, paid back by 10").isFalse();
-		limiter.refund("k", 1);
+		limiter.addPermits("k", 1);
 		assertThat(limiter.tryAcquire("k", 0).remaining()).isEqualTo(1);
 		limiter.penalize("k", Long.MAX_VALUE);
 		this.clock.advance(200_000);
@@ -487,11 +489,11 @@ public abstract class AlgorithmContract {
 	@Test
 	void adminPermitsBelowOneAreRefusedWithAClearError() {
 		RateLimiter limiter = tenPerHundredSeconds();
-		assertThatIllegalArgumentException().isThrownBy(() -> limiter.refund("k", 0))
-			.withMessageContaining("permits of a refund")
+		assertThatIllegalArgumentException().isThrownBy(() -> limiter.addPermits("k", 0))
+			.withMessageContaining("permits of add-permits")
 			.withMessageContaining("but was 0");
 		assertThatIllegalArgumentException().isThrownBy(() -> limiter.penalizeAsync("k", -1))
-			.withMessageContaining("permits of a penalty")
+			.withMessageContaining("permits of penalty")
 			.withMessageContaining("but was -1");
 	}
 
@@ -508,7 +510,7 @@ public abstract class AlgorithmContract {
 		RateLimiter limiter = tenPerHundredSeconds();
 		limiter.tryAcquire("k", 10);
 		long started = System.nanoTime();
-		Decision denied = limiter.acquire("k", 1, Duration.ofMillis(retryAfterOnceExhausted() - 1));
+		Decision denied = limiter.tryAcquire("k", 1, Duration.ofMillis(retryAfterOnceExhausted() - 1));
 		assertThat(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started)).isLessThan(1000);
 		assertDenied(denied, 0, retryAfterOnceExhausted(), resetAfterOnceExhausted());
 	}
@@ -529,7 +531,7 @@ public abstract class AlgorithmContract {
 		Duration fast = Duration.ofSeconds(100);
 		Duration slow = Duration.ofSeconds(100_000);
 		RateLimiter limiter = fixture().backend()
-			.limiter(name, Limit.builder().algorithm(this.algorithm).rate(3, fast).rate(5, slow).build());
+			.limiter(name, Limit.builder(this.algorithm).rate(3, fast).rate(5, slow).build());
 		assertThat(limiter.peek("k")).as("a fresh key: the smaller capacity").isEqualTo(Decision.allowed(3, 3, 0));
 		assertReported(limiter.tryAcquire("k", 1), true, 0, 3, 2);
 		limiter.tryAcquire("k", 1);
@@ -540,7 +542,7 @@ public abstract class AlgorithmContract {
 		this.clock.advance(2 * fast.toMillis() + 50_000);
 		assertReported(limiter.tryAcquire("k", 2), true, 1, 5, 0);
 		assertThat(limiter.peek("k")).as("a look reports the rate closest to refusing").isEqualTo(
-				Decision.allowed(5, 0, limiter.peek("k").resetAfterMillis()).forRate(1));
+				Decisions.forRate(Decision.allowed(5, 0, limiter.peek("k").resetAfterMillis()), 1));
 		Decision slowRefuses = limiter.tryAcquire("k", 1);
 		assertReported(slowRefuses, false, 1, 5, 0);
 		assertThat(slowRefuses.retryAfterMillis()).isGreaterThan(2 * fast.toMillis());
@@ -551,7 +553,7 @@ public abstract class AlgorithmContract {
 	@Test
 	void aDenialOfSeveralRatesReportsTheFewestPermitsLeftAndTheLatestRetryAfter() {
 		String name = "latest-" + ProcessHandle.current().pid() + "-" + names.incrementAndGet();
-		RateLimiter limiter = fixture().backend().limiter(name, Limit.builder().algorithm(this.algorithm)
+		RateLimiter limiter = fixture().backend().limiter(name, Limit.builder(this.algorithm)
 			.rate(4, Duration.ofSeconds(1000)).rate(3, Duration.ofSeconds(10)).build());
 		assertReported(limiter.tryAcquire("k", 2), true, 1, 3, 1);
 		Decision denied = limiter.tryAcquire("k", 3);
@@ -567,7 +569,7 @@ public abstract class AlgorithmContract {
 		Duration period = Duration.ofSeconds(100);
 		fixture().backend().limiter(name, Limit.of(this.algorithm, 10, period)).tryAcquire("busy", 8);
 		RateLimiter gained = update(name,
-				Limit.builder().algorithm(this.algorithm).rate(10, period).rate(50, Duration.ofSeconds(10_000)).build());
+				Limit.builder(this.algorithm).rate(10, period).rate(50, Duration.ofSeconds(10_000)).build());
 		assertReported(gained.tryAcquire("busy", 1), true, 0, 10, 1);
 		assertReported(gained.tryAcquire("fresh", 1), true, 0, 10, 9);
 	}
@@ -575,12 +577,12 @@ public abstract class AlgorithmContract {
 	@Test
 	void acquireOfSeveralRatesReservesNothingAndFailsAtOnceWhenTheWaitDoesNotFit() throws Exception {
 		String name = "waits-" + ProcessHandle.current().pid() + "-" + names.incrementAndGet();
-		RateLimiter limiter = fixture().backend().limiter(name, Limit.builder().algorithm(this.algorithm)
+		RateLimiter limiter = fixture().backend().limiter(name, Limit.builder(this.algorithm)
 			.rate(2, Duration.ofSeconds(100)).rate(4, Duration.ofSeconds(1000)).build());
 		limiter.tryAcquire("k", 2);
 		assertThat(decide(limiter, "k", 1, 1_000_000).isAllowed()).as("no reservation").isFalse();
 		long started = System.nanoTime();
-		Decision denied = limiter.acquire("k", 1, Duration.ofSeconds(1));
+		Decision denied = limiter.tryAcquire("k", 1, Duration.ofSeconds(1));
 		assertThat(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started)).isLessThan(1000);
 		assertReported(denied, false, 0, 2, 0);
 	}
@@ -588,10 +590,10 @@ public abstract class AlgorithmContract {
 	@Test
 	void adminOperationsApplyToEveryRateOfALimit() {
 		String name = "admin-rates-" + ProcessHandle.current().pid() + "-" + names.incrementAndGet();
-		RateLimiter limiter = fixture().backend().limiter(name, Limit.builder().algorithm(this.algorithm)
+		RateLimiter limiter = fixture().backend().limiter(name, Limit.builder(this.algorithm)
 			.rate(3, Duration.ofSeconds(100)).rate(5, Duration.ofSeconds(100_000)).build());
 		limiter.tryAcquire("k", 3);
-		limiter.refund("k", 1);
+		limiter.addPermits("k", 1);
 		assertReported(limiter.tryAcquire("k", 1), true, 0, 3, 0);
 		assertThat(limiter.tryAcquire("k", 1).isAllowed()).isFalse();
 		limiter.reset("k");
@@ -606,7 +608,7 @@ public abstract class AlgorithmContract {
 	@Test
 	void aRefundOfSeveralRatesGivesEachRateBackWhatTheGrantStillHoldsThere() {
 		String name = "refund-rates-" + ProcessHandle.current().pid() + "-" + names.incrementAndGet();
-		RateLimiter limiter = fixture().backend().limiter(name, Limit.builder().algorithm(this.algorithm)
+		RateLimiter limiter = fixture().backend().limiter(name, Limit.builder(this.algorithm)
 			.rate(3, Duration.ofSeconds(100)).rate(5, Duration.ofSeconds(100_000)).build());
 		Decision early = limiter.tryAcquire("k", 3);
 		limiter.refund("k", limiter.tryAcquire("k", 0));
@@ -630,7 +632,7 @@ public abstract class AlgorithmContract {
 	}
 
 	/**
-	 * Decides a request with a reservation window, below {@link RateLimiter#acquire}, which would wait for real.
+	 * Decides a request with a reservation window, below {@link RateLimiter#tryAcquire}, which would wait for real.
 	 * @param limiter a limiter of the backend under test
 	 * @param key the key
 	 * @param permits the permits
@@ -648,10 +650,9 @@ public abstract class AlgorithmContract {
 	 * @return the decision without the issuer of its receipt
 	 */
 	protected static Decision unissued(Decision decision) {
-		return decision.receipt()
-			.map((receipt) -> decision.withReceipt(Receipt.of(receipt.permits(),
-					IntStream.range(0, receipt.size()).mapToLong(receipt::mark).toArray())))
-			.orElse(decision);
+		MarkedReceipt receipt = MarkedReceipt.in(decision);
+		return (receipt != null) ? Decisions.withReceipt(decision, MarkedReceipt.of(receipt.permits(),
+				IntStream.range(0, receipt.size()).mapToLong(receipt::mark).toArray())) : decision;
 	}
 
 	/**
@@ -662,7 +663,9 @@ public abstract class AlgorithmContract {
 	 */
 	protected static void assertAllowed(Decision decision, long remaining, long resetAfterMillis) {
 		Decision expected = Decision.allowed(decision.limit(), remaining, resetAfterMillis);
-		assertThat(decision).isEqualTo(decision.receipt().map(expected::withReceipt).orElse(expected));
+		assertThat(decision).isEqualTo(decision.receipt()
+			.map((receipt) -> Decisions.withReceipt(expected, receipt))
+			.orElse(expected));
 	}
 
 	/**
@@ -675,7 +678,7 @@ public abstract class AlgorithmContract {
 	protected static void assertDenied(Decision decision, long remaining, long retryAfterMillis,
 			long resetAfterMillis) {
 		Decision expected = Decision.denied(decision.limit(), remaining, retryAfterMillis, resetAfterMillis);
-		assertThat(decision).isEqualTo(decision.isLocal() ? expected.local() : expected);
+		assertThat(decision).isEqualTo(decision.isLocal() ? Decisions.local(expected) : expected);
 	}
 
 }

@@ -135,7 +135,7 @@ public abstract class BucketContract extends AlgorithmContract {
 	void acquireReservesPermitsAheadAndLaterCallersQueueBehind() throws Exception {
 		RateLimiter limiter = limiter(algorithm(), 10, Duration.ofSeconds(1));
 		limiter.tryAcquire("k", 10);
-		Decision reserved = limiter.acquireAsync("k", 2, Duration.ofMillis(250))
+		Decision reserved = limiter.tryAcquireAsync("k", 2, Duration.ofMillis(250))
 			.toCompletableFuture()
 			.get(5, TimeUnit.SECONDS);
 		assertThat(reserved.isAllowed()).isTrue();
@@ -157,7 +157,7 @@ public abstract class BucketContract extends AlgorithmContract {
 		CompletableFuture<Decision> acquired = new CompletableFuture<>();
 		Thread waiter = new Thread(() -> {
 			try {
-				acquired.complete(limiter.acquire("k", 1, Duration.ofSeconds(30)));
+				acquired.complete(limiter.tryAcquire("k", 1, Duration.ofSeconds(30)));
 			}
 			catch (Throwable ex) {
 				acquired.completeExceptionally(ex);
@@ -182,7 +182,7 @@ public abstract class BucketContract extends AlgorithmContract {
 	void aCancelledWaitForReservedPermitsGivesThemBack() throws Exception {
 		RateLimiter limiter = tenPerHundredSeconds();
 		limiter.tryAcquire("k", 10);
-		CompletableFuture<Decision> waiting = limiter.acquireAsync("k", 1, Duration.ofSeconds(30))
+		CompletableFuture<Decision> waiting = limiter.tryAcquireAsync("k", 1, Duration.ofSeconds(30))
 			.toCompletableFuture();
 		awaitResetAfter(limiter, 110_000);
 		assertThat(waiting.cancel(true)).isTrue();
@@ -195,7 +195,7 @@ public abstract class BucketContract extends AlgorithmContract {
 	void aCancelAfterTheReservedPermitsAreDueGivesNothingBack() throws Exception {
 		RateLimiter limiter = limiter(algorithm(), 10, Duration.ofSeconds(1));
 		limiter.tryAcquire("k", 10);
-		CompletableFuture<Decision> waited = limiter.acquireAsync("k", 1, Duration.ofSeconds(1)).toCompletableFuture();
+		CompletableFuture<Decision> waited = limiter.tryAcquireAsync("k", 1, Duration.ofSeconds(1)).toCompletableFuture();
 		assertThat(waited.get(5, TimeUnit.SECONDS).delayMillis()).isEqualTo(100);
 		assertThat(waited.cancel(true)).isFalse();
 		assertDenied(limiter.tryAcquire("k", 1), 0, 200, 1100);
@@ -206,7 +206,7 @@ public abstract class BucketContract extends AlgorithmContract {
 		RateLimiter limiter = limiter(algorithm(), 10, Duration.ofSeconds(1));
 		limiter.tryAcquire("k", 10);
 		long started = System.nanoTime();
-		Decision decision = limiter.acquire("k", 1, Duration.ofSeconds(1));
+		Decision decision = limiter.tryAcquire("k", 1, Duration.ofSeconds(1));
 		assertThat(decision.isAllowed()).isTrue();
 		assertThat(decision.delayMillis()).isEqualTo(100);
 		assertThat(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started)).isGreaterThanOrEqualTo(100);

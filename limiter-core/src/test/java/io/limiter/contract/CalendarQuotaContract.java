@@ -99,7 +99,7 @@ public abstract class CalendarQuotaContract {
 	@Test
 	void aBigMonthlyQuotaIsCountedExactly() {
 		at("2024-04-10T08:00:00Z");
-		RateLimiter limiter = limiter(Limit.builder().algorithm(Algorithm.FIXED_WINDOW)
+		RateLimiter limiter = limiter(Limit.builder(Algorithm.FIXED_WINDOW)
 			.rate(Rate.ofCalendar(5_000_000, CalendarPeriod.MONTH)).build());
 		long untilMay = millis("2024-05-01T00:00:00Z") - this.clock.millis();
 		assertThat(limiter.tryAcquire("k", 4_999_999).remaining()).isEqualTo(1);
@@ -113,10 +113,10 @@ public abstract class CalendarQuotaContract {
 	@Test
 	void aYearlyQuotaOfABillionIsCountedExactly() {
 		at("2024-07-01T00:00:00Z");
-		RateLimiter limiter = limiter(Limit.builder().algorithm(Algorithm.FIXED_WINDOW)
+		RateLimiter limiter = limiter(Limit.builder(Algorithm.FIXED_WINDOW)
 			.rate(Rate.ofCalendar(1_000_000_000, CalendarPeriod.YEAR)).build());
 		assertThat(limiter.tryAcquire("k", 999_999_999).remaining()).isEqualTo(1);
-		limiter.refund("k", 3);
+		limiter.addPermits("k", 3);
 		assertThat(limiter.tryAcquire("k", 4).remaining()).isZero();
 		Decision denied = limiter.tryAcquire("k", 1);
 		assertThat(denied.isAllowed()).isFalse();
@@ -139,7 +139,7 @@ public abstract class CalendarQuotaContract {
 	@Test
 	void aCalendarRateCombinesWithARateOfAFixedPeriod() {
 		at("2024-06-30T23:59:00Z");
-		RateLimiter limiter = limiter(Limit.builder().algorithm(Algorithm.FIXED_WINDOW)
+		RateLimiter limiter = limiter(Limit.builder(Algorithm.FIXED_WINDOW)
 			.rate(3, Duration.ofHours(1)).rate(Rate.ofCalendar(5, CalendarPeriod.DAY)).build());
 		limiter.tryAcquire("k", 3);
 		Decision hourly = limiter.tryAcquire("k", 1);
@@ -162,7 +162,7 @@ public abstract class CalendarQuotaContract {
 	private void assertWindowEnds(CalendarPeriod period, ZoneId zone, String from, String end) {
 		at(from);
 		long untilEnd = millis(end) - this.clock.millis();
-		RateLimiter limiter = limiter(Limit.builder().algorithm(Algorithm.FIXED_WINDOW)
+		RateLimiter limiter = limiter(Limit.builder(Algorithm.FIXED_WINDOW)
 			.rate(Rate.ofCalendar(5, period, zone)).build());
 		Decision grant = limiter.tryAcquire("k", 5);
 		assertThat(grant.isAllowed()).isTrue();
@@ -177,7 +177,7 @@ public abstract class CalendarQuotaContract {
 	}
 
 	private static Limit calendarDays(long capacity, ZoneId zone) {
-		return Limit.builder().algorithm(Algorithm.FIXED_WINDOW)
+		return Limit.builder(Algorithm.FIXED_WINDOW)
 			.rate(Rate.ofCalendar(capacity, CalendarPeriod.DAY, zone))
 			.build();
 	}

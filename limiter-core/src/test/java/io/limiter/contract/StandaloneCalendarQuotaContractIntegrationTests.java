@@ -40,8 +40,7 @@ class StandaloneCalendarQuotaContractIntegrationTests extends CalendarQuotaContr
 			.minimumTimeout(BackendFixture.TEST_TIMEOUT)
 			.build()) {
 			assertThat(backend.awaitConnection(BackendFixture.TEST_TIMEOUT)).isTrue();
-			RateLimiter limiter = backend.limiter("server-time-day-" + System.nanoTime(), Limit.builder()
-				.algorithm(Algorithm.FIXED_WINDOW)
+			RateLimiter limiter = backend.limiter("server-time-day-" + System.nanoTime(), Limit.builder(Algorithm.FIXED_WINDOW)
 				.rate(Rate.ofCalendar(5, CalendarPeriod.DAY))
 				.build());
 			Decision grant = limiter.tryAcquire("k", 5);

@@ -187,7 +187,7 @@ class BoundedInMemoryStateTests {
 			assertThat(limiter.tryAcquire("holder", 3).isAllowed()).isTrue();
 			assertThat(limiter.tryAcquire("a", 2).isAllowed()).as("room made by evicting the holder").isTrue();
 			limiter.reset("holder");
-			limiter.refund("holder", 1);
+			limiter.addPermits("holder", 1);
 			assertThat(limiter.tryAcquire("a").isAllowed()).as("a kept its state").isTrue();
 			assertThat(limiter.tryAcquire("a").isAllowed()).isFalse();
 			assertThat(limiter.tryAcquire("holder", 3).isAllowed()).as("the evicted holder, afresh").isTrue();

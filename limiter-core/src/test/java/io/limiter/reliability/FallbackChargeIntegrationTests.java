@@ -70,7 +70,7 @@ class FallbackChargeIntegrationTests {
 	 */
 	@Test
 	void eachRateOfALimitIsChargedEvenWhenAnotherRateOfTheShareIsSpent() throws InterruptedException {
-		Limit limit = Limit.builder().rate(4, Duration.ofSeconds(1)).rate(8, Duration.ofMinutes(1)).build();
+		Limit limit = Limit.builder(Algorithm.TOKEN_BUCKET).rate(4, Duration.ofSeconds(1)).rate(8, Duration.ofMinutes(1)).build();
 		try (RedisServerProcess redis = RedisFixtures.startStandalone();
 				RedisBackend backend = backend(redis, 2)) {
 			RateLimiter limiter = backend.limiter("several-rates", limit);

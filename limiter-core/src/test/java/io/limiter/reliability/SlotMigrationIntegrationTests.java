@@ -35,7 +35,7 @@ class SlotMigrationIntegrationTests {
 
 	/** The same, and at most 40 per 5 seconds. */
 	private static final SharedKey SEVERAL_RATES = new SharedKey("migrated-rates",
-			Limit.builder().algorithm(Algorithm.TOKEN_BUCKET).rate(10, Duration.ofMillis(500))
+			Limit.builder(Algorithm.TOKEN_BUCKET).rate(10, Duration.ofMillis(500))
 				.rate(40, Duration.ofSeconds(5)).build(),
 			"hot");
 

@@ -58,8 +58,7 @@ public record BenchmarkLimit(long burst, long ratePerSecond) {
 	 * @return the quota: windows from one midnight UTC to the next
 	 */
 	public Limit calendarDay() {
-		return Limit.builder()
-			.algorithm(Algorithm.FIXED_WINDOW)
+		return Limit.builder(Algorithm.FIXED_WINDOW)
 			.rate(Rate.ofCalendar(this.burst, CalendarPeriod.DAY, ZoneOffset.UTC))
 			.build();
 	}

@@ -24,7 +24,7 @@ import java.lang.annotation.Target;
  * A method that returns {@code Mono}, {@code Flux}, {@code CompletionStage}, {@code CompletableFuture} or another
  * type that Spring's {@code ReactiveAdapterRegistry} adapts ({@code Publisher}, RxJava's types, ...) is limited
  * without blocking: its limits are decided through {@link io.limiter.RateLimiter#tryAcquireAsync} (or
- * {@link io.limiter.RateLimiter#acquireAsync} with a {@link #maxWait()}), at each
+ * {@link io.limiter.RateLimiter#tryAcquireAsync} with a {@link #maxWait()}), at each
  * subscription for a lazy type such as {@code Mono}, {@code Flux} and {@code Publisher} and at the call for the
  * others, and the denial arrives as an error signal or a failed stage (or as the fallback's result). The method
  * itself is called once its limits allowed: on the calling thread when the decisions are known at once, else on the
@@ -57,10 +57,12 @@ public @interface RateLimited {
 
 	/**
 	 * What a call does when its {@link #key()} gives {@code null} or blank text, such as an absent header or a
-	 * user without a tenant: by default it fails, so that such calls never share one key unnoticed.
+	 * user without a tenant: by default it fails ({@link EmptyKey#DENY}), so that such calls never share one key
+	 * unnoticed; {@link EmptyKey#SHARE} has them share one key. A method call has no client address, so
+	 * {@link EmptyKey#CLIENT_ADDRESS} fails at start-up.
 	 * @return what a call without a key does
 	 */
-	EmptyKey emptyKey() default EmptyKey.REJECT;
+	EmptyKey emptyKey() default EmptyKey.DENY;
 
 	/**
 	 * The permits one call takes.
@@ -104,36 +106,19 @@ public @interface RateLimited {
 	 * {@code "5s"}, {@code "PT5S"}); empty (the default) or zero for no wait: a call the limit cannot take at once is
 	 * denied at once. A call whose permits come within the wait gets them when they come and then runs; one whose
 	 * permits would come later is denied at once, without waiting (see
-	 * {@link io.limiter.RateLimiter#acquire(String, long, java.time.Duration)}). The wait is counted from the start
+	 * {@link io.limiter.RateLimiter#tryAcquire(String, long, java.time.Duration)}). The wait is counted from the start
 	 * of the call, so when several limits apply, a later one waits only for what is left of its {@code maxWait}
 	 * after the earlier ones waited. A method that returns a value waits on the calling thread; a thread interrupted
 	 * while it waits keeps its interrupt status and the call fails, with an {@link InterruptedException} when the
 	 * method declares one, else with an {@link IllegalStateException}, without calling the method. A method that
 	 * returns a stage or a reactive type waits without holding any thread, through
-	 * {@link io.limiter.RateLimiter#acquireAsync}; a {@code Mono} or {@code Flux} whose subscription is cancelled,
+	 * {@link io.limiter.RateLimiter#tryAcquireAsync}; a {@code Mono} or {@code Flux} whose subscription is cancelled,
 	 * or a returned {@code CompletableFuture} that its caller cancels, while it waits is never called. Either way the permits an abandoned wait had reserved go back to the key. A limit in shadow mode never makes a call wait. Start-up fails
 	 * for text that is not a duration, a negative one, and a wait on a concurrency limit, whose permits come back
 	 * when calls end, at times no decision can tell.
 	 * @return the longest wait for this limit's permits, or empty for none
 	 */
 	String maxWait() default "";
-
-	/**
-	 * What a call whose key expression gives {@code null} or blank text does.
-	 */
-	enum EmptyKey {
-
-		/**
-		 * It fails with an {@link IllegalArgumentException} naming the method, the annotation and the key, before
-		 * any of the method's limits takes a permit and without calling the method (for a method that returns a
-		 * stage or a reactive type, as a failed stage or an error signal).
-		 */
-		REJECT,
-
-		/** Every such call of the method shares one key: the key of the method's calls when {@link #key()} is empty. */
-		SHARE
-
-	}
 
 	/**
 	 * Which calls of a method count against its limit.

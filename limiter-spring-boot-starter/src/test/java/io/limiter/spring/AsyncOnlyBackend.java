@@ -44,11 +44,6 @@ public final class AsyncOnlyBackend implements LimiterBackend {
 		return this.memory.limiters(name, limits, options).stream().map(this::asyncOnly).toList();
 	}
 
-	@Override
-	public List<RateLimiter> update(String name, List<Limit> limits, LimiterOptions options) {
-		return this.memory.update(name, limits, options).stream().map(this::asyncOnly).toList();
-	}
-
 	private RateLimiter asyncOnly(RateLimiter memoryLimiter) {
 		return new RateLimiter() {
 
@@ -74,12 +69,12 @@ public final class AsyncOnlyBackend implements LimiterBackend {
 			}
 
 			@Override
-			public Decision acquire(String key, long permits, Duration maxWait) {
+			public Decision tryAcquire(String key, long permits, Duration timeout) {
 				throw new AssertionError("acquire waits for the backend; call acquireAsync");
 			}
 
 			@Override
-			public CompletionStage<Decision> acquireAsync(String key, long permits, Duration maxWait) {
+			public CompletionStage<Decision> tryAcquireAsync(String key, long permits, Duration maxWait) {
 				throw new AssertionError("not used by the reactive side");
 			}
 
@@ -99,13 +94,13 @@ public final class AsyncOnlyBackend implements LimiterBackend {
 			}
 
 			@Override
-			public void refund(String key, long permits) {
-				throw new AssertionError("refund waits for the backend; call refundAsync");
+			public void addPermits(String key, long permits) {
+				throw new AssertionError("addPermits waits for the backend; call addPermitsAsync");
 			}
 
 			@Override
-			public CompletionStage<Void> refundAsync(String key, long permits) {
-				return later(() -> memoryLimiter.refund(key, permits));
+			public CompletionStage<Void> addPermitsAsync(String key, long permits) {
+				return later(() -> memoryLimiter.addPermits(key, permits));
 			}
 
 			@Override

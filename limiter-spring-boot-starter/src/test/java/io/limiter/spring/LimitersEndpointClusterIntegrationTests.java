@@ -23,7 +23,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The admin operations of the {@code limiters} endpoint end to end over HTTP, on a real Redis Cluster with the
- * default local tier: a reset or refund through the endpoint also lifts this instance's in-memory block of the key.
+ * default local tier: a reset or added permits through the endpoint also lifts this instance's in-memory block of the key.
  */
 class LimitersEndpointClusterIntegrationTests {
 
@@ -48,7 +48,7 @@ class LimitersEndpointClusterIntegrationTests {
 	}
 
 	@Test
-	void resetRefundAndPenaltyReachRedisAndLiftThisInstancesBlock() throws Exception {
+	void resetAddPermitsAndPenaltyReachRedisAndLiftThisInstancesBlock() throws Exception {
 		assertThat(send("DELETE", "/actuator/limiters/hello/" + KEY, null).statusCode()).isEqualTo(200);
 		for (int i = 0; i < 3; i++) {
 			assertThat(hello()).isEqualTo(200);
@@ -62,11 +62,11 @@ class LimitersEndpointClusterIntegrationTests {
 		assertThat(penalty.statusCode()).isEqualTo(200);
 		assertThat(penalty.body()).contains("\"operation\":\"penalty\"");
 		assertThat(hello()).isEqualTo(429);
-		send("POST", "/actuator/limiters/hello/" + KEY, "{\"operation\": \"refund\", \"permits\": 3}");
+		send("POST", "/actuator/limiters/hello/" + KEY, "{\"operation\": \"add-permits\", \"permits\": 3}");
 		assertThat(send("GET", "/actuator/limiters/hello/" + KEY, null).body()).contains("\"remaining\":1");
 		assertThat(hello()).isEqualTo(200);
 		assertThat(hello()).isEqualTo(429);
-		assertThat(adminCount("reset") + adminCount("refund") + adminCount("penalty")).isEqualTo(4);
+		assertThat(adminCount("reset") + adminCount("add-permits") + adminCount("penalty")).isEqualTo(4);
 	}
 
 	private int hello() throws Exception {

@@ -29,7 +29,7 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
 
 /**
- * The {@code limiters} Actuator endpoint over HTTP: reading a key, and resetting, refunding and penalizing it.
+ * The {@code limiters} Actuator endpoint over HTTP: reading a key, and resetting it, adding permits and penalizing it.
  */
 @SpringBootTest(classes = TestApplication.class)
 @AutoConfigureMockMvc
@@ -171,15 +171,15 @@ class LimitersEndpointTests {
 	}
 
 	@Test
-	void postRefundsPermits() throws Exception {
-		double before = adminCount("refund", "applied");
+	void postAddsPermits() throws Exception {
+		double before = adminCount("add-permits", "applied");
 		exhaust("192.0.2.82");
-		this.mvc.perform(adjust("hello/192.0.2.82", "{\"operation\": \"refund\", \"permits\": 2}"))
+		this.mvc.perform(adjust("hello/192.0.2.82", "{\"operation\": \"add-permits\", \"permits\": 2}"))
 			.andExpect(status().isOk())
-			.andExpect(jsonPath("$.operation").value("refund"))
+			.andExpect(jsonPath("$.operation").value("add-permits"))
 			.andExpect(jsonPath("$.permits").value(2));
 		this.mvc.perform(get("/actuator/limiters/hello/192.0.2.82")).andExpect(jsonPath("$.remaining").value(2));
-		assertThat(adminCount("refund", "applied")).isEqualTo(before + 1);
+		assertThat(adminCount("add-permits", "applied")).isEqualTo(before + 1);
 	}
 
 	@Test
@@ -189,7 +189,7 @@ class LimitersEndpointTests {
 			.andExpect(status().isOk())
 			.andExpect(jsonPath("$.operation").value("penalty"));
 		this.mvc.perform(get("/api/hello").with(from("192.0.2.83"))).andExpect(status().isTooManyRequests());
-		this.mvc.perform(adjust("hello/192.0.2.83", "{\"operation\": \"refund\", \"permits\": 2}"));
+		this.mvc.perform(adjust("hello/192.0.2.83", "{\"operation\": \"add-permits\", \"permits\": 2}"));
 		// five taken of three, two given back: none left yet
 		this.mvc.perform(get("/actuator/limiters/hello/192.0.2.83")).andExpect(jsonPath("$.remaining").value(0));
 	}
@@ -198,22 +198,22 @@ class LimitersEndpointTests {
 	void badInputIsRefusedWithAClearMessage() throws Exception {
 		this.mvc.perform(adjust("hello/k", "{\"operation\": \"gift\", \"permits\": 2}"))
 			.andExpect(status().isBadRequest())
-			.andExpect(jsonPath("$.error").value("operation must be 'refund' or 'penalty' but was 'gift'"));
+			.andExpect(jsonPath("$.error").value("operation must be 'add-permits' or 'penalty' but was 'gift'"));
 		this.mvc.perform(adjust("hello/k", "{\"permits\": 2}"))
 			.andExpect(status().isBadRequest())
-			.andExpect(jsonPath("$.error").value("operation must be 'refund' or 'penalty' but was missing"));
-		this.mvc.perform(adjust("hello/k", "{\"operation\": \"refund\", \"permits\": 0}"))
+			.andExpect(jsonPath("$.error").value("operation must be 'add-permits' or 'penalty' but was missing"));
+		this.mvc.perform(adjust("hello/k", "{\"operation\": \"add-permits\", \"permits\": 0}"))
 			.andExpect(status().isBadRequest())
-			.andExpect(jsonPath("$.error").value("permits of a refund must be at least 1 but was 0"));
+			.andExpect(jsonPath("$.error").value("permits of add-permits must be at least 1 but was 0"));
 		this.mvc.perform(adjust("hello/k", "{\"operation\": \"penalty\"}"))
 			.andExpect(status().isBadRequest())
-			.andExpect(jsonPath("$.error").value("permits of a penalty must be at least 1 but was missing"));
+			.andExpect(jsonPath("$.error").value("permits of penalty must be at least 1 but was missing"));
 	}
 
 	@Test
 	void adminOperationsOnAnUnknownLimitAreNotFound() throws Exception {
 		this.mvc.perform(delete("/actuator/limiters/nope/key")).andExpect(status().isNotFound());
-		this.mvc.perform(adjust("nope/key", "{\"operation\": \"refund\", \"permits\": 1}"))
+		this.mvc.perform(adjust("nope/key", "{\"operation\": \"add-permits\", \"permits\": 1}"))
 			.andExpect(status().isNotFound());
 	}
 

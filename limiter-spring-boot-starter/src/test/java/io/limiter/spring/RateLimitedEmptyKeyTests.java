@@ -11,7 +11,6 @@ import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.autoconfigure.aop.AopAutoConfiguration;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 
-import io.limiter.spring.RateLimited.EmptyKey;
 import io.limiter.spring.autoconfigure.LimiterAspectAutoConfiguration;
 import io.limiter.spring.autoconfigure.LimiterAutoConfiguration;
 

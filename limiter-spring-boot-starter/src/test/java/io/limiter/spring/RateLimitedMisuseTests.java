@@ -190,6 +190,16 @@ class RateLimitedMisuseTests {
 	}
 
 	@Test
+	void anEmptyKeyOfTheClientAddressFailsStartUpSinceACallHasNone() {
+		assertStartUpFails(EmptyKeyOfClientAddress.class, (failure) -> {
+			assertThat(failure.attribute()).isEqualTo("emptyKey");
+			assertThat(failure.value()).isEqualTo("CLIENT_ADDRESS");
+			assertThat(failure.reason())
+				.isEqualTo("a method call has no client address: give DENY (the default) or SHARE");
+		});
+	}
+
+	@Test
 	void maxWaitThatIsNoDurationIsNegativeOrOnAConcurrencyLimitFailsStartUp() {
 		assertStartUpFails(UnparsableWait.class, (failure) -> {
 			assertThat(failure.method()).isEqualTo(TESTS + "$UnparsableWait#call()");
@@ -441,8 +451,17 @@ class RateLimitedMisuseTests {
 
 	static class EmptyKeyWithoutKey {
 
-		@RateLimited(limit = "known", emptyKey = RateLimited.EmptyKey.SHARE)
+		@RateLimited(limit = "known", emptyKey = EmptyKey.SHARE)
 		public void call() {
+		}
+
+	}
+
+	static class EmptyKeyOfClientAddress {
+
+		@RateLimited(limit = "known", key = "#user", emptyKey = EmptyKey.CLIENT_ADDRESS)
+		public String call(String user) {
+			return user;
 		}
 
 	}

@@ -2,7 +2,7 @@ package io.limiter.internal.algorithm;
 
 import io.limiter.Decision;
 import io.limiter.Limit;
-import io.limiter.Receipt;
+import io.limiter.internal.MarkedReceipt;
 
 /**
  * The in-memory state of the algorithms that decide by the ticks a key owes: token bucket and GCRA. One permit is
@@ -66,7 +66,7 @@ abstract class DebtState extends OptimisticState {
 	}
 
 	@Override
-	final void refund(long nowMillis, long permits) {
+	final void addPermits(long nowMillis, long permits) {
 		store(nowMillis, Math.max(0, debtAt(nowMillis) - permits * this.periodMillis));
 	}
 
@@ -76,7 +76,7 @@ abstract class DebtState extends OptimisticState {
 	 * time on.
 	 */
 	@Override
-	final void refundGrant(long nowMillis, Receipt receipt, int offset) {
+	final void refundGrant(long nowMillis, MarkedReceipt receipt, int offset) {
 		long grantTime = receipt.mark(offset);
 		long grantTicks = receipt.mark(offset + 1);
 		long elapsed = Math.max(0, Math.max(nowMillis, grantedAt()) - grantTime);

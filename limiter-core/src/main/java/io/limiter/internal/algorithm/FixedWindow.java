@@ -2,7 +2,7 @@ package io.limiter.internal.algorithm;
 
 import io.limiter.Decision;
 import io.limiter.Limit;
-import io.limiter.Receipt;
+import io.limiter.internal.MarkedReceipt;
 
 /**
  * Fixed window: at most {@code capacity} permits in each window of {@code period_ms}, windows aligned to multiples
@@ -65,14 +65,14 @@ final class FixedWindow extends LimitAlgorithm {
 		}
 
 		@Override
-		void refund(long nowMillis, long permits) {
+		void addPermits(long nowMillis, long permits) {
 			long at = Math.max(nowMillis, this.grantedAt);
 			store(at, Math.max(0, countAt(at) - permits));
 		}
 
 		/** Only a grant of the current window gives its permits back: an earlier window's took none from this one. */
 		@Override
-		void refundGrant(long nowMillis, Receipt receipt, int offset) {
+		void refundGrant(long nowMillis, MarkedReceipt receipt, int offset) {
 			long permits = receipt.permits();
 			long grantTime = receipt.mark(offset);
 			long at = Math.max(nowMillis, this.grantedAt);

@@ -3,7 +3,7 @@ package io.limiter.internal.algorithm;
 import io.limiter.AdminOperation;
 import io.limiter.Decision;
 import io.limiter.Limit;
-import io.limiter.Receipt;
+import io.limiter.internal.MarkedReceipt;
 import io.limiter.internal.memory.Evictable;
 
 /**
@@ -37,7 +37,7 @@ public interface KeyState extends Evictable {
 	 * @param nowMillis the current time; a time before the last one seen counts as the last one
 	 * @param permits the permits to take, at most the capacity
 	 * @param maxWaitMillis how far ahead permits may be reserved; 0 for no reservation
-	 * @param issuer the issuer of a grant's receipt ({@link Receipt#issuedBy(Object, String)}), {@code null} for none
+	 * @param issuer the issuer of a grant's receipt ({@link MarkedReceipt#issuedBy(Object, String)}), {@code null} for none
 	 * @param key the key of the grant, with the issuer
 	 * @return the decision, or {@code null} when this state was retired (a denial it had decided may still be
 	 * repeated)
@@ -50,7 +50,7 @@ public interface KeyState extends Evictable {
 	 * state, which the caller then drops, so that the key starts afresh.
 	 * @param nowMillis the current time; a time before the last one seen counts as the last one
 	 * @param operation the operation
-	 * @param permits the permits of a refund or penalty, at least 1
+	 * @param permits the permits to add or the penalty, at least 1
 	 * @return {@code false} when this state was retired before: the caller looks the key up again
 	 */
 	boolean adjust(long nowMillis, AdminOperation operation, long permits);
@@ -63,7 +63,7 @@ public interface KeyState extends Evictable {
 	 * @param receipt the grant's receipt, as {@link #decide} wrote it
 	 * @return {@code false} when this state was retired before: the caller looks the key up again
 	 */
-	boolean refund(long nowMillis, Receipt receipt);
+	boolean refund(long nowMillis, MarkedReceipt receipt);
 
 	/** {@return the limit whose numbers this state decides with} */
 	Limit limit();

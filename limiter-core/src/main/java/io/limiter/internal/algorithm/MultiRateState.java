@@ -3,7 +3,8 @@ package io.limiter.internal.algorithm;
 import io.limiter.Decision;
 import io.limiter.Limit;
 import io.limiter.Rate;
-import io.limiter.Receipt;
+import io.limiter.internal.Decisions;
+import io.limiter.internal.MarkedReceipt;
 import io.limiter.internal.memory.EvictionCost;
 
 /**
@@ -37,7 +38,7 @@ final class MultiRateState extends OptimisticState {
 		OptimisticState[] rates = new OptimisticState[limit.rates().size()];
 		for (int i = 0; i < rates.length; i++) {
 			Rate rate = limit.rates().get(i);
-			Limit rateLimit = Limit.builder().algorithm(limit.algorithm()).rate(rate).build();
+			Limit rateLimit = Limit.builder(limit.algorithm()).rate(rate).build();
 			rates[i] = (i < stored.length) ? stored[i].takeOver(rateLimit) : algorithm.newRateState(rateLimit);
 		}
 		return new MultiRateState(limit, rates);
@@ -66,9 +67,9 @@ final class MultiRateState extends OptimisticState {
 			}
 		}
 		Decision decision = decisions[reported];
-		return allowed ? decision.forRate(reported) : Decision
-			.denied(decision.limit(), decision.remaining(), latestRetry, decision.resetAfterMillis())
-			.forRate(reported);
+		return Decisions.forRate(allowed ? decision
+				: Decision.denied(decision.limit(), decision.remaining(), latestRetry, decision.resetAfterMillis()),
+				reported);
 	}
 
 	private static boolean closerToRefusing(Decision candidate, Decision current, boolean allowed) {
@@ -97,14 +98,14 @@ final class MultiRateState extends OptimisticState {
 	}
 
 	@Override
-	void refund(long nowMillis, long permits) {
+	void addPermits(long nowMillis, long permits) {
 		for (OptimisticState rate : this.rates) {
-			rate.refund(nowMillis, permits);
+			rate.addPermits(nowMillis, permits);
 		}
 	}
 
 	@Override
-	void refundGrant(long nowMillis, Receipt receipt, int offset) {
+	void refundGrant(long nowMillis, MarkedReceipt receipt, int offset) {
 		for (int i = 0; i < this.rates.length; i++) {
 			this.rates[i].refundGrant(nowMillis, receipt, offset + 2 * i);
 		}

@@ -5,7 +5,8 @@ import java.util.concurrent.locks.StampedLock;
 import io.limiter.AdminOperation;
 import io.limiter.Decision;
 import io.limiter.Limit;
-import io.limiter.Receipt;
+import io.limiter.internal.Decisions;
+import io.limiter.internal.MarkedReceipt;
 import io.limiter.internal.memory.EvictionCost;
 
 /**
@@ -19,7 +20,7 @@ import io.limiter.internal.memory.EvictionCost;
  * an evicted or moved one no longer changes (it may repeat a denial that was true when it retired), so only the
  * write lock looks at {@link #retired}, and retiring takes it.
  * <p>
- * A grant of at least one permit carries a {@link Receipt} of two marks per rate, the key's time of the grant and
+ * A grant of at least one permit carries a {@link MarkedReceipt} of two marks per rate, the key's time of the grant and
  * the ticks the key owed right after it (0 for the window algorithms), which a refund of the grant reads.
  */
 abstract class OptimisticState extends LimitState {
@@ -57,7 +58,7 @@ abstract class OptimisticState extends LimitState {
 	 * @param nowMillis the current time
 	 * @param permits the permits, at least 1
 	 */
-	abstract void refund(long nowMillis, long permits);
+	abstract void addPermits(long nowMillis, long permits);
 
 	/**
 	 * Gives back what the grant of a receipt took, as far as its permits still hold capacity where they were taken;
@@ -67,7 +68,7 @@ abstract class OptimisticState extends LimitState {
 	 * ticks the key owed right after it
 	 * @param offset the index of this state's first mark
 	 */
-	abstract void refundGrant(long nowMillis, Receipt receipt, int offset);
+	abstract void refundGrant(long nowMillis, MarkedReceipt receipt, int offset);
 
 	/**
 	 * Writes the marks of the grant just stored, the key's time of the grant and the ticks the key owed right after
@@ -121,8 +122,8 @@ abstract class OptimisticState extends LimitState {
 				if (permits > 0) {
 					long[] marks = new long[receiptSize()];
 					markGrant(marks, 0);
-					return decision.withReceipt(
-							(issuer != null) ? Receipt.issued(issuer, key, permits, marks) : Receipt.of(permits, marks));
+					return Decisions.withReceipt(decision, (issuer != null)
+							? MarkedReceipt.issued(issuer, key, permits, marks) : MarkedReceipt.of(permits, marks));
 				}
 			}
 			return decision;
@@ -151,7 +152,8 @@ abstract class OptimisticState extends LimitState {
 			}
 			switch (operation) {
 				case RESET -> this.retired = true;
-				case REFUND -> refund(nowMillis, permits);
+				case ADD_PERMITS -> addPermits(nowMillis, permits);
+				case REFUND -> throw new IllegalArgumentException("the refund of a grant goes through its receipt");
 				case PENALTY -> penalize(nowMillis, permits);
 			}
 			return true;
@@ -162,7 +164,7 @@ abstract class OptimisticState extends LimitState {
 	}
 
 	@Override
-	public final boolean refund(long nowMillis, Receipt receipt) {
+	public final boolean refund(long nowMillis, MarkedReceipt receipt) {
 		long stamp = this.lock.writeLock();
 		try {
 			if (this.retired) {

@@ -2,7 +2,7 @@ package io.limiter.internal.algorithm;
 
 import io.limiter.Decision;
 import io.limiter.Limit;
-import io.limiter.Receipt;
+import io.limiter.internal.MarkedReceipt;
 
 /**
  * Sliding window counter: the count of the current aligned window plus the previous window's count weighted by
@@ -74,7 +74,7 @@ final class SlidingWindowCounter extends LimitAlgorithm {
 
 		/** Takes the permits from the current window's count first, then from the previous window's. */
 		@Override
-		void refund(long nowMillis, long permits) {
+		void addPermits(long nowMillis, long permits) {
 			long at = Math.max(nowMillis, this.grantedAt);
 			long current = currentAt(at);
 			long previous = previousAt(at);
@@ -87,7 +87,7 @@ final class SlidingWindowCounter extends LimitAlgorithm {
 		 * from the previous count, whose weight has decayed as the window slid; an older grant counts no more.
 		 */
 		@Override
-		void refundGrant(long nowMillis, Receipt receipt, int offset) {
+		void refundGrant(long nowMillis, MarkedReceipt receipt, int offset) {
 			long permits = receipt.permits();
 			long grantTime = receipt.mark(offset);
 			long at = Math.max(nowMillis, this.grantedAt);

@@ -2,7 +2,7 @@ package io.limiter.internal.algorithm;
 
 import io.limiter.Decision;
 import io.limiter.Limit;
-import io.limiter.Receipt;
+import io.limiter.internal.MarkedReceipt;
 
 /**
  * Sliding window log: exact; a permit granted at {@code t} counts while {@code now - period < t}. The newest grant
@@ -70,7 +70,7 @@ final class SlidingWindowLog extends LimitAlgorithm {
 
 		/** Removes the newest permits in the window; a log left without any in the window is forgotten. */
 		@Override
-		void refund(long nowMillis, long permits) {
+		void addPermits(long nowMillis, long permits) {
 			long count = this.log.countAfter(timeOf(nowMillis) - this.periodMillis);
 			if (permits >= count) {
 				this.log.clear();
@@ -85,7 +85,7 @@ final class SlidingWindowLog extends LimitAlgorithm {
 		 * log left without any in the window is forgotten.
 		 */
 		@Override
-		void refundGrant(long nowMillis, Receipt receipt, int offset) {
+		void refundGrant(long nowMillis, MarkedReceipt receipt, int offset) {
 			long permits = receipt.permits();
 			long grantTime = receipt.mark(offset);
 			long outside = timeOf(nowMillis) - this.periodMillis;

@@ -110,7 +110,8 @@ public abstract sealed class WindowSchedule {
 		private Window windowOf(long millis) {
 			Window window = this.last;
 			if (!window.holds(millis)) {
-				window = new Window(this.period.windowStart(millis, this.zone), this.period.windowEnd(millis, this.zone));
+				window = new Window(CalendarWindows.start(this.period, millis, this.zone),
+						CalendarWindows.end(this.period, millis, this.zone));
 				this.last = window;
 			}
 			return window;

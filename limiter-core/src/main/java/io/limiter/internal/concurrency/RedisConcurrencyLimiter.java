@@ -15,7 +15,7 @@ import io.limiter.ConcurrencyLimiter;
 import io.limiter.ConcurrencyPermit;
 import io.limiter.DegradedReason;
 import io.limiter.FailurePolicy;
-import io.limiter.RateLimiterException;
+import io.limiter.LimiterBackendException;
 import io.limiter.internal.failure.CircuitBreaker;
 import io.limiter.internal.failure.SlowAnswerException;
 import io.limiter.internal.redis.RedisCalls;
@@ -61,7 +61,7 @@ final class RedisConcurrencyLimiter implements ConcurrencyLimiter {
 
 	private final OpenHolders open = new OpenHolders();
 
-	private final RateLimiterException circuitOpen;
+	private final LimiterBackendException circuitOpen;
 
 	private final ScheduledFuture<?> renewal;
 
@@ -74,7 +74,7 @@ final class RedisConcurrencyLimiter implements ConcurrencyLimiter {
 		this.backend = backend;
 		this.maxInFlight = Long.toString(limit.maxInFlight());
 		this.leaseMillis = Long.toString(limit.lease().toMillis());
-		this.circuitOpen = new RateLimiterException("the circuit breaker is open after repeated Redis failures", null,
+		this.circuitOpen = new LimiterBackendException("the circuit breaker is open after repeated Redis failures", null,
 				DegradedReason.CIRCUIT_OPEN);
 		long every = limit.lease().toMillis() / 3;
 		this.renewal = backend.background.scheduleWithFixedDelay(this::renew, every, every, TimeUnit.MILLISECONDS);
@@ -99,11 +99,11 @@ final class RedisConcurrencyLimiter implements ConcurrencyLimiter {
 		}
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();
-			return abandon(pending, key, new RateLimiterException("interrupted while deciding concurrency limit '"
+			return abandon(pending, key, new LimiterBackendException("interrupted while deciding concurrency limit '"
 					+ this.name + "'", ex, DegradedReason.INTERRUPTED), start);
 		}
 		catch (TimeoutException ex) {
-			return abandon(pending, key, new RateLimiterException("Redis did not decide concurrency limit '" + this.name
+			return abandon(pending, key, new LimiterBackendException("Redis did not decide concurrency limit '" + this.name
 					+ "' within " + this.backend.syncWaitMillis + " ms", ex, DegradedReason.TIMEOUT), start);
 		}
 		catch (ExecutionException ex) {
@@ -113,7 +113,7 @@ final class RedisConcurrencyLimiter implements ConcurrencyLimiter {
 
 	/** Decides by the policy for a caller that stopped waiting; a permit granted later is released at once. */
 	private ConcurrencyPermit abandon(CompletableFuture<ConcurrencyPermit> pending, String key,
-			RateLimiterException failure, long start) {
+			LimiterBackendException failure, long start) {
 		pending.thenAccept(ConcurrencyPermit::releaseAsync);
 		return decideOnFailure(key, failure, start);
 	}
@@ -131,7 +131,7 @@ final class RedisConcurrencyLimiter implements ConcurrencyLimiter {
 			if (failure == null) {
 				return onAnswer(key, holder, reply, breaker, start);
 			}
-			RateLimiterException error = RedisCalls.failure(this.name, failure);
+			LimiterBackendException error = RedisCalls.failure(this.name, failure);
 			countFailure(key, error, breaker);
 			return decideOnFailure(key, error, start);
 		});
@@ -166,7 +166,7 @@ final class RedisConcurrencyLimiter implements ConcurrencyLimiter {
 		return permit;
 	}
 
-	private ConcurrencyPermit decideOnFailure(String key, RateLimiterException failure, long start) {
+	private ConcurrencyPermit decideOnFailure(String key, LimiterBackendException failure, long start) {
 		this.backend.observer.onBackendFailure(this.name, this.policy, failure.reason(), failure);
 		this.backend.log.warn("Redis failed for concurrency limit '" + this.name + "' ("
 				+ failure.reason().configName() + "), decided by " + this.policy, failure);
@@ -197,7 +197,7 @@ final class RedisConcurrencyLimiter implements ConcurrencyLimiter {
 	}
 
 	/** Counts a failure toward the key's breaker, unless it tells nothing about whether Redis is down. */
-	private void countFailure(String key, RateLimiterException failure, CircuitBreaker known) {
+	private void countFailure(String key, LimiterBackendException failure, CircuitBreaker known) {
 		if (failure.reason() != DegradedReason.INTERRUPTED && !(failure instanceof SlowAnswerException)) {
 			((known != null) ? known : this.backend.breakerOf.apply(this.name, key)).onFailure();
 		}

@@ -3,8 +3,8 @@ package io.limiter.internal.failure;
 import java.util.concurrent.CompletionStage;
 
 import io.limiter.AdminOperation;
-import io.limiter.Receipt;
 import io.limiter.internal.DecisionSource;
+import io.limiter.internal.MarkedReceipt;
 
 /**
  * An admin operation as {@link FailurePolicyDecisionSource} applies it: to the remote source, and to the share of the
@@ -30,7 +30,7 @@ interface Adjustment {
 	 * @param share the share's receipt, or {@code null} when the share took nothing
 	 * @return the adjustment
 	 */
-	static Adjustment refundOf(String key, Receipt remote, Receipt share) {
+	static Adjustment refundOf(String key, MarkedReceipt remote, MarkedReceipt share) {
 		return new GrantRefund(key, remote, share);
 	}
 
@@ -88,7 +88,7 @@ interface Adjustment {
 	}
 
 	/** The refund of a grant: each place gets back what its own part of the receipt says it took. */
-	record GrantRefund(String key, Receipt remote, Receipt share) implements Adjustment {
+	record GrantRefund(String key, MarkedReceipt remote, MarkedReceipt share) implements Adjustment {
 
 		@Override
 		public AdminOperation operation() {

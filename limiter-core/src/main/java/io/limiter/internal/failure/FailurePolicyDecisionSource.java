@@ -10,11 +10,12 @@ import io.limiter.Decision;
 import io.limiter.DegradedReason;
 import io.limiter.FailurePolicy;
 import io.limiter.Limit;
+import io.limiter.LimiterBackendException;
 import io.limiter.LimiterObserver;
-import io.limiter.RateLimiterException;
-import io.limiter.Receipt;
-import io.limiter.internal.DecisionSource;
 import io.limiter.integration.ThrottledLog;
+import io.limiter.internal.DecisionSource;
+import io.limiter.internal.Decisions;
+import io.limiter.internal.MarkedReceipt;
 
 /**
  * Puts a {@link FailurePolicy} and circuit breakers in front of a remote source: while the backend fails, or
@@ -50,7 +51,7 @@ public final class FailurePolicyDecisionSource implements DecisionSource {
 
 	private final ThrottledLog log;
 
-	private final RateLimiterException circuitOpen;
+	private final LimiterBackendException circuitOpen;
 
 	/**
 	 * Creates a source.
@@ -80,7 +81,7 @@ public final class FailurePolicyDecisionSource implements DecisionSource {
 		this.breakerOfKey = breakerOfKey;
 		this.observer = observer;
 		this.log = log;
-		this.circuitOpen = new RateLimiterException("the circuit breaker is open after repeated Redis failures",
+		this.circuitOpen = new LimiterBackendException("the circuit breaker is open after repeated Redis failures",
 				null, DegradedReason.CIRCUIT_OPEN);
 	}
 
@@ -94,7 +95,7 @@ public final class FailurePolicyDecisionSource implements DecisionSource {
 		try {
 			decision = this.remote.decide(key, permits, maxWaitMillis);
 		}
-		catch (RateLimiterException ex) {
+		catch (LimiterBackendException ex) {
 			return onFailure(key, permits, ex, breaker);
 		}
 		return onSuccess(key, permits, decision, breaker);
@@ -141,16 +142,16 @@ public final class FailurePolicyDecisionSource implements DecisionSource {
 	 * was charged; a grant the share made alone while Redis failed is refunded to the share only.
 	 */
 	@Override
-	public AdminOperation.Outcome refund(String key, Receipt receipt) {
+	public AdminOperation.Outcome refund(String key, MarkedReceipt receipt) {
 		return apply(grantRefund(key, receipt));
 	}
 
 	@Override
-	public CompletionStage<AdminOperation.Outcome> refundAsync(String key, Receipt receipt) {
+	public CompletionStage<AdminOperation.Outcome> refundAsync(String key, MarkedReceipt receipt) {
 		return applyAsync(grantRefund(key, receipt));
 	}
 
-	private Adjustment grantRefund(String key, Receipt receipt) {
+	private Adjustment grantRefund(String key, MarkedReceipt receipt) {
 		if (this.fallback == null) {
 			return Adjustment.refundOf(key, receipt, null);
 		}
@@ -171,7 +172,7 @@ public final class FailurePolicyDecisionSource implements DecisionSource {
 		try {
 			adjustment.applyTo(this.remote);
 		}
-		catch (RateLimiterException ex) {
+		catch (LimiterBackendException ex) {
 			countFailure(key, ex, breaker);
 			return adjustOnFailure(adjustment, ex);
 		}
@@ -191,7 +192,7 @@ public final class FailurePolicyDecisionSource implements DecisionSource {
 			if (failure == null) {
 				return adjusted(adjustment, breaker);
 			}
-			RateLimiterException error = asLimiterException(failure);
+			LimiterBackendException error = asLimiterException(failure);
 			countFailure(key, error, breaker);
 			return adjustOnFailure(adjustment, error);
 		});
@@ -208,7 +209,7 @@ public final class FailurePolicyDecisionSource implements DecisionSource {
 	}
 
 	/** Applies an operation Redis did not take to this instance's share, or lets the failure through. */
-	private AdminOperation.Outcome adjustOnFailure(Adjustment adjustment, RateLimiterException failure) {
+	private AdminOperation.Outcome adjustOnFailure(Adjustment adjustment, LimiterBackendException failure) {
 		if (this.fallback == null) {
 			throw failure;
 		}
@@ -243,12 +244,12 @@ public final class FailurePolicyDecisionSource implements DecisionSource {
 	 * answered others, or one that Redis asked to try again later, tells nothing about whether Redis is down, so it
 	 * does not count toward the breaker.
 	 */
-	private Decision onFailure(String key, long permits, RateLimiterException failure, CircuitBreaker known) {
+	private Decision onFailure(String key, long permits, LimiterBackendException failure, CircuitBreaker known) {
 		return decideOnFailure(key, permits, failure, countFailure(key, failure, known));
 	}
 
 	/** Counts a failure toward the key's breaker, unless it tells nothing about whether Redis is down. */
-	private CircuitBreaker countFailure(String key, RateLimiterException failure, CircuitBreaker known) {
+	private CircuitBreaker countFailure(String key, LimiterBackendException failure, CircuitBreaker known) {
 		CircuitBreaker breaker = (known != null) ? known : this.breakerOfKey.apply(key);
 		if (failure.reason() != DegradedReason.INTERRUPTED && !(failure instanceof SlowAnswerException)
 				&& !(failure instanceof RetryLaterException)) {
@@ -257,7 +258,7 @@ public final class FailurePolicyDecisionSource implements DecisionSource {
 		return breaker;
 	}
 
-	private Decision decideOnFailure(String key, long permits, RateLimiterException failure, CircuitBreaker breaker) {
+	private Decision decideOnFailure(String key, long permits, LimiterBackendException failure, CircuitBreaker breaker) {
 		this.observer.onBackendFailure(this.name, this.policy, failure.reason(), failure);
 		// refusals by an open breaker count too, so that the log's "not logged" counts add up to every decision
 		// made by the policy
@@ -268,7 +269,7 @@ public final class FailurePolicyDecisionSource implements DecisionSource {
 			case FAIL_CLOSED -> this.withoutState.denied(breaker);
 			case LOCAL_FALLBACK -> fallbackDecision(key, permits);
 		};
-		return decision.degraded();
+		return Decisions.degraded(decision);
 	}
 
 	private Decision fallbackDecision(String key, long permits) {
@@ -276,11 +277,11 @@ public final class FailurePolicyDecisionSource implements DecisionSource {
 		return decision.receipt().isPresent() ? FallbackReceipts.ofShare(decision) : decision;
 	}
 
-	private RateLimiterException asLimiterException(Throwable failure) {
+	private LimiterBackendException asLimiterException(Throwable failure) {
 		Throwable cause = (failure instanceof CompletionException && failure.getCause() != null) ? failure.getCause()
 				: failure;
-		return (cause instanceof RateLimiterException known) ? known
-				: new RateLimiterException("limit '" + this.name + "' failed: " + cause, cause, DegradedReason.ERROR);
+		return (cause instanceof LimiterBackendException known) ? known
+				: new LimiterBackendException("limit '" + this.name + "' failed: " + cause, cause, DegradedReason.ERROR);
 	}
 
 }

@@ -1,7 +1,8 @@
 package io.limiter.internal.failure;
 
 import io.limiter.Decision;
-import io.limiter.Receipt;
+import io.limiter.internal.Decisions;
+import io.limiter.internal.MarkedReceipt;
 
 /**
  * The receipts of a limiter under {@link io.limiter.FailurePolicy#LOCAL_FALLBACK}, which took a grant's permits in two
@@ -23,9 +24,9 @@ final class FallbackReceipts {
 	 * @return the grant with the joined receipt
 	 */
 	static Decision charged(Decision grant, Decision charge) {
-		Receipt remote = grant.receipt().orElseThrow();
-		Receipt share = (charge != null) ? charge.receipt().orElse(null) : null;
-		return grant.withReceipt(joined(remote.permits(), remote, share));
+		MarkedReceipt remote = MarkedReceipt.in(grant);
+		MarkedReceipt share = (charge != null) ? MarkedReceipt.in(charge) : null;
+		return Decisions.withReceipt(grant, joined(remote.permits(), remote, share));
 	}
 
 	/**
@@ -34,8 +35,8 @@ final class FallbackReceipts {
 	 * @return the grant with the joined receipt
 	 */
 	static Decision ofShare(Decision grant) {
-		Receipt share = grant.receipt().orElseThrow();
-		return grant.withReceipt(joined(share.permits(), null, share));
+		MarkedReceipt share = MarkedReceipt.in(grant);
+		return Decisions.withReceipt(grant, joined(share.permits(), null, share));
 	}
 
 	/**
@@ -43,7 +44,7 @@ final class FallbackReceipts {
 	 * @param receipt the joined receipt
 	 * @return Redis' receipt, or {@code null} for a grant the share made alone
 	 */
-	static Receipt remote(Receipt receipt) {
+	static MarkedReceipt remote(MarkedReceipt receipt) {
 		int size = (int) receipt.mark(0);
 		return (size > 0) ? receipt.marks(1, 1 + size) : null;
 	}
@@ -53,7 +54,7 @@ final class FallbackReceipts {
 	 * @param receipt the joined receipt
 	 * @return the share's receipt, or {@code null} when the share took nothing
 	 */
-	static Receipt share(Receipt receipt) {
+	static MarkedReceipt share(MarkedReceipt receipt) {
 		int from = 1 + (int) receipt.mark(0);
 		return (from < receipt.size()) ? receipt.marks(from, receipt.size()) : null;
 	}
@@ -63,12 +64,12 @@ final class FallbackReceipts {
 	 * @param receipt a receipt
 	 * @return {@code false} for a receipt of another limiter
 	 */
-	static boolean isJoined(Receipt receipt) {
+	static boolean isJoined(MarkedReceipt receipt) {
 		long size = receipt.mark(0);
 		return size >= 0 && size < receipt.size();
 	}
 
-	private static Receipt joined(long permits, Receipt remote, Receipt share) {
+	private static MarkedReceipt joined(long permits, MarkedReceipt remote, MarkedReceipt share) {
 		int remoteSize = (remote != null) ? remote.size() : 0;
 		int shareSize = (share != null) ? share.size() : 0;
 		long[] marks = new long[1 + remoteSize + shareSize];
@@ -79,7 +80,7 @@ final class FallbackReceipts {
 		for (int i = 0; i < shareSize; i++) {
 			marks[1 + remoteSize + i] = share.mark(i);
 		}
-		return Receipt.of(permits, marks);
+		return MarkedReceipt.of(permits, marks);
 	}
 
 }

@@ -4,6 +4,7 @@ import io.limiter.Decision;
 import io.limiter.FailurePolicy;
 import io.limiter.Limit;
 import io.limiter.Rate;
+import io.limiter.internal.Decisions;
 
 /**
  * The decisions that {@link FailurePolicy#FAIL_OPEN} and {@link FailurePolicy#FAIL_CLOSED} make without a state of
@@ -35,7 +36,7 @@ final class PolicyDecisions {
 	 * @return the decision
 	 */
 	Decision allowed(long permits) {
-		return Decision.allowed(this.capacity, this.capacity - permits, 0).forRate(this.rate);
+		return Decisions.forRate(Decision.allowed(this.capacity, this.capacity - permits, 0), this.rate);
 	}
 
 	/**
@@ -46,7 +47,8 @@ final class PolicyDecisions {
 	 */
 	Decision denied(CircuitBreaker breaker) {
 		long wait = breaker.isOpen() ? breaker.millisUntilProbe() : breaker.openMillis();
-		return Decision.denied(this.capacity, 0, Math.max(1, Math.min(wait, this.periodMillis)), 0).forRate(this.rate);
+		return Decisions.forRate(Decision.denied(this.capacity, 0, Math.max(1, Math.min(wait, this.periodMillis)), 0),
+				this.rate);
 	}
 
 }

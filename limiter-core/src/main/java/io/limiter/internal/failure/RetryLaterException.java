@@ -1,7 +1,7 @@
 package io.limiter.internal.failure;
 
 import io.limiter.DegradedReason;
-import io.limiter.RateLimiterException;
+import io.limiter.LimiterBackendException;
 
 /**
  * A call that Redis refused for now and asks to be tried again later: {@code TRYAGAIN}, which a cluster node answers
@@ -9,7 +9,7 @@ import io.limiter.RateLimiterException;
  * failure policy decides the call but it does not count toward the node's circuit breaker: the other keys of that
  * master are decided by Redis meanwhile.
  */
-public final class RetryLaterException extends RateLimiterException {
+public final class RetryLaterException extends LimiterBackendException {
 
 	private static final long serialVersionUID = 1L;
 

@@ -1,7 +1,5 @@
 package io.limiter.internal.failure;
 
-import java.util.ArrayList;
-import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.function.IntSupplier;
@@ -10,9 +8,9 @@ import io.limiter.AdminOperation;
 import io.limiter.Decision;
 import io.limiter.Limit;
 import io.limiter.Rate;
-import io.limiter.Receipt;
 import io.limiter.internal.DecisionSource;
 import io.limiter.internal.FallbackCharge;
+import io.limiter.internal.MarkedReceipt;
 import io.limiter.internal.memory.InMemoryDecisionSource;
 import io.limiter.internal.memory.InMemoryStates;
 
@@ -89,12 +87,12 @@ public final class SharedFallback implements DecisionSource, FallbackCharge {
 	}
 
 	@Override
-	public AdminOperation.Outcome refund(String key, Receipt receipt) {
+	public AdminOperation.Outcome refund(String key, MarkedReceipt receipt) {
 		return share().source.refund(key, receipt);
 	}
 
 	@Override
-	public CompletionStage<AdminOperation.Outcome> refundAsync(String key, Receipt receipt) {
+	public CompletionStage<AdminOperation.Outcome> refundAsync(String key, MarkedReceipt receipt) {
 		return share().source.refundAsync(key, receipt);
 	}
 
@@ -127,11 +125,11 @@ public final class SharedFallback implements DecisionSource, FallbackCharge {
 	}
 
 	private Share newShare(int instances) {
-		List<Rate> shares = new ArrayList<>();
+		Limit.Builder shares = Limit.builder(this.limit.algorithm());
 		for (Rate rate : this.limit.rates()) {
-			shares.add(rate.withCapacity((rate.capacity() + instances - 1) / instances));
+			shares.rate(rate.withCapacity((rate.capacity() + instances - 1) / instances));
 		}
-		Limit share = Limit.builder().algorithm(this.limit.algorithm()).rates(shares).build();
+		Limit share = shares.build();
 		return new Share(instances, this.states.source(this.name, share));
 	}
 

@@ -12,8 +12,9 @@ import java.util.concurrent.TimeUnit;
 import io.limiter.AdminOperation;
 import io.limiter.Decision;
 import io.limiter.LimiterClock;
-import io.limiter.Receipt;
 import io.limiter.internal.DecisionSource;
+import io.limiter.internal.Decisions;
+import io.limiter.internal.MarkedReceipt;
 import io.limiter.internal.StateKeys;
 import io.limiter.internal.failure.SlowAnswerException;
 import io.limiter.internal.memory.BoundedStateMap;
@@ -240,7 +241,7 @@ public final class BlockingDecisionSource implements DecisionSource {
 	}
 
 	@Override
-	public AdminOperation.Outcome refund(String key, Receipt receipt) {
+	public AdminOperation.Outcome refund(String key, MarkedReceipt receipt) {
 		try {
 			return this.delegate.refund(key, receipt);
 		}
@@ -250,7 +251,7 @@ public final class BlockingDecisionSource implements DecisionSource {
 	}
 
 	@Override
-	public CompletionStage<AdminOperation.Outcome> refundAsync(String key, Receipt receipt) {
+	public CompletionStage<AdminOperation.Outcome> refundAsync(String key, MarkedReceipt receipt) {
 		return this.delegate.refundAsync(key, receipt).whenComplete((outcome, failure) -> lift(key));
 	}
 
@@ -276,9 +277,9 @@ public final class BlockingDecisionSource implements DecisionSource {
 		if (permits != block.permits() || wait <= maxWaitMillis) {
 			return null;
 		}
-		return Decision.denied(block.limit(), block.permits() - 1, wait, Math.max(0, block.resetAtMillis() - now))
-			.forRate(block.rate())
-			.local();
+		return Decisions.local(Decisions.forRate(
+				Decision.denied(block.limit(), block.permits() - 1, wait, Math.max(0, block.resetAtMillis() - now)),
+				block.rate()));
 	}
 
 	/**

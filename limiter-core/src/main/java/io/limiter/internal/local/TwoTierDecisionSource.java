@@ -12,13 +12,14 @@ import java.util.concurrent.TimeUnit;
 import io.limiter.AdminOperation;
 import io.limiter.Decision;
 import io.limiter.Limit;
+import io.limiter.LimiterBackendException;
 import io.limiter.LimiterClock;
 import io.limiter.LocalTier;
-import io.limiter.RateLimiterException;
-import io.limiter.Receipt;
 import io.limiter.internal.DecisionSource;
+import io.limiter.internal.Decisions;
 import io.limiter.internal.FallbackCharge;
 import io.limiter.internal.LimiterThreads;
+import io.limiter.internal.MarkedReceipt;
 import io.limiter.internal.StateKeys;
 import io.limiter.internal.algorithm.LimitAlgorithm;
 import io.limiter.internal.memory.BoundedStateMap;
@@ -163,7 +164,7 @@ public final class TwoTierDecisionSource implements DecisionSource {
 	}
 
 	@Override
-	public AdminOperation.Outcome refund(String key, Receipt receipt) {
+	public AdminOperation.Outcome refund(String key, MarkedReceipt receipt) {
 		return RedisCalls.await(refundAsync(key, receipt), this.timeoutMillis, this.name);
 	}
 
@@ -176,7 +177,7 @@ public final class TwoTierDecisionSource implements DecisionSource {
 	 * Redis.
 	 */
 	@Override
-	public CompletionStage<AdminOperation.Outcome> refundAsync(String key, Receipt receipt) {
+	public CompletionStage<AdminOperation.Outcome> refundAsync(String key, MarkedReceipt receipt) {
 		if (receipt.size() != 1) {
 			return this.exact.refundAsync(key, receipt);
 		}
@@ -296,7 +297,7 @@ public final class TwoTierDecisionSource implements DecisionSource {
 		return reply.handle((borrowed, failure) -> {
 			if (failure != null) {
 				bucket.putBack(held);
-				RateLimiterException error = RedisCalls.failure(this.name, failure);
+				LimiterBackendException error = RedisCalls.failure(this.name, failure);
 				bucket.endBorrow(mine, error);
 				throw error;
 			}
@@ -325,15 +326,18 @@ public final class TwoTierDecisionSource implements DecisionSource {
 	private Decision allowed(LocalBucket bucket, long now, long heldTicks, long cost) {
 		long redis = bucket.redisTicks(now, this.capacity, this.fullTicks);
 		long available = Math.min(this.fullTicks, heldTicks + Math.max(0, redis));
-		Decision decision = Decision.allowed(this.capacity, available / this.periodMillis, resetAfter(redis)).local();
-		return (cost > 0) ? decision.withReceipt(Receipt.of(cost / this.periodMillis, bucket.leaseEnd())) : decision;
+		Decision decision = Decisions
+			.local(Decision.allowed(this.capacity, available / this.periodMillis, resetAfter(redis)));
+		return (cost > 0)
+				? Decisions.withReceipt(decision, MarkedReceipt.of(cost / this.periodMillis, bucket.leaseEnd()))
+				: decision;
 	}
 
 	private Decision denied(LocalBucket bucket, long now, long cost, long retryAfterMillis) {
 		long redis = bucket.redisTicks(now, this.capacity, this.fullTicks);
 		long available = Math.min(cost - 1, Math.max(0, bucket.held()) + Math.max(0, redis));
-		return Decision.denied(this.capacity, available / this.periodMillis, retryAfterMillis, resetAfter(redis))
-			.local();
+		return Decisions
+			.local(Decision.denied(this.capacity, available / this.periodMillis, retryAfterMillis, resetAfter(redis)));
 	}
 
 	private long resetAfter(long redisTicks) {

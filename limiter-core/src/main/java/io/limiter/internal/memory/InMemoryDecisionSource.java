@@ -7,8 +7,8 @@ import io.limiter.AdminOperation;
 import io.limiter.Decision;
 import io.limiter.Limit;
 import io.limiter.LimiterClock;
-import io.limiter.Receipt;
 import io.limiter.internal.DecisionSource;
+import io.limiter.internal.MarkedReceipt;
 import io.limiter.internal.StateKeys;
 import io.limiter.internal.algorithm.LimitAlgorithm;
 
@@ -80,13 +80,13 @@ public final class InMemoryDecisionSource implements DecisionSource {
 	}
 
 	@Override
-	public AdminOperation.Outcome refund(String key, Receipt receipt) {
+	public AdminOperation.Outcome refund(String key, MarkedReceipt receipt) {
 		this.states.refund(this.limit, StateKeys.memoryKey(key), this.clock.millis(), receipt);
 		return AdminOperation.Outcome.APPLIED;
 	}
 
 	@Override
-	public CompletionStage<AdminOperation.Outcome> refundAsync(String key, Receipt receipt) {
+	public CompletionStage<AdminOperation.Outcome> refundAsync(String key, MarkedReceipt receipt) {
 		return CompletableFuture.completedFuture(refund(key, receipt));
 	}
 

@@ -6,7 +6,7 @@ import java.util.function.Function;
 import io.limiter.AdminOperation;
 import io.limiter.Decision;
 import io.limiter.Limit;
-import io.limiter.Receipt;
+import io.limiter.internal.MarkedReceipt;
 import io.limiter.internal.algorithm.KeyState;
 import io.limiter.internal.algorithm.LimitAlgorithm;
 
@@ -74,7 +74,7 @@ public final class LimitStates {
 	 * @param memoryKey the key, from {@link io.limiter.internal.StateKeys#memoryKey(String)}
 	 * @param nowMillis the current time
 	 * @param operation the operation
-	 * @param permits the permits of a refund or penalty
+	 * @param permits the permits to add or the penalty
 	 */
 	public void adjust(Limit limit, String memoryKey, long nowMillis, AdminOperation operation, long permits) {
 		Function<KeyState, Boolean> adjust = (state) -> state.adjust(nowMillis, operation, permits) ? Boolean.TRUE
@@ -97,7 +97,7 @@ public final class LimitStates {
 	 * @param nowMillis the current time
 	 * @param receipt the grant's receipt
 	 */
-	public void refund(Limit limit, String memoryKey, long nowMillis, Receipt receipt) {
+	public void refund(Limit limit, String memoryKey, long nowMillis, MarkedReceipt receipt) {
 		onKeptState(limit, memoryKey, (state) -> state.refund(nowMillis, receipt) ? Boolean.TRUE : null);
 	}
 

@@ -22,7 +22,7 @@ import io.lettuce.core.ScriptOutputType;
 import io.lettuce.core.api.StatefulConnection;
 import io.lettuce.core.api.async.RedisScriptingAsyncCommands;
 import io.limiter.DegradedReason;
-import io.limiter.RateLimiterException;
+import io.limiter.LimiterBackendException;
 import io.limiter.internal.LimiterThreads;
 import io.limiter.internal.failure.SlowAnswerException;
 
@@ -123,9 +123,9 @@ public final class LettuceScriptExecutor<C extends StatefulConnection<String, St
 			});
 	}
 
-	private RateLimiterException notConnected() {
+	private LimiterBackendException notConnected() {
 		Throwable lastFailure = this.connection.lastFailure();
-		return new RateLimiterException("not connected to Redis " + ((lastFailure != null)
+		return new LimiterBackendException("not connected to Redis " + ((lastFailure != null)
 				? "(last attempt: " + FailureDescription.of(lastFailure) + ")" : "yet"), lastFailure,
 				DegradedReason.NOT_CONNECTED);
 	}

@@ -10,8 +10,8 @@ import java.util.function.Consumer;
 import java.util.function.Supplier;
 
 import io.lettuce.core.api.StatefulConnection;
+import io.limiter.LimiterBackendException;
 import io.limiter.LimiterClock;
-import io.limiter.RateLimiterException;
 import io.limiter.integration.ThrottledLog;
 
 /**
@@ -118,7 +118,7 @@ final class ReconnectingConnection<C extends StatefulConnection<String, String>>
 				use(opened);
 				return;
 			}
-			RateLimiterException logged = new RateLimiterException(FailureDescription.of(failure), failure);
+			LimiterBackendException logged = new LimiterBackendException(FailureDescription.of(failure), failure);
 			if (retryOnFailure) {
 				this.lastFailure = failure;
 				this.firstAttempt.complete(null);

@@ -11,7 +11,7 @@ import io.lettuce.core.RedisCommandExecutionException;
 import io.lettuce.core.RedisCommandTimeoutException;
 import io.lettuce.core.RedisConnectionException;
 import io.limiter.DegradedReason;
-import io.limiter.RateLimiterException;
+import io.limiter.LimiterBackendException;
 import io.limiter.internal.failure.RetryLaterException;
 
 /**
@@ -37,7 +37,7 @@ public final class RedisCalls {
 	 * @param timeoutMillis the longest wait
 	 * @param limitName the limit, for messages
 	 * @return the result
-	 * @throws RateLimiterException when the stage fails or times out, or the thread is interrupted (then with
+	 * @throws LimiterBackendException when the stage fails or times out, or the thread is interrupted (then with
 	 * {@link DegradedReason#INTERRUPTED} and the thread's interrupt flag set again)
 	 */
 	public static <T> T await(CompletionStage<T> stage, long timeoutMillis, String limitName) {
@@ -46,14 +46,14 @@ public final class RedisCalls {
 		}
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();
-			throw new RateLimiterException("interrupted while deciding limit '" + limitName + "'", ex,
+			throw new LimiterBackendException("interrupted while deciding limit '" + limitName + "'", ex,
 					DegradedReason.INTERRUPTED);
 		}
 		catch (ExecutionException ex) {
 			throw failure(limitName, ex.getCause());
 		}
 		catch (TimeoutException ex) {
-			throw new RateLimiterException(
+			throw new LimiterBackendException(
 					"Redis did not decide limit '" + limitName + "' within " + timeoutMillis + " ms", ex,
 					DegradedReason.TIMEOUT);
 		}
@@ -66,9 +66,9 @@ public final class RedisCalls {
 	 * @param failure what the call failed with, possibly wrapped in a {@link CompletionException}
 	 * @return the exception to throw
 	 */
-	public static RateLimiterException failure(String limitName, Throwable failure) {
+	public static LimiterBackendException failure(String limitName, Throwable failure) {
 		Throwable cause = unwrap(failure);
-		if (cause instanceof RateLimiterException known) {
+		if (cause instanceof LimiterBackendException known) {
 			return known;
 		}
 		if (cause instanceof RedisCommandExecutionException && cause.getMessage() != null
@@ -77,9 +77,9 @@ public final class RedisCalls {
 		}
 		DegradedReason reason = reasonOf(cause);
 		if (reason == DegradedReason.TIMEOUT) {
-			return new RateLimiterException("Redis did not decide limit '" + limitName + "' in time", cause, reason);
+			return new LimiterBackendException("Redis did not decide limit '" + limitName + "' in time", cause, reason);
 		}
-		return new RateLimiterException("Redis failed to decide limit '" + limitName + "': " + cause, cause, reason);
+		return new LimiterBackendException("Redis failed to decide limit '" + limitName + "': " + cause, cause, reason);
 	}
 
 	/**

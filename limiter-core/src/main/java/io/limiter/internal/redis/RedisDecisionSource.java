@@ -12,8 +12,9 @@ import io.limiter.Decision;
 import io.limiter.Limit;
 import io.limiter.LimiterClock;
 import io.limiter.Rate;
-import io.limiter.Receipt;
 import io.limiter.internal.DecisionSource;
+import io.limiter.internal.Decisions;
+import io.limiter.internal.MarkedReceipt;
 import io.limiter.internal.StateKeys;
 import io.limiter.internal.algorithm.LimitAlgorithm;
 import io.limiter.internal.algorithm.WindowSchedule;
@@ -181,7 +182,7 @@ public final class RedisDecisionSource implements DecisionSource {
 	}
 
 	@Override
-	public AdminOperation.Outcome refund(String key, Receipt receipt) {
+	public AdminOperation.Outcome refund(String key, MarkedReceipt receipt) {
 		return RedisCalls.await(refundAsync(key, receipt), this.timeoutMillis, this.name);
 	}
 
@@ -192,7 +193,7 @@ public final class RedisDecisionSource implements DecisionSource {
 	 * and the receipt's marks after the other arguments; a receipt of another number of rates is not sent.
 	 */
 	@Override
-	public CompletionStage<AdminOperation.Outcome> refundAsync(String key, Receipt receipt) {
+	public CompletionStage<AdminOperation.Outcome> refundAsync(String key, MarkedReceipt receipt) {
 		if (receipt.size() != 2 * this.limit.rates().size()) {
 			return CompletableFuture.completedFuture(AdminOperation.Outcome.APPLIED);
 		}
@@ -236,19 +237,19 @@ public final class RedisDecisionSource implements DecisionSource {
 		long resetAfter = (Long) reply.get(3);
 		long delay = (Long) reply.get(4);
 		if (!allowed) {
-			return Decision.denied(limit, remaining, retryAfter, resetAfter).forRate(rate);
+			return Decisions.forRate(Decision.denied(limit, remaining, retryAfter, resetAfter), rate);
 		}
 		Decision decision = (delay > 0) ? Decision.reserved(limit, delay, resetAfter)
-				: Decision.allowed(limit, remaining, resetAfter).forRate(rate);
-		return (permits > 0) ? decision.withReceipt(receipt(reply, marks, permits)) : decision;
+				: Decisions.forRate(Decision.allowed(limit, remaining, resetAfter), rate);
+		return (permits > 0) ? Decisions.withReceipt(decision, receipt(reply, marks, permits)) : decision;
 	}
 
-	private static Receipt receipt(List<Object> reply, int from, long permits) {
+	private static MarkedReceipt receipt(List<Object> reply, int from, long permits) {
 		long[] marks = new long[reply.size() - from];
 		for (int i = 0; i < marks.length; i++) {
 			marks[i] = (Long) reply.get(from + i);
 		}
-		return Receipt.of(permits, marks);
+		return MarkedReceipt.of(permits, marks);
 	}
 
 }

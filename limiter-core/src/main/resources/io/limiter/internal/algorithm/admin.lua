@@ -1,5 +1,5 @@
 -- The start of every admin script (the *-adjust.lua scripts, KeyState.adjust in Lua): KEYS[1] the key's state; ARGV capacity,
--- period_ms, permits, now_ms (< 0: server TIME), operation ('reset', 'refund', 'penalty' or 'refund-grant'), and for
+-- period_ms, permits, now_ms (< 0: server TIME), operation ('reset', 'add-permits', 'penalty' or 'refund-grant'), and for
 -- 'refund-grant' (KeyState.refund: the permits of one grant) the marks of its receipt, the key's time of the grant and
 -- the ticks the key owed right after it. A reset deletes the key, so that it starts afresh; the rest of each script
 -- refunds or penalizes, with the same time rule as its decision script (a now before the key's time counts as it).

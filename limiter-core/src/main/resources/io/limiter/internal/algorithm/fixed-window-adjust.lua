@@ -1,4 +1,4 @@
--- Refund and penalty on the window of fixed-window.lua, as FixedWindow's in memory (see admin.lua): a refund lowers
+-- Added permits and penalty on the window of fixed-window.lua, as FixedWindow's in memory (see admin.lua): adding permits lowers
 -- the count of the current window, not below 0, and so does the refund of a grant of the current window (one of an
 -- earlier window took nothing from it: nothing changes); a penalty raises it to at most twice the capacity. Either
 -- writes the count at the key's time, as a grant does.
@@ -9,7 +9,7 @@ if operation == 'refund-grant' then
     return {1}
   end
   count = math.max(0, count - permits)
-elseif operation == 'refund' then
+elseif operation == 'add-permits' then
   count = math.max(0, count - permits)
 else
   count = math.max(count, math.min(count + permits, 2 * capacity))

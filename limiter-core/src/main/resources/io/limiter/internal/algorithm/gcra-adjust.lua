@@ -1,4 +1,4 @@
--- Refund and penalty on the TAT of gcra.lua, as Gcra's in memory (see admin.lua): a refund never moves the TAT
+-- Added permits and penalty on the TAT of gcra.lua, as Gcra's in memory (see admin.lua): adding permits never moves the TAT
 -- before the key's time.
 --#include /io/limiter/internal/algorithm/admin.lua
 --#include /io/limiter/internal/algorithm/gcra-state.lua

@@ -1,5 +1,5 @@
--- Refund and penalty on the counts of sliding-window-counter.lua, as SlidingWindowCounter's in memory (see
--- admin.lua): a refund lowers the current window's count first, then the previous one's, neither below 0; the refund of
+-- Added permits and penalty on the counts of sliding-window-counter.lua, as SlidingWindowCounter's in memory (see
+-- admin.lua): adding permits lowers the current window's count first, then the previous one's, neither below 0; the refund of
 -- a grant lowers the count of the grant's window, if that is the current or the previous one (an older grant counts no
 -- more: nothing changes); a penalty raises the current count to at most twice the capacity. Either writes the counts
 -- at the key's time, as a grant does.
@@ -14,7 +14,7 @@ if operation == 'refund-grant' then
   else
     return {1}
   end
-elseif operation == 'refund' then
+elseif operation == 'add-permits' then
   local from_current = math.min(current, permits)
   current = current - from_current
   previous = math.max(0, previous - (permits - from_current))

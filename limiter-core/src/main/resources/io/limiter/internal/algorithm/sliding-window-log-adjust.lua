@@ -1,4 +1,4 @@
--- Refund and penalty on the log of sliding-window-log.lua, as SlidingWindowLog's in memory (see admin.lua): a refund
+-- Added permits and penalty on the log of sliding-window-log.lua, as SlidingWindowLog's in memory (see admin.lua): adding
 -- removes the newest permits in the window, the highest indices of the newest time first, so that the members of a
 -- time stay "time:0" to "time:(n-1)"; the refund of a grant removes the grant's own permits, the highest indices of its
 -- time, while they are in the window (nothing changes otherwise); a penalty adds permits at the key's time, to at most
@@ -34,7 +34,7 @@ if operation == 'refund-grant' then
   remove_last(stamp, at_stamp, removed)
   count = count - removed
   newest = tonumber(redis.call('ZRANGE', KEYS[1], -1, -1, 'WITHSCORES')[2])
-elseif operation == 'refund' then
+elseif operation == 'add-permits' then
   local left = math.min(permits, count)
   count = count - left
   while left > 0 do

@@ -1,4 +1,4 @@
--- Refund and penalty on the bucket of token-bucket.lua, as TokenBucket's in memory (see admin.lua).
+-- Added permits and penalty on the bucket of token-bucket.lua, as TokenBucket's in memory (see admin.lua).
 --#include /io/limiter/internal/algorithm/admin.lua
 --#include /io/limiter/internal/algorithm/token-bucket-state.lua
 --#include /io/limiter/internal/algorithm/debt-adjust.lua

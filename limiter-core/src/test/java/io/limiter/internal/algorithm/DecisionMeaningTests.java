@@ -45,7 +45,7 @@ class DecisionMeaningTests {
 	void everyNumberOfADecisionOfSeveralRatesMeansWhatItSays(Algorithm algorithm) {
 		for (long seed = 1; seed <= 6; seed++) {
 			Random random = new Random(seed * 104_729 + algorithm.ordinal());
-			Limit.Builder builder = Limit.builder().algorithm(algorithm);
+			Limit.Builder builder = Limit.builder(algorithm);
 			long period = 1 + random.nextInt(500);
 			for (int i = 0; i < 2 + random.nextInt(2); i++) {
 				builder.rate(1 + random.nextInt(12), Duration.ofMillis(period));

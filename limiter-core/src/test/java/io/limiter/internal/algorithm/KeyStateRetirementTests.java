@@ -60,7 +60,7 @@ class KeyStateRetirementTests {
 			.as("room made by evicting the victim, which still owes").isNotNull();
 		assertThat(map.getIfPresent("victim")).isNull();
 		assertThat(held.decide(NOW, 1, 0)).as("a grant on the evicted state").isNull();
-		assertThat(held.adjust(NOW, AdminOperation.REFUND, 1)).isFalse();
+		assertThat(held.adjust(NOW, AdminOperation.ADD_PERMITS, 1)).isFalse();
 		assertThat(held.retireIfCostsAtMost(NOW, new EvictionCost(Long.MAX_VALUE, Long.MAX_VALUE))).isNull();
 		assertThat(held.moveTo(Limit.of(algorithm, 4, Duration.ofHours(1)))).isNull();
 	}
@@ -70,7 +70,7 @@ class KeyStateRetirementTests {
 	void aStateCostsNothingToEvictExactlyWhenItIsIdle(Algorithm algorithm) {
 		Duration hour = Duration.ofHours(1);
 		for (Limit limit : List.of(Limit.of(algorithm, 3, hour),
-				Limit.builder().algorithm(algorithm).rate(3, hour).rate(5, hour.multipliedBy(2)).build())) {
+				Limit.builder(algorithm).rate(3, hour).rate(5, hour.multipliedBy(2)).build())) {
 			KeyState state = LimitAlgorithm.of(algorithm).newState(limit);
 			assertThat(state.evictionCost(NOW).isNothing()).isTrue();
 			assertThat(state.decide(NOW, 2, 0).isAllowed()).isTrue();
@@ -107,8 +107,8 @@ class KeyStateRetirementTests {
 	@EnumSource(Algorithm.class)
 	void aStateOfSeveralRatesMovesEachRateToTheRateOfItsIndexAndTheOldOneDecidesNoMore(Algorithm algorithm) {
 		Duration hour = Duration.ofHours(1);
-		Limit before = Limit.builder().algorithm(algorithm).rate(3, hour).rate(5, hour.multipliedBy(2)).build();
-		Limit after = Limit.builder().algorithm(algorithm).rate(3, hour).rate(4, hour.multipliedBy(2))
+		Limit before = Limit.builder(algorithm).rate(3, hour).rate(5, hour.multipliedBy(2)).build();
+		Limit after = Limit.builder(algorithm).rate(3, hour).rate(4, hour.multipliedBy(2))
 			.rate(2, hour.multipliedBy(3)).build();
 		KeyState state = LimitAlgorithm.of(algorithm).newState(before);
 		assertThat(state.decide(NOW, 2, 0).isAllowed()).isTrue();

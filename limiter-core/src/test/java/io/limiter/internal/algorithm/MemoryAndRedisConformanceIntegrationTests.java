@@ -26,13 +26,14 @@ import io.limiter.Decision;
 import io.limiter.Limit;
 import io.limiter.LimiterClock;
 import io.limiter.LimiterObserver;
-import io.limiter.Receipt;
 import io.limiter.contract.ManualClock;
 import io.limiter.internal.DecisionSource;
+import io.limiter.internal.Decisions;
+import io.limiter.internal.MarkedReceipt;
 import io.limiter.internal.StateKeys;
 import io.limiter.internal.memory.InMemoryStates;
-import io.limiter.internal.redis.RedisDecisionSource;
 import io.limiter.internal.redis.LettuceScriptExecutor;
+import io.limiter.internal.redis.RedisDecisionSource;
 import io.limiter.internal.redis.RedisExecutors;
 import io.limiter.internal.redis.ScriptExecutor;
 import io.limiter.testsupport.RedisFixtures;
@@ -42,7 +43,7 @@ import static org.assertj.core.api.Assertions.within;
 
 /**
  * Each algorithm's Lua script against its in-memory implementation on the shared standalone server: equal decisions at every
- * step of seeded random sequences under one manual clock, admin operations (reset, refund, penalty) among them;
+ * step of seeded random sequences under one manual clock, admin operations (reset, added permits, penalty) among them;
  * server time; and the expiry of every key.
  * <p>
  * Redis expires keys in real time while the manual clock may stand still, so a key a few milliseconds from full
@@ -52,6 +53,10 @@ import static org.assertj.core.api.Assertions.within;
  * full.
  */
 class MemoryAndRedisConformanceIntegrationTests {
+
+	/** The admin operations that adjust a key; the refund of a grant goes through its receipt, below. */
+	private static final AdminOperation[] ADJUSTMENTS = { AdminOperation.RESET, AdminOperation.ADD_PERMITS,
+			AdminOperation.PENALTY };
 
 	private static final long SEED = 0x5EED_2026L;
 
@@ -146,7 +151,7 @@ class MemoryAndRedisConformanceIntegrationTests {
 	 * and its capacity may be smaller or larger.
 	 */
 	private static Limit severalRates(Algorithm algorithm, int rates, Random random) {
-		Limit.Builder builder = Limit.builder().algorithm(algorithm);
+		Limit.Builder builder = Limit.builder(algorithm);
 		long period = Duration.ofHours(1).toMillis() + random.nextInt(600_000);
 		for (int i = 0; i < rates; i++) {
 			builder.rate(1 + random.nextInt(12), Duration.ofMillis(period));
@@ -182,7 +187,7 @@ class MemoryAndRedisConformanceIntegrationTests {
 		Map<String, KeyState> states = new HashMap<>();
 		Map<String, Long> latestTime = new HashMap<>();
 		Map<String, Long> untouchableUntil = new HashMap<>();
-		Map<String, List<Receipt>> receipts = new HashMap<>();
+		Map<String, List<MarkedReceipt>> receipts = new HashMap<>();
 		for (int step = 0; step < STEPS; step++) {
 			if (limits.size() > 1 && random.nextInt(10) == 0) {
 				current = random.nextInt(limits.size());
@@ -198,8 +203,7 @@ class MemoryAndRedisConformanceIntegrationTests {
 			long permits = random.nextLong(limit.maxPermits() + 1);
 			long firstPeriod = limit.rates().get(0).periodMillis();
 			long maxWait = (reservations && random.nextBoolean()) ? random.nextLong(2 * firstPeriod) : 0;
-			AdminOperation operation = (random.nextInt(8) == 0)
-					? AdminOperation.values()[random.nextInt(AdminOperation.values().length)] : null;
+			AdminOperation operation = (random.nextInt(8) == 0) ? ADJUSTMENTS[random.nextInt(ADJUSTMENTS.length)] : null;
 			if (operation != null) {
 				// an admin operation, then a look at the key on both implementations
 				long firstCapacity = limit.rates().get(0).capacity();
@@ -215,8 +219,8 @@ class MemoryAndRedisConformanceIntegrationTests {
 			}
 			else if (random.nextInt(8) == 0 && !receipts.getOrDefault(key, List.of()).isEmpty()) {
 				// the refund of one of the key's grants, of this window or an older one, then a look at the key
-				List<Receipt> granted = receipts.get(key);
-				Receipt receipt = granted.remove(random.nextInt(granted.size()));
+				List<MarkedReceipt> granted = receipts.get(key);
+				MarkedReceipt receipt = granted.remove(random.nextInt(granted.size()));
 				memory.refund(key, receipt);
 				redis.refund(key, receipt);
 				stateOf(states, key, limit).refund(clock.millis(), receipt);
@@ -231,8 +235,10 @@ class MemoryAndRedisConformanceIntegrationTests {
 						seed, step, limit, key, operation, permits, maxWait, clock.millis(), expected, actual)
 				.isEqualTo(expected)
 				.isEqualTo(state.decide(clock.millis(), permits, maxWait));
-			actual.receipt()
-				.ifPresent((receipt) -> receipts.computeIfAbsent(key, (any) -> new ArrayList<>()).add(receipt));
+			MarkedReceipt receipt = MarkedReceipt.in(actual);
+			if (receipt != null) {
+				receipts.computeIfAbsent(key, (any) -> new ArrayList<>()).add(receipt);
+			}
 			long keyTime = Math.max(clock.millis(), latestTime.getOrDefault(key, Long.MIN_VALUE));
 			latestTime.put(key, keyTime);
 			long soonestFull = soonestFull(state, clock.millis());
@@ -356,8 +362,8 @@ class MemoryAndRedisConformanceIntegrationTests {
 		redis.eval("redis.call('SET', KEYS[1], struct.pack('<d<d', tonumber(ARGV[1]), 0), 'PX', 600000)",
 				ScriptOutputType.STATUS, new String[] { key }, Long.toString(twoPermitsAhead));
 		assertThat(source.decide("k", 1, 0)).as("the receipt: the key's time and its debt after the grant, 3 permits")
-			.isEqualTo(Decision.allowed(4, 1, 450_000)
-				.withReceipt(Receipt.of(1, clock.millis(), 3 * limit.periodMillis())));
+			.isEqualTo(Decisions.withReceipt(Decision.allowed(4, 1, 450_000),
+					MarkedReceipt.of(1, clock.millis(), 3 * limit.periodMillis())));
 	}
 
 	@ParameterizedTest

@@ -13,12 +13,12 @@ import io.limiter.Decision;
 import io.limiter.DegradedReason;
 import io.limiter.FailurePolicy;
 import io.limiter.Limit;
+import io.limiter.LimiterBackendException;
 import io.limiter.LimiterClock;
 import io.limiter.LimiterObserver;
-import io.limiter.RateLimiterException;
-import io.limiter.Receipt;
 import io.limiter.integration.ThrottledLog;
 import io.limiter.internal.DecisionSource;
+import io.limiter.internal.MarkedReceipt;
 import io.limiter.internal.redis.RedisCalls;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -60,7 +60,7 @@ class RedisRefusalBreakerTests {
 	}
 
 	private FailurePolicyDecisionSource sourceFailingWith(String reply) {
-		RateLimiterException failure = RedisCalls.failure("split",
+		LimiterBackendException failure = RedisCalls.failure("split",
 				new RedisCommandExecutionException(reply));
 		assertThat(failure.reason()).isEqualTo(DegradedReason.ERROR);
 		return new FailurePolicyDecisionSource("split", LIMIT, new FailingSource(failure), FailurePolicy.FAIL_CLOSED,
@@ -69,7 +69,7 @@ class RedisRefusalBreakerTests {
 	}
 
 	/** Fails every call with one failure, synchronously or in its stage, as a Redis call's failure reaches it. */
-	private record FailingSource(RateLimiterException failure) implements DecisionSource {
+	private record FailingSource(LimiterBackendException failure) implements DecisionSource {
 
 		@Override
 		public Decision decide(String key, long permits, long maxWaitMillis) {
@@ -98,12 +98,12 @@ class RedisRefusalBreakerTests {
 		}
 
 		@Override
-		public AdminOperation.Outcome refund(String key, Receipt receipt) {
+		public AdminOperation.Outcome refund(String key, MarkedReceipt receipt) {
 			throw this.failure;
 		}
 
 		@Override
-		public CompletionStage<AdminOperation.Outcome> refundAsync(String key, Receipt receipt) {
+		public CompletionStage<AdminOperation.Outcome> refundAsync(String key, MarkedReceipt receipt) {
 			return CompletableFuture.failedFuture(this.failure);
 		}
 

@@ -23,6 +23,7 @@ import io.limiter.LocalTier;
 import io.limiter.RateLimiter;
 import io.limiter.contract.ManualClock;
 import io.limiter.internal.DecisionSource;
+import io.limiter.internal.Decisions;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
@@ -73,7 +74,7 @@ class BlockIntegrationTests {
 	@ParameterizedTest
 	@EnumSource(Algorithm.class)
 	void aKeyOfSeveralRatesIsBlockedByTheRateThatRefusesLongest(Algorithm algorithm) {
-		Limit limit = Limit.builder().algorithm(algorithm).rate(2, Duration.ofSeconds(1))
+		Limit limit = Limit.builder(algorithm).rate(2, Duration.ofSeconds(1))
 			.rate(3, Duration.ofSeconds(100)).build();
 		DecisionSource source = block(limit, LocalTier.block());
 		assertThat(source.decide("k", 2, 0).isAllowed()).isTrue();
@@ -91,14 +92,14 @@ class BlockIntegrationTests {
 		long calls = this.instance.executor().calls();
 		this.clock.advance(5_000);
 		Decision blocked = source.decide("k", 1, 0);
-		assertThat(blocked).isEqualTo(Decision.denied(3, 0, slowRefuses.retryAfterMillis() - 5_000,
-				slowRefuses.resetAfterMillis() - 5_000).forRate(1).local());
+		assertThat(blocked).isEqualTo(Decisions.local(Decisions.forRate(Decision.denied(3, 0,
+				slowRefuses.retryAfterMillis() - 5_000, slowRefuses.resetAfterMillis() - 5_000), 1)));
 		assertThat(this.instance.executor().calls()).isEqualTo(calls);
 	}
 
 	@Test
 	void twoTierFallsBackToBlockForSeveralRatesAndStaysExact() {
-		Limit limit = Limit.builder().rate(2, Duration.ofSeconds(10)).rate(3, Duration.ofSeconds(100)).build();
+		Limit limit = Limit.builder(Algorithm.TOKEN_BUCKET).rate(2, Duration.ofSeconds(10)).rate(3, Duration.ofSeconds(100)).build();
 		DecisionSource source = block(limit, LocalTier.twoTier());
 		assertThat(source).isInstanceOf(BlockingDecisionSource.class);
 		assertThat(source.decide("k", 1, 0).isAllowed()).isTrue();
@@ -114,7 +115,7 @@ class BlockIntegrationTests {
 		assertThat(source.decide("k", 3, 0).isAllowed()).isTrue();
 		assertThat(source.decide("k", 1, 0).isAllowed()).isFalse();
 		assertThat(source.decide("k", 1, 0).isLocal()).as("blocked").isTrue();
-		source.adjust("k", AdminOperation.REFUND, 1);
+		source.adjust("k", AdminOperation.ADD_PERMITS, 1);
 		Decision refunded = source.decide("k", 1, 0);
 		assertThat(refunded.isAllowed()).isTrue();
 		assertThat(refunded.isLocal()).isFalse();

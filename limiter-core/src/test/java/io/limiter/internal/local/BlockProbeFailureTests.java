@@ -16,10 +16,10 @@ import org.junit.jupiter.api.Test;
 import io.limiter.AdminOperation;
 import io.limiter.Decision;
 import io.limiter.DegradedReason;
-import io.limiter.RateLimiterException;
-import io.limiter.Receipt;
+import io.limiter.LimiterBackendException;
 import io.limiter.contract.ManualClock;
 import io.limiter.internal.DecisionSource;
+import io.limiter.internal.MarkedReceipt;
 import io.limiter.internal.failure.SlowAnswerException;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -64,8 +64,8 @@ class BlockProbeFailureTests {
 		probe.join(5_000);
 		waiter.join(5_000);
 		assertThat(probeFailure.get()).isSameAs(SlowFailingSource.FAILURE);
-		assertThat(waiterFailure.get()).isInstanceOf(RateLimiterException.class)
-			.extracting((failure) -> ((RateLimiterException) failure).reason())
+		assertThat(waiterFailure.get()).isInstanceOf(LimiterBackendException.class)
+			.extracting((failure) -> ((LimiterBackendException) failure).reason())
 			.isEqualTo(DegradedReason.TIMEOUT);
 		assertThat(this.redis.calls.get()).as("the refusal and the probe; the waiter did not call").isEqualTo(2);
 	}
@@ -113,7 +113,7 @@ class BlockProbeFailureTests {
 	 */
 	private static final class SlowFailingSource implements DecisionSource {
 
-		static final RateLimiterException FAILURE = new RateLimiterException("Redis did not decide in time", null,
+		static final LimiterBackendException FAILURE = new LimiterBackendException("Redis did not decide in time", null,
 				DegradedReason.TIMEOUT);
 
 		final AtomicInteger calls = new AtomicInteger();
@@ -159,12 +159,12 @@ class BlockProbeFailureTests {
 		}
 
 		@Override
-		public AdminOperation.Outcome refund(String key, Receipt receipt) {
+		public AdminOperation.Outcome refund(String key, MarkedReceipt receipt) {
 			throw new UnsupportedOperationException();
 		}
 
 		@Override
-		public CompletionStage<AdminOperation.Outcome> refundAsync(String key, Receipt receipt) {
+		public CompletionStage<AdminOperation.Outcome> refundAsync(String key, MarkedReceipt receipt) {
 			throw new UnsupportedOperationException();
 		}
 

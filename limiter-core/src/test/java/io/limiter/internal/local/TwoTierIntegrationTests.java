@@ -257,7 +257,7 @@ class TwoTierIntegrationTests {
 		RateLimiter plain = instance().limiter(name, tenPerSecond(), LocalTier.none());
 		assertThat(local.tryAcquire("k").isAllowed()).isTrue();
 		assertThat(plain.tryAcquire("k", 0).remaining()).isEqualTo(5);
-		local.refund("k", 1);
+		local.addPermits("k", 1);
 		assertThat(plain.tryAcquire("k", 0).remaining()).isEqualTo(10);
 	}
 
@@ -304,7 +304,7 @@ class TwoTierIntegrationTests {
 		assertThat(limiter.tryAcquire("k", 2).isAllowed()).isTrue();
 		assertThat(limiter.tryAcquire("k").isAllowed()).isFalse();
 		assertThat(limiter.tryAcquire("k").isLocal()).isTrue();
-		limiter.refundAsync("k", 1).toCompletableFuture().join();
+		limiter.addPermitsAsync("k", 1).toCompletableFuture().join();
 		assertThat(limiter.tryAcquire("k").isAllowed()).isTrue();
 	}
 

@@ -12,7 +12,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 import io.limiter.DegradedReason;
-import io.limiter.RateLimiterException;
+import io.limiter.LimiterBackendException;
 import io.limiter.internal.LimiterThreads;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -50,7 +50,7 @@ class LettuceScriptExecutorFirstConnectionTests {
 		assertThatExceptionOfType(CompletionException.class).isThrownBy(call::join)
 			.havingCause()
 			.withMessageContaining("Connection refused")
-			.isInstanceOfSatisfying(RateLimiterException.class,
+			.isInstanceOfSatisfying(LimiterBackendException.class,
 					(failure) -> assertThat(failure.reason()).isEqualTo(DegradedReason.NOT_CONNECTED));
 	}
 

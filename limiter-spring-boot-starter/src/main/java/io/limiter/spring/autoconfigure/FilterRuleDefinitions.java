@@ -16,6 +16,7 @@ import org.springframework.web.util.pattern.PathPatternParser;
 import org.springframework.web.util.pattern.PatternParseException;
 
 import io.limiter.ConcurrencyLimiter;
+import io.limiter.spring.EmptyKey;
 import io.limiter.spring.autoconfigure.FilterSettings.ClientAddress;
 import io.limiter.spring.internal.ConcurrencyLimiters;
 import io.limiter.spring.internal.ExpressionContexts;
@@ -267,7 +268,7 @@ final class FilterRuleDefinitions {
 		}
 		EmptyKeyPolicy emptyKey = emptyKey(prefix, rule, key);
 		boolean byClientAddress = key instanceof KeySetting.ClientAddress || (!(key instanceof KeySetting.Constant)
-				&& emptyKey.answer() == EmptyKeyPolicy.Answer.CLIENT_ADDRESS);
+				&& emptyKey.answer() == EmptyKey.CLIENT_ADDRESS);
 		if (byClientAddress && forwarded.untrusted() != null) {
 			String how = (key instanceof KeySetting.ClientAddress) ? "its key 'ip'"
 					: "a request that lacks its key '" + rule.getKey() + "' under empty-key client-address";
@@ -301,7 +302,7 @@ final class FilterRuleDefinitions {
 			lacking = "an authenticated user";
 		}
 		try {
-			return new EmptyKeyPolicy(EmptyKeyPolicy.Answer.valueOf(rule.getEmptyKey().name()),
+			return new EmptyKeyPolicy(rule.getEmptyKey(),
 					rule.getEmptyKeyStatus(), lacking);
 		}
 		catch (IllegalArgumentException ex) {

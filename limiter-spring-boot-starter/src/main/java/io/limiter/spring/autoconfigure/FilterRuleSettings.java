@@ -6,6 +6,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import io.limiter.spring.EmptyKey;
+
 /**
  * One filter rule.
  */
@@ -131,22 +133,6 @@ public class FilterRuleSettings {
 
 	public Response getResponse() {
 		return this.response;
-	}
-
-	/**
-	 * What the key of a request that lacks it is.
-	 */
-	public enum EmptyKey {
-
-		/** Its client address, as the key 'ip' finds it. */
-		CLIENT_ADDRESS,
-
-		/** None: the request is answered with empty-key-status and does not reach the application. */
-		DENY,
-
-		/** One key, shared by every request that lacks its own. */
-		SHARE
-
 	}
 
 	/**

@@ -91,17 +91,22 @@ final class GatewayMvcRouteCheck
 		return found;
 	}
 
-	/** Binds the filter's arguments as the gateway does, shortcut included, and checks them. */
-	private static RateLimitConfig check(String id, String args, FilterProperties filter, ConversionService conversions) {
+	/**
+	 * Binds the filter's arguments as the gateway does, shortcut included, then as the route's limit settings, which
+	 * also hold what a route cannot set (plans), so that it is refused by name; and checks them.
+	 */
+	private static GatewayLimitSettings check(String id, String args, FilterProperties filter,
+			ConversionService conversions) {
 		try {
 			Method method = LimiterFilterFunctions.class.getMethod("limiterRateLimit", RateLimitConfig.class);
 			Map<String, Object> normalized = new NormalizedOperationMethod(new DefaultOperationMethod(method),
 					new LinkedHashMap<>(filter.getArgs())).getNormalizedArgs();
-			RateLimitConfig config = new Binder(List.of(new MapConfigurationPropertySource(normalized)), null,
-					conversions)
-				.bindOrCreate("", Bindable.of(RateLimitConfig.class), new IgnoreTopLevelConverterNotFoundBindHandler());
-			config.check(LimiterFilterFunctions.FILTER_NAME, "route '" + id + "'");
-			return config;
+			Binder binder = new Binder(List.of(new MapConfigurationPropertySource(normalized)), null, conversions);
+			binder.bindOrCreate("", Bindable.of(RateLimitConfig.class), new IgnoreTopLevelConverterNotFoundBindHandler());
+			GatewayLimitSettings settings = binder.bindOrCreate("", Bindable.of(GatewayLimitSettings.class),
+					new IgnoreTopLevelConverterNotFoundBindHandler());
+			settings.check(LimiterFilterFunctions.FILTER_NAME, "route '" + id + "'");
+			return settings;
 		}
 		catch (NoSuchMethodException ex) {
 			throw new IllegalStateException(ex);
@@ -164,7 +169,7 @@ final class GatewayMvcRouteCheck
 	}
 
 	/** A {@code LimiterRateLimit} filter of a properties route. */
-	private record RouteFilter(String id, String property, Map<String, String> args, RateLimitConfig config) {
+	private record RouteFilter(String id, String property, Map<String, String> args, GatewayLimitSettings config) {
 	}
 
 }

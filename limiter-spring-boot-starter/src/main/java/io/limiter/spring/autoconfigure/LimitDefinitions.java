@@ -12,10 +12,10 @@ import java.util.Set;
 import java.util.function.Consumer;
 
 import io.limiter.Limit;
-import io.limiter.Rate;
-import io.limiter.integration.LimitNames;
 import io.limiter.LimiterOptions;
 import io.limiter.LocalTier;
+import io.limiter.Rate;
+import io.limiter.integration.LimitNames;
 import io.limiter.spring.LimitPlanResolver;
 
 /**
@@ -80,7 +80,7 @@ final class LimitDefinitions {
 					null);
 		}
 		if (!settings.getRates().isEmpty()) {
-			Limit.Builder builder = Limit.builder().algorithm(limit.algorithm());
+			Limit.Builder builder = Limit.builder(limit.algorithm());
 			String checked = severalRates(property, "plan '" + plan + "' of limit '" + name + "'", settings,
 					settings.getRates(), builder);
 			try {
@@ -93,15 +93,18 @@ final class LimitDefinitions {
 		if (settings.getCalendar() != null || isCalendar(limit)) {
 			return calendarPlan(property, limit, settings);
 		}
-		Limit.Builder builder = limit.toBuilder();
+		long capacity = limit.capacity();
 		if (settings.getCapacity() != null) {
-			check(property + ".capacity", settings.getCapacity(), builder::capacity);
+			check(property + ".capacity", settings.getCapacity(), LimitDefinitions::checkCapacity);
+			capacity = settings.getCapacity();
 		}
+		Duration period = limit.period();
 		if (settings.getPeriod() != null) {
-			check(property + ".period", settings.getPeriod(), builder::period);
+			check(property + ".period", settings.getPeriod(), LimitDefinitions::checkPeriod);
+			period = settings.getPeriod();
 		}
 		try {
-			return builder.build();
+			return Limit.of(limit.algorithm(), capacity, period);
 		}
 		catch (IllegalArgumentException ex) {
 			throw new InvalidLimiterPropertyException(property + ".capacity", settings.getCapacity(), ex.getMessage(),
@@ -118,7 +121,7 @@ final class LimitDefinitions {
 	 * capacity in the limit's calendar, or its capacity and period.
 	 */
 	private static Limit calendarPlan(String property, Limit limit, PlanSettings settings) {
-		Limit.Builder builder = Limit.builder().algorithm(limit.algorithm());
+		Limit.Builder builder = Limit.builder(limit.algorithm());
 		long capacity = (settings.getCapacity() != null) ? settings.getCapacity() : limit.rates().get(0).capacity();
 		if (settings.getCalendar() != null) {
 			builder.rate(calendarRate(property, settings));
@@ -188,7 +191,7 @@ final class LimitDefinitions {
 	 * @return the limit
 	 */
 	static Limit limit(String property, String owner, LimitSettings settings) {
-		Limit.Builder builder = Limit.builder().algorithm(settings.getAlgorithm());
+		Limit.Builder builder = Limit.builder(settings.getAlgorithm());
 		String checked = settings.getRates().isEmpty() ? oneRate(property, settings, builder)
 				: severalRates(property, owner, settings, settings.getRates(), builder);
 		try {
@@ -209,7 +212,8 @@ final class LimitDefinitions {
 			return property + ".algorithm";
 		}
 		checkNoZone(property, settings);
-		rate(property, settings.getCapacity(), settings.getPeriod(), builder::capacity, builder::period);
+		rate(property, settings.getCapacity(), settings.getPeriod());
+		check(property + ".capacity", settings.getCapacity(), (capacity) -> builder.rate(Rate.of(capacity, settings.getPeriod())));
 		return property + ".capacity";
 	}
 
@@ -276,25 +280,36 @@ final class LimitDefinitions {
 				continue;
 			}
 			checkNoZone(rateProperty, rate);
-			Limit.Builder checks = Limit.builder();
-			rate(rateProperty, rate.getCapacity(), rate.getPeriod(), checks::capacity, checks::period);
+			rate(rateProperty, rate.getCapacity(), rate.getPeriod());
 			check(rateProperty, describe(List.of(rate)), (valid) -> builder.rate(rate.getCapacity(), rate.getPeriod()));
 		}
 		return property + ".rates";
 	}
 
-	/** Checks that a capacity and a period are set and valid. */
-	private static void rate(String property, Long capacity, Duration period, Consumer<Long> capacityCheck,
-			Consumer<Duration> periodCheck) {
+	/**
+	 * Checks that a capacity and a period are set and valid, each on its own, so that an error names its property;
+	 * whether they go together (their product) is checked when the limit is built.
+	 */
+	private static void rate(String property, Long capacity, Duration period) {
 		if (capacity == null) {
 			throw new InvalidLimiterPropertyException(property + ".capacity", null, "capacity must be set", null);
 		}
-		check(property + ".capacity", capacity, capacityCheck);
+		check(property + ".capacity", capacity, LimitDefinitions::checkCapacity);
 		if (period == null) {
 			throw new InvalidLimiterPropertyException(property + ".period", null,
 					"period must be set, for example 1s or 500ms", null);
 		}
-		check(property + ".period", period, periodCheck);
+		check(property + ".period", period, LimitDefinitions::checkPeriod);
+	}
+
+	/** Checks a capacity alone, as the rate of one permit-millisecond per permit that it would be at least. */
+	private static void checkCapacity(long capacity) {
+		Rate.of(capacity, Duration.ofMillis(1));
+	}
+
+	/** Checks a period alone, as the rate of one permit that it would be at least. */
+	private static void checkPeriod(Duration period) {
+		Rate.of(1, period);
 	}
 
 	private static Object valueOf(String property, LimitSettings settings) {

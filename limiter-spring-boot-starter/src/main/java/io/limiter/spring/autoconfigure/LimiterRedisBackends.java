@@ -15,6 +15,7 @@ import io.limiter.LimiterObserver;
 import io.limiter.RedisBackend;
 import io.limiter.RedisBackendBuilder;
 import io.limiter.integration.RedisSecrets;
+import io.limiter.integration.SentinelMasterNames;
 
 /**
  * Finds where Limiter's Redis is and builds its {@link RedisBackend} with the core's own builder, so that the
@@ -160,7 +161,7 @@ final class LimiterRedisBackends {
 	 */
 	private static void sentinel(RedisSettings.Sentinel sentinel, RedisBackendBuilder builder) {
 		String master = (sentinel.getMaster() != null) ? sentinel.getMaster().trim() : null;
-		endpoint(SENTINEL_MASTER, master, RedisBackendBuilder::checkSentinelMaster);
+		endpoint(SENTINEL_MASTER, master, SentinelMasterNames::check);
 		String nodes = (sentinel.getNodes() != null) ? String.join(",", sentinel.getNodes()) : null;
 		endpoint(SENTINEL_NODES, nodes, (value) -> builder.sentinel(master, value));
 	}

@@ -28,7 +28,7 @@ final class LimitedCallInterceptor implements ClientHttpRequestInterceptor {
 		String key = this.limit.keyOf(request);
 		Decision decision;
 		try {
-			decision = this.limit.limiter().acquire(key, this.limit.cost(), this.limit.maxWait());
+			decision = this.limit.limiter().tryAcquire(key, this.limit.cost(), this.limit.maxWait());
 		}
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();

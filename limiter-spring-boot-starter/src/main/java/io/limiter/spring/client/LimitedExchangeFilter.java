@@ -12,7 +12,7 @@ import io.limiter.RateLimiter;
 import io.limiter.spring.internal.reactive.ReactiveFutures;
 
 /**
- * Waits for a permit of the limit without holding a thread ({@link RateLimiter#acquireAsync}), then goes on with the
+ * Waits for a permit of the limit without holding a thread ({@link RateLimiter#tryAcquireAsync}), then goes on with the
  * exchange on Reactor's parallel scheduler, never on the Redis client's I/O thread or the backend's wait thread that
  * completed the wait. A call with no permit due within maxWait signals {@link OutboundRateLimitExceededException} and
  * is never sent. Cancelling the subscription while the call waits cancels the future of {@code acquireAsync}
@@ -37,7 +37,7 @@ final class LimitedExchangeFilter implements ExchangeFilterFunction {
 			String key = this.limit.keyOf(call);
 			RateLimiter limiter = this.limit.limiter();
 			return ReactiveFutures
-				.resume(() -> limiter.acquireAsync(key, this.limit.cost(), this.limit.maxWait()).toCompletableFuture())
+				.resume(() -> limiter.tryAcquireAsync(key, this.limit.cost(), this.limit.maxWait()).toCompletableFuture())
 				.flatMap((decision) -> decision.isAllowed() ? next.exchange(request)
 						: Mono.error(this.limit.denied(call, key, decision)));
 		});

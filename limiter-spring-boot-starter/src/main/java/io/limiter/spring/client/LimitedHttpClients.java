@@ -29,7 +29,7 @@ import io.limiter.RateLimiterRegistry;
  * {@linkplain Builder#maxWait(Duration) maxWait} the call waits for them and is sent; otherwise it fails at once with
  * {@link OutboundRateLimitExceededException} and is never sent. For a token bucket or GCRA of one rate the permits
  * are reserved at once, so waiting calls are sent in turn, spaced by the rate (see
- * {@link io.limiter.RateLimiter#acquire}); the window algorithms and limits of several rates retry at their
+ * {@link io.limiter.RateLimiter#tryAcquire(String, long, Duration)}); the window algorithms and limits of several rates retry at their
  * retry-after while it fits in maxWait.
  */
 public final class LimitedHttpClients {

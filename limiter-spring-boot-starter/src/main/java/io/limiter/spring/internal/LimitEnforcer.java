@@ -143,7 +143,7 @@ public final class LimitEnforcer {
 
 	/**
 	 * Like {@link #enforce(String, long, Object)}, waiting up to {@code maxWait} for the permits on the calling
-	 * thread ({@link RateLimiter#acquire(String, long, Duration)}), unless the limit is in shadow mode, which never
+	 * thread ({@link RateLimiter#tryAcquire(String, long, Duration)}), unless the limit is in shadow mode, which never
 	 * makes a request wait.
 	 * @param key the key
 	 * @param permits the permits to take
@@ -159,7 +159,7 @@ public final class LimitEnforcer {
 		}
 		String plan = plan(key, request);
 		RateLimiter limiter = this.registry.limiter(this.name, plan);
-		return enforcement(limiter.limit(), plan, key, limiter.acquire(key, permits, maxWait));
+		return enforcement(limiter.limit(), plan, key, limiter.tryAcquire(key, permits, maxWait));
 	}
 
 	/**
@@ -178,7 +178,7 @@ public final class LimitEnforcer {
 
 	/**
 	 * The asynchronous variant of {@link #enforce(String, long, Object, Duration)}: with a wait, through
-	 * {@link RateLimiter#acquireAsync(String, long, Duration)}, which waits on the backend's own threads and
+	 * {@link RateLimiter#tryAcquireAsync(String, long, Duration)}, which waits on the backend's own threads and
 	 * completes the enforcement there when it waited; no thread is held meanwhile. Cancelling the enforcement while it
 	 * waits cancels the wait, which gives back the permits it reserved.
 	 * @param key the key
@@ -195,7 +195,7 @@ public final class LimitEnforcer {
 				.toCompletableFuture()
 				.thenApply((decided) -> enforcement(limiter.limit(), plan, key, decided));
 		}
-		CompletableFuture<Decision> waiting = limiter.acquireAsync(key, permits, maxWait).toCompletableFuture();
+		CompletableFuture<Decision> waiting = limiter.tryAcquireAsync(key, permits, maxWait).toCompletableFuture();
 		CompletableFuture<Enforcement> enforcement = waiting
 			.thenApply((decided) -> enforcement(limiter.limit(), plan, key, decided));
 		enforcement.whenComplete((done, failure) -> {

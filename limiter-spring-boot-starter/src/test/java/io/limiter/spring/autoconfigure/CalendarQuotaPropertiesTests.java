@@ -48,7 +48,7 @@ class CalendarQuotaPropertiesTests {
 					"limiter.limits.api.rates[0].period=1m", "limiter.limits.api.rates[1].capacity=1000000000",
 					"limiter.limits.api.rates[1].calendar=year", "limiter.limits.api.rates[1].zone=America/New_York")
 			.run((context) -> assertThat(context.getBean(RateLimiterRegistry.class).limiter("api").limit())
-				.isEqualTo(Limit.builder().algorithm(Algorithm.FIXED_WINDOW).rate(10, Duration.ofMinutes(1))
+				.isEqualTo(Limit.builder(Algorithm.FIXED_WINDOW).rate(10, Duration.ofMinutes(1))
 					.rate(Rate.ofCalendar(1_000_000_000, CalendarPeriod.YEAR, ZoneId.of("America/New_York")))
 					.build()));
 	}
@@ -106,7 +106,7 @@ class CalendarQuotaPropertiesTests {
 	}
 
 	private static Limit fixedWindow(Rate rate) {
-		return Limit.builder().algorithm(Algorithm.FIXED_WINDOW).rate(rate).build();
+		return Limit.builder(Algorithm.FIXED_WINDOW).rate(rate).build();
 	}
 
 }

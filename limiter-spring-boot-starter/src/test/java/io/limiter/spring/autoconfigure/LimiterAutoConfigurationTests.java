@@ -24,14 +24,14 @@ import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.web.servlet.DispatcherServlet;
 
 import io.limiter.Algorithm;
+import io.limiter.FailurePolicy;
 import io.limiter.InMemoryBackend;
 import io.limiter.Limit;
 import io.limiter.LimiterBackend;
 import io.limiter.LimiterObserver;
-import io.limiter.RedisBackend;
-import io.limiter.FailurePolicy;
-import io.limiter.spring.LimitPlanResolver;
 import io.limiter.RateLimiterRegistry;
+import io.limiter.RedisBackend;
+import io.limiter.spring.LimitPlanResolver;
 import io.limiter.spring.internal.LimitEnforcers;
 import io.limiter.spring.internal.actuate.LimitersEndpoint;
 import io.limiter.spring.internal.aop.RateLimitedAspect;
@@ -259,7 +259,7 @@ class LimiterAutoConfigurationTests {
 					"limiter.limits.multi.rates[0].period=1s", "limiter.limits.multi.rates[1].capacity=5",
 					"limiter.limits.multi.rates[1].period=10s")
 			.run((context) -> assertThat(context.getBean(RateLimiterRegistry.class).limiter("multi").limit())
-				.isEqualTo(Limit.builder().algorithm(Algorithm.FIXED_WINDOW).rate(3, Duration.ofSeconds(1))
+				.isEqualTo(Limit.builder(Algorithm.FIXED_WINDOW).rate(3, Duration.ofSeconds(1))
 					.rate(5, Duration.ofSeconds(10)).build()));
 	}
 
@@ -284,7 +284,7 @@ class LimiterAutoConfigurationTests {
 					"limiter.limits.multi.plans.gold.rates[0].capacity=6", "limiter.limits.multi.plans.gold.rates[0].period=1s",
 					"limiter.limits.multi.plans.gold.rates[1].capacity=50", "limiter.limits.multi.plans.gold.rates[1].period=10s")
 			.run((context) -> assertThat(context.getBean(RateLimiterRegistry.class).limiter("multi", "gold").limit())
-				.isEqualTo(Limit.builder().rate(6, Duration.ofSeconds(1)).rate(50, Duration.ofSeconds(10)).build()));
+				.isEqualTo(Limit.builder(Algorithm.TOKEN_BUCKET).rate(6, Duration.ofSeconds(1)).rate(50, Duration.ofSeconds(10)).build()));
 		this.runner.withBean(LimitPlanResolver.class, () -> (limit, key, request) -> "gold")
 			.withPropertyValues("limiter.limits.multi.capacity=3", "limiter.limits.multi.period=1s",
 					"limiter.limits.multi.plans.gold.capacity=6", "limiter.limits.multi.plans.gold.rates[0].capacity=6",

@@ -35,9 +35,9 @@ class LimitersEndpointAccessTests {
 			assertThat(hello.tryAcquire(KEY, 1).isAllowed()).isTrue();
 			assertThat(send(application, "GET", null).statusCode()).isEqualTo(200);
 			assertThat(send(application, "DELETE", null).statusCode()).isNotEqualTo(200);
-			assertThat(send(application, "POST", "{\"operation\": \"refund\", \"permits\": 1}").statusCode())
+			assertThat(send(application, "POST", "{\"operation\": \"add-permits\", \"permits\": 1}").statusCode())
 				.isNotEqualTo(200);
-			assertThat(hello.tryAcquire(KEY, 1).isAllowed()).as("neither reset nor refunded").isFalse();
+			assertThat(hello.tryAcquire(KEY, 1).isAllowed()).as("neither reset nor given permits").isFalse();
 		}
 	}
 

@@ -25,14 +25,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The {@code limiters} endpoint secured as README shows it: its reads and admin operations answer only an operator,
- * and operators' scripts can reset and refund with HTTP Basic and no CSRF token.
+ * and operators' scripts can reset and add permits with HTTP Basic and no CSRF token.
  */
 class LimitersEndpointSecurityTests {
 
 	private final HttpClient http = HttpClient.newHttpClient();
 
 	@Test
-	void onlyAnOperatorReadsResetsAndRefunds() throws Exception {
+	void onlyAnOperatorReadsResetsAndAddsPermits() throws Exception {
 		try (ConfigurableApplicationContext application = new SpringApplicationBuilder(SecuredEndpointApplication.class)
 			.properties("server.port=0", "spring.security.user.name=alice", "spring.security.user.password=secret",
 					"spring.security.user.roles=OPERATOR", "management.endpoints.web.exposure.include=limiters",
@@ -42,13 +42,13 @@ class LimitersEndpointSecurityTests {
 			assertThat(send(application, "GET", null, null).statusCode()).isEqualTo(401);
 			assertThat(send(application, "DELETE", null, null).statusCode()).isEqualTo(401);
 			assertThat(send(application, "DELETE", "wrong", null).statusCode()).isEqualTo(401);
-			assertThat(send(application, "POST", null, "{\"operation\": \"refund\", \"permits\": 1}").statusCode())
+			assertThat(send(application, "POST", null, "{\"operation\": \"add-permits\", \"permits\": 1}").statusCode())
 				.isEqualTo(401);
 			assertThat(send(application, "DELETE", "secret", null).statusCode()).isEqualTo(200);
-			HttpResponse<String> refund = send(application, "POST", "secret",
-					"{\"operation\": \"refund\", \"permits\": 1}");
-			assertThat(refund.statusCode()).isEqualTo(200);
-			assertThat(refund.body()).contains("\"operation\":\"refund\"");
+			HttpResponse<String> added = send(application, "POST", "secret",
+					"{\"operation\": \"add-permits\", \"permits\": 1}");
+			assertThat(added.statusCode()).isEqualTo(200);
+			assertThat(added.body()).contains("\"operation\":\"add-permits\"");
 		}
 	}
 

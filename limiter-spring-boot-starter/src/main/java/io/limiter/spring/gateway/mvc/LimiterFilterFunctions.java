@@ -15,10 +15,12 @@ import org.springframework.web.servlet.function.ServerRequest;
 import org.springframework.web.servlet.function.ServerResponse;
 
 import io.limiter.Algorithm;
+import io.limiter.CalendarPeriod;
 import io.limiter.FailurePolicy;
 import io.limiter.LocalTier;
 import io.limiter.spring.autoconfigure.GatewayLimitSettings;
 import io.limiter.spring.autoconfigure.InvalidLimiterPropertyException;
+import io.limiter.spring.autoconfigure.LocalTierSettings;
 import io.limiter.spring.autoconfigure.RateSettings;
 import io.limiter.spring.internal.gateway.mvc.RouteRateLimitFilter;
 import io.limiter.spring.internal.http.KeySetting;
@@ -98,16 +100,18 @@ public final class LimiterFilterFunctions {
 	@Shortcut({ "limit", "key" })
 	@Configurable
 	public static HandlerFilterFunction<ServerResponse, ServerResponse> limiterRateLimit(RateLimitConfig config) {
-		config.check(FILTER_NAME, "a route of the gateway");
-		return RouteRateLimitFilter.of(config, config.key);
+		config.settings.check(FILTER_NAME, "a route of the gateway");
+		return RouteRateLimitFilter.of(config.settings, config.key);
 	}
 
 	/**
-	 * The settings of a route's limit ({@link GatewayLimitSettings}: a configured limit by name or a limit of the
-	 * route's own, and the permits a request takes) and the key of a request. The fluent methods are for Java routes,
-	 * the setters for the {@code args} of properties routes.
+	 * What a route can set: a configured limit by name, or a limit of the route's own (its algorithm, capacity and
+	 * period or rates, calendar, failure policy, local tier and shadow mode), the permits a request takes and the key
+	 * of a request. The fluent methods are for Java routes, the setters for the {@code args} of properties routes.
 	 */
-	public static final class RateLimitConfig extends GatewayLimitSettings {
+	public static final class RateLimitConfig {
+
+		private final GatewayLimitSettings settings = new GatewayLimitSettings();
 
 		private Function<ServerRequest, String> key;
 
@@ -205,6 +209,95 @@ public final class LimiterFilterFunctions {
 		public RateLimitConfig cost(long cost) {
 			setCost(cost);
 			return this;
+		}
+
+		/**
+		 * Sets the name of a limit of {@code limiter.limits} that decides the route's requests ({@code args.limit}),
+		 * instead of a limit of the route's own.
+		 * @param limit the limit's name
+		 */
+		public void setLimit(String limit) {
+			this.settings.setLimit(limit);
+		}
+
+		/**
+		 * Sets the algorithm of the route's own limit ({@code args.algorithm}); token bucket by default.
+		 * @param algorithm the algorithm
+		 */
+		public void setAlgorithm(Algorithm algorithm) {
+			this.settings.setAlgorithm(algorithm);
+		}
+
+		/**
+		 * Sets the capacity of the route's own limit ({@code args.capacity}).
+		 * @param capacity the permits per period
+		 */
+		public void setCapacity(Long capacity) {
+			this.settings.setCapacity(capacity);
+		}
+
+		/**
+		 * Sets the period of the route's own limit ({@code args.period}).
+		 * @param period the period
+		 */
+		public void setPeriod(Duration period) {
+			this.settings.setPeriod(period);
+		}
+
+		/**
+		 * Makes the route's own limit a calendar quota ({@code args.calendar}), counted in the windows of the calendar.
+		 * @param calendar the period of the calendar
+		 */
+		public void setCalendar(CalendarPeriod calendar) {
+			this.settings.setCalendar(calendar);
+		}
+
+		/**
+		 * Sets the time zone of a calendar quota ({@code args.zone}); UTC by default.
+		 * @param zone a time zone such as {@code Europe/Berlin}
+		 */
+		public void setZone(String zone) {
+			this.settings.setZone(zone);
+		}
+
+		/**
+		 * Returns the rates of the route's own limit of several rates ({@code args.rates[i]}), to add to.
+		 * @return the rates
+		 */
+		public List<RateSettings> getRates() {
+			return this.settings.getRates();
+		}
+
+		/**
+		 * Sets what decides for the route's own limit while the backend fails ({@code args.failure-policy}).
+		 * @param failurePolicy the policy
+		 */
+		public void setFailurePolicy(FailurePolicy failurePolicy) {
+			this.settings.setFailurePolicy(failurePolicy);
+		}
+
+		/**
+		 * Returns the local tier of the route's own limit ({@code args.local-tier.*}), to set.
+		 * @return the local tier's settings
+		 */
+		public LocalTierSettings getLocalTier() {
+			return this.settings.getLocalTier();
+		}
+
+		/**
+		 * Sets whether the route's limit only counts and reports, never denying ({@code args.shadow}).
+		 * @param shadow {@code true} for shadow mode
+		 */
+		public void setShadow(boolean shadow) {
+			this.settings.setShadow(shadow);
+		}
+
+		/**
+		 * Sets the permits a request takes ({@code args.cost}); one by default.
+		 * @param cost the permits
+		 */
+		public void setCost(long cost) {
+			this.settings.setCost(cost);
 		}
 
 		/**

@@ -16,10 +16,10 @@ import io.limiter.AdminOperation;
 import io.limiter.ConcurrencyLimiter;
 import io.limiter.Decision;
 import io.limiter.FailurePolicy;
+import io.limiter.LimiterBackendException;
 import io.limiter.RateLimiter;
-import io.limiter.RateLimiterException;
-import io.limiter.spring.LimitPlanResolver;
 import io.limiter.RateLimiterRegistry;
+import io.limiter.spring.LimitPlanResolver;
 import io.limiter.spring.internal.ConcurrencyLimiters;
 import io.limiter.spring.internal.LimitEnforcer;
 import io.limiter.spring.internal.LimitEnforcers;
@@ -41,8 +41,8 @@ import io.limiter.spring.internal.gateway.RouteOwnLimits.Registered;
  * live. The concurrency limits are listed apart ({@code concurrencyLimits}), and the state of one of their keys is
  * its permits in flight across every instance ({@link ConcurrencyLimiter#inFlight(String)}); they have no admin
  * operations (a permit returns when its holder ends, or its lease does). {@code DELETE /actuator/limiters/{name}/{key}} resets a key ({@link RateLimiter#reset(String)}), and
- * {@code POST} to it with a JSON body {@code {"operation": "refund", "permits": 3}} gives permits back
- * ({@link RateLimiter#refund(String, long)}; {@code "penalty"} takes them, {@link RateLimiter#penalize(String, long)}).
+ * {@code POST} to it with a JSON body {@code {"operation": "add-permits", "permits": 3}} gives the key permits
+ * ({@link RateLimiter#addPermits(String, long)}; {@code "penalty"} takes them, {@link RateLimiter#penalize(String, long)}).
  * An unknown limit answers 404, bad input 400 and a backend that could not apply the operation 503, each with a body
  * that says why; the operations are counted by the backend's observer ({@code limiter.admin.operations}). The own
  * limits of gateway routes ({@code route.<route id>}) are listed after the configured limits, and read and adjusted
@@ -170,10 +170,10 @@ public final class LimitersEndpoint {
 	}
 
 	/**
-	 * Gives permits back to one key of one limit, or takes them as a penalty.
+	 * Gives permits to one key of one limit, or takes them as a penalty.
 	 * @param name the limit name
 	 * @param keySegments the key's path segments
-	 * @param operation {@code refund} or {@code penalty}
+	 * @param operation {@code add-permits} or {@code penalty}
 	 * @param permits at least 1
 	 * @return what was done; 400 for a missing or bad operation or permits, 404 when there is no such limit, 503 when
 	 * the backend failed
@@ -182,14 +182,14 @@ public final class LimitersEndpoint {
 	public WebEndpointResponse<Object> adjust(@Selector String name,
 			@Selector(match = Selector.Match.ALL_REMAINING) String[] keySegments, @Nullable String operation,
 			@Nullable Long permits) {
-		AdminOperation chosen = (AdminOperation.REFUND.configName().equals(operation)) ? AdminOperation.REFUND
+		AdminOperation chosen = (AdminOperation.ADD_PERMITS.configName().equals(operation)) ? AdminOperation.ADD_PERMITS
 				: (AdminOperation.PENALTY.configName().equals(operation)) ? AdminOperation.PENALTY : null;
 		if (chosen == null) {
-			return error(BAD_REQUEST, "operation must be 'refund' or 'penalty' but was "
+			return error(BAD_REQUEST, "operation must be 'add-permits' or 'penalty' but was "
 					+ ((operation != null) ? "'" + operation + "'" : "missing"));
 		}
 		if (permits == null || permits < 1) {
-			return error(BAD_REQUEST, "permits of a " + chosen.configName() + " must be at least 1 but was "
+			return error(BAD_REQUEST, "permits of " + chosen.configName() + " must be at least 1 but was "
 					+ ((permits != null) ? permits : "missing"));
 		}
 		return apply(name, keySegments, chosen, permits);
@@ -207,11 +207,11 @@ public final class LimitersEndpoint {
 		try {
 			switch (operation) {
 				case RESET -> limiter.reset(key);
-				case REFUND -> limiter.refund(key, permits);
+				case ADD_PERMITS -> limiter.addPermits(key, permits);
 				case PENALTY -> limiter.penalize(key, permits);
 			}
 		}
-		catch (RateLimiterException ex) {
+		catch (LimiterBackendException ex) {
 			return error(SERVICE_UNAVAILABLE, operation.configName() + " of '" + key + "' in limit '" + name
 					+ "' failed: " + ex.getMessage());
 		}

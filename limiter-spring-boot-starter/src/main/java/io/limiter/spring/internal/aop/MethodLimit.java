@@ -16,6 +16,7 @@ import org.springframework.util.ReflectionUtils;
 
 import io.limiter.ConcurrencyLimiter;
 import io.limiter.ConcurrencyPermit;
+import io.limiter.spring.EmptyKey;
 import io.limiter.spring.RateLimitExceededException;
 import io.limiter.spring.RateLimited;
 import io.limiter.spring.RateLimited.Count;
@@ -134,9 +135,13 @@ record MethodLimit(LimitEnforcer enforcer, ConcurrencyLimiter concurrency, Expre
 		if (key != null) {
 			KeyCheck.checkDeclared(site);
 		}
-		else if (annotation.emptyKey() != RateLimited.EmptyKey.REJECT) {
+		else if (annotation.emptyKey() != EmptyKey.DENY) {
 			throw site.invalid("emptyKey", annotation.emptyKey(), "it applies only to a key expression, and key is "
 					+ "empty: every call of the method shares one key already", null);
+		}
+		if (annotation.emptyKey() == EmptyKey.CLIENT_ADDRESS) {
+			throw site.invalid("emptyKey", annotation.emptyKey(), "a method call has no client address: give DENY (the"
+					+ " default) or SHARE", null);
 		}
 		Expression skipIf = expression(site, "skipIf", annotation.skipIf());
 		String constantKey = site.targetClass().getName() + '.' + site.method().getName();

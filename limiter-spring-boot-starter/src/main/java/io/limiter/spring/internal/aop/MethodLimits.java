@@ -15,16 +15,16 @@ import org.aopalliance.intercept.MethodInvocation;
 
 import org.springframework.aop.ProxyMethodInvocation;
 import org.springframework.context.expression.MethodBasedEvaluationContext;
-import org.springframework.core.ReactiveAdapter;
-import org.springframework.core.ReactiveAdapterRegistry;
 import org.springframework.core.DefaultParameterNameDiscoverer;
 import org.springframework.core.ParameterNameDiscoverer;
+import org.springframework.core.ReactiveAdapter;
+import org.springframework.core.ReactiveAdapterRegistry;
 import org.springframework.expression.EvaluationContext;
 
 import io.limiter.ConcurrencyPermit;
+import io.limiter.spring.EmptyKey;
 import io.limiter.spring.RateLimitExceededException;
 import io.limiter.spring.RateLimited;
-import io.limiter.spring.RateLimited.EmptyKey;
 import io.limiter.spring.internal.ConcurrencyLimiters;
 import io.limiter.spring.internal.Enforcement;
 import io.limiter.spring.internal.ExpressionContexts;
@@ -49,8 +49,8 @@ import io.limiter.spring.internal.LimitEnforcers;
  * <p>
  * A limit with a {@link RateLimited#maxWait()} waits for its permits when they come within what is left of its wait
  * since the call started: a value's method on the calling thread
- * ({@link io.limiter.RateLimiter#acquire(String, long, java.time.Duration)}), the others without holding a thread
- * ({@link io.limiter.RateLimiter#acquireAsync(String, long, java.time.Duration)}, whose waits end on the backend's
+ * ({@link io.limiter.RateLimiter#tryAcquire(String, long, java.time.Duration)}), the others without holding a thread
+ * ({@link io.limiter.RateLimiter#tryAcquireAsync(String, long, java.time.Duration)}, whose waits end on the backend's
  * threads, where the method is then called). A reactive type's subscription cancelled while it waits, or the
  * returned stage cancelled, cancels that wait, which gives back the permits it reserved, and the method is not called
  * ({@link CallPermits#abandonWait()}).

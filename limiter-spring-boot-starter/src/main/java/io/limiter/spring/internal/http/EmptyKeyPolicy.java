@@ -5,6 +5,8 @@ import java.util.function.Supplier;
 import org.springframework.http.HttpStatusCode;
 import org.springframework.web.server.ResponseStatusException;
 
+import io.limiter.spring.EmptyKey;
+
 /**
  * What a filter rule makes of a request whose key resolves to nothing (a missing or blank header, an expression
  * that gives {@code null} or blank text, no authenticated user), whatever the HTTP stack. Such requests never
@@ -13,7 +15,7 @@ import org.springframework.web.server.ResponseStatusException;
  * @param status the status of the answer to such a request when the rule denies it, from 400 to 599
  * @param lacking what such a request lacks, for the reason of the answer, such as {@code the header X-Api-Key}
  */
-public record EmptyKeyPolicy(Answer answer, int status, String lacking) {
+public record EmptyKeyPolicy(EmptyKey answer, int status, String lacking) {
 
 	/** The key that requests without one share when the rule says they share one. */
 	public static final String SHARED = "";
@@ -48,22 +50,6 @@ public record EmptyKeyPolicy(Answer answer, int status, String lacking) {
 			case DENY -> throw new ResponseStatusException(HttpStatusCode.valueOf(this.status),
 					"The request lacks " + this.lacking + ", by which its rate limit tells clients apart.");
 		};
-	}
-
-	/**
-	 * What the key of a request without one is.
-	 */
-	public enum Answer {
-
-		/** Its client address, as the key {@code ip} finds it. */
-		CLIENT_ADDRESS,
-
-		/** None: the request is answered with the policy's status. */
-		DENY,
-
-		/** One key shared by every such request. */
-		SHARE
-
 	}
 
 }

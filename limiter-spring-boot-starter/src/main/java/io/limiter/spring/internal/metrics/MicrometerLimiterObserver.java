@@ -174,14 +174,14 @@ public final class MicrometerLimiterObserver implements LimiterObserver {
 	public void onAdminOperation(String limitName, AdminOperation operation, AdminOperation.Outcome outcome) {
 		this.adminOperations.computeIfAbsent(new AdminKey(limitName, operation, outcome), (key) -> Counter
 			.builder(ADMIN_OPERATIONS)
-			.description("Resets, refunds and penalties of keys")
+			.description("Resets, added permits, refunds of grants and penalties of keys")
 			.tag("limit", key.limit())
 			.tag("operation", key.operation().configName())
 			.tag("outcome", key.outcome().configName())
 			.register(this.registry)).increment();
 	}
 
-	/** Limit names are the configured ones, so the map holds at most limits x 3 x 3 counters. */
+	/** Limit names are the configured ones, so the map holds at most limits x 4 x 3 counters. */
 	private record AdminKey(String limit, AdminOperation operation, AdminOperation.Outcome outcome) {
 	}
 

@@ -21,7 +21,7 @@ class LimitersDescriptorsTests {
 
 	@Test
 	void aCalendarRateIsDescribedByItsCalendarAndZone() {
-		Limit limit = Limit.builder().algorithm(Algorithm.FIXED_WINDOW).rate(10, Duration.ofMinutes(1))
+		Limit limit = Limit.builder(Algorithm.FIXED_WINDOW).rate(10, Duration.ofMinutes(1))
 			.rate(Rate.ofCalendar(10_000, CalendarPeriod.MONTH, ZoneId.of("Europe/Berlin"))).build();
 		assertThat(PlanDescriptor.of(limit).rates()).containsExactly(new RateDescriptor(10, "PT1M", null, null),
 				new RateDescriptor(10_000, "PT744H", "month", "Europe/Berlin"));

@@ -125,7 +125,7 @@ class RecentDecisionsTests {
 	private void degraded(DegradedReason reason, int times) {
 		for (int i = 0; i < times; i++) {
 			this.recent.onBackendFailure("api", FailurePolicy.LOCAL_FALLBACK, reason, new IllegalStateException());
-			this.recent.onDecision("api", LIMIT, Decision.allowed(10, 9, 0).degraded(), 0);
+			this.recent.onDecision("api", LIMIT, Decision.of(true, 10, 9, 0, 0, 0, true, false, 0, null), 0);
 		}
 	}
 

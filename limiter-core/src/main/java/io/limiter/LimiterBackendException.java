@@ -3,10 +3,11 @@ package io.limiter;
 import java.util.Objects;
 
 /**
- * Why a backend could not decide: it failed, did not answer in time, or was not connected. The
- * {@link FailurePolicy} decides instead, and {@link LimiterObserver#onBackendFailure} hears of it.
+ * The backend failed: it raised an error, did not answer in time, or was not connected. A decision is then made by
+ * the {@link FailurePolicy} instead, and {@link LimiterObserver#onBackendFailure} hears of it; what no failure policy
+ * makes up (a look, an admin operation) throws it. It never means a denial: a denial is a {@link Decision}.
  */
-public class RateLimiterException extends RuntimeException {
+public class LimiterBackendException extends RuntimeException {
 
 	private static final long serialVersionUID = 1L;
 
@@ -18,7 +19,7 @@ public class RateLimiterException extends RuntimeException {
 	 * @param message what failed, naming the limit
 	 * @param cause the underlying failure
 	 */
-	public RateLimiterException(String message, Throwable cause) {
+	public LimiterBackendException(String message, Throwable cause) {
 		this(message, cause, DegradedReason.ERROR);
 	}
 
@@ -28,7 +29,7 @@ public class RateLimiterException extends RuntimeException {
 	 * @param cause the underlying failure
 	 * @param reason the kind of failure
 	 */
-	public RateLimiterException(String message, Throwable cause, DegradedReason reason) {
+	public LimiterBackendException(String message, Throwable cause, DegradedReason reason) {
 		super(message, cause);
 		this.reason = Objects.requireNonNull(reason, "reason must not be null");
 	}

@@ -20,6 +20,7 @@ import io.limiter.LimiterBackend;
 import io.limiter.LimiterClock;
 import io.limiter.LimiterObserver;
 import io.limiter.RateLimiterRegistry;
+import io.limiter.integration.GuardedObserver;
 import io.limiter.spring.LimitPlanResolver;
 import io.limiter.spring.internal.ConcurrencyLimiters;
 import io.limiter.spring.internal.LimitEnforcers;
@@ -41,7 +42,7 @@ public final class LimiterAutoConfiguration {
 	LimiterBackend limiterBackend(LimiterProperties properties, ObjectProvider<RedisClusterClient> clusterClient,
 			ObjectProvider<RedisClient> client, ObjectProvider<RedisSource> springBootRedis,
 			ObjectProvider<LimiterClock> clock, ObjectProvider<LimiterObserver> observers, Environment environment) {
-		LimiterObserver observer = CompositeLimiterObserver.of(observers.orderedStream().toList());
+		LimiterObserver observer = GuardedObserver.of(observers.orderedStream().toList());
 		RedisSource redis = LimiterRedisBackends.source(properties.getRedis(), clusterClient.getIfUnique(),
 				client.getIfUnique(), springBootRedis.getIfAvailable());
 		if (redis != null) {

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 
+import io.limiter.integration.GuardedObserver;
 import io.limiter.internal.DecisionSource;
 import io.limiter.internal.DefaultRateLimiter;
 import io.limiter.internal.LimiterThreads;
@@ -135,12 +136,12 @@ public final class InMemoryBackend implements LimiterBackend {
 		/**
 		 * Sets the observer, which hears of every decision, of every key state evicted while it still owed (see
 		 * {@link #maximumKeysPerLimit(int)}), of every admin operation, and of every decision and release of a
-		 * {@link ConcurrencyLimiter}.
+		 * {@link ConcurrencyLimiter}. What it throws is logged and changes nothing (see {@link LimiterObserver}).
 		 * @param observer the observer
 		 * @return this builder
 		 */
 		public Builder observer(LimiterObserver observer) {
-			this.observer = Objects.requireNonNull(observer, "observer must not be null");
+			this.observer = GuardedObserver.guard(Objects.requireNonNull(observer, "observer must not be null"));
 			return this;
 		}
 

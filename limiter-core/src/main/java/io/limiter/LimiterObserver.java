@@ -3,7 +3,8 @@ package io.limiter;
 /**
  * Hears every decision of a backend's limiters, rate and concurrency limiters alike, and what the backend does behind
  * them, for metrics: the one place where decisions are reported. Methods are called on hot paths and from I/O threads: they must be fast and must not
- * block or throw.
+ * block. What a method throws is caught and logged (a warning naming the observer's class and the method, at most
+ * one line every 10 s): it changes no decision, leaves no permit held, and the other observers still hear of the event.
  */
 public interface LimiterObserver {
 

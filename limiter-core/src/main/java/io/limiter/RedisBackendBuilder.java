@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.Objects;
 import java.util.concurrent.ScheduledExecutorService;
 
+import io.limiter.integration.GuardedObserver;
 import io.limiter.internal.LimiterThreads;
 import io.limiter.internal.StateKeys;
 import io.limiter.internal.redis.AdaptiveTimeout;
@@ -105,12 +106,13 @@ public final class RedisBackendBuilder extends RedisConnectionSettings {
 	}
 
 	/**
-	 * Sets who hears of Redis calls and failures, for metrics.
+	 * Sets who hears of Redis calls and failures, for metrics. What it throws is logged and changes nothing (see
+	 * {@link LimiterObserver}).
 	 * @param observer the observer
 	 * @return this builder
 	 */
 	public RedisBackendBuilder observer(LimiterObserver observer) {
-		this.observer = Objects.requireNonNull(observer, "observer must not be null");
+		this.observer = GuardedObserver.guard(Objects.requireNonNull(observer, "observer must not be null"));
 		return this;
 	}
 

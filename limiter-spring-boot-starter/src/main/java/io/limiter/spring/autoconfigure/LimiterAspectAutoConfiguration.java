@@ -49,7 +49,8 @@ public final class LimiterAspectAutoConfiguration {
 			ConcurrencyLimiters concurrencyLimiters, BeanFactory beanFactory,
 			ObjectProvider<ReactiveAdapterRegistry> reactiveAdapterRegistry) {
 		return new RateLimitedMethods(limitEnforcers, concurrencyLimiters, new ExpressionContexts(beanFactory),
-				reactiveAdapterRegistry.getIfUnique(ReactiveAdapterRegistry::getSharedInstance));
+				SingleCandidate.of(reactiveAdapterRegistry, ReactiveAdapterRegistry.class,
+						ReactiveAdapterRegistry::getSharedInstance));
 	}
 
 	@Bean

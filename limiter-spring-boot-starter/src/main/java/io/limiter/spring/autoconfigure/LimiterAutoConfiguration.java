@@ -7,7 +7,7 @@ import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnSingleCandidate;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.data.redis.autoconfigure.DataRedisConnectionDetails;
 import org.springframework.boot.data.redis.autoconfigure.DataRedisProperties;
@@ -20,6 +20,7 @@ import io.limiter.LimiterBackend;
 import io.limiter.LimiterClock;
 import io.limiter.LimiterObserver;
 import io.limiter.RateLimiterRegistry;
+import io.limiter.integration.GuardedObserver;
 import io.limiter.spring.LimitPlanResolver;
 import io.limiter.spring.internal.ConcurrencyLimiters;
 import io.limiter.spring.internal.LimitEnforcers;
@@ -41,15 +42,16 @@ public final class LimiterAutoConfiguration {
 	LimiterBackend limiterBackend(LimiterProperties properties, ObjectProvider<RedisClusterClient> clusterClient,
 			ObjectProvider<RedisClient> client, ObjectProvider<RedisSource> springBootRedis,
 			ObjectProvider<LimiterClock> clock, ObjectProvider<LimiterObserver> observers, Environment environment) {
-		LimiterObserver observer = CompositeLimiterObserver.of(observers.orderedStream().toList());
-		RedisSource redis = LimiterRedisBackends.source(properties.getRedis(), clusterClient.getIfUnique(),
-				client.getIfUnique(), springBootRedis.getIfAvailable());
+		LimiterObserver observer = GuardedObserver.of(observers.orderedStream().toList());
+		RedisSource redis = LimiterRedisBackends.source(properties.getRedis(),
+				SingleCandidate.of(clusterClient, RedisClusterClient.class), SingleCandidate.of(client, RedisClient.class),
+				springBootRedis.getIfAvailable());
 		if (redis != null) {
 			return LimiterRedisBackends.build(properties, redis, environment.getProperty("spring.application.name"),
 					observer);
 		}
 		InMemoryBackend.Builder builder = InMemoryBackend.builder()
-			.clock(clock.getIfUnique(LimiterClock::system))
+			.clock(SingleCandidate.of(clock, LimiterClock.class, LimiterClock::system))
 			.observer(observer);
 		LimitDefinitions.check("limiter.memory.maximum-keys-per-limit", properties.getMemory().getMaximumKeysPerLimit(),
 				builder::maximumKeysPerLimit);
@@ -69,7 +71,7 @@ public final class LimiterAutoConfiguration {
 	@ConditionalOnMissingBean
 	LimitEnforcers limiterEnforcers(RateLimiterRegistry limiterRegistry, LimiterProperties properties,
 			ObjectProvider<LimitPlanResolver> plans) {
-		LimitPlanResolver resolver = plans.getIfUnique();
+		LimitPlanResolver resolver = SingleCandidate.of(plans, LimitPlanResolver.class);
 		LimitDefinitions.checkPlansResolvable(properties, resolver != null);
 		return new LimitEnforcers(limiterRegistry, LimitDefinitions.shadowLimits(properties), resolver);
 	}
@@ -89,10 +91,11 @@ public final class LimiterAutoConfiguration {
 	static final class SpringBootRedisConfiguration {
 
 		@Bean
-		@ConditionalOnSingleCandidate(DataRedisConnectionDetails.class)
-		RedisSource limiterSpringBootRedisSource(DataRedisConnectionDetails details,
+		@ConditionalOnBean(DataRedisConnectionDetails.class)
+		RedisSource limiterSpringBootRedisSource(ObjectProvider<DataRedisConnectionDetails> details,
 				ObjectProvider<DataRedisProperties> properties) {
-			return SpringBootRedisConnection.source(details, properties.getIfAvailable());
+			return SpringBootRedisConnection.source(SingleCandidate.of(details, DataRedisConnectionDetails.class),
+					properties.getIfAvailable());
 		}
 
 	}

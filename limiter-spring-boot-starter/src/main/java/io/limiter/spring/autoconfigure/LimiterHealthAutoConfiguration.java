@@ -38,7 +38,7 @@ public final class LimiterHealthAutoConfiguration {
 	RecentDecisions limiterRecentDecisions(LimiterProperties properties, ObjectProvider<LimiterClock> clock) {
 		Duration window = properties.getHealth().getWindow();
 		LimitDefinitions.check(PREFIX + "window", window, RecentDecisions::checkWindow);
-		return new RecentDecisions(window, clock.getIfUnique(LimiterClock::system));
+		return new RecentDecisions(window, SingleCandidate.of(clock, LimiterClock.class, LimiterClock::system));
 	}
 
 	@Bean

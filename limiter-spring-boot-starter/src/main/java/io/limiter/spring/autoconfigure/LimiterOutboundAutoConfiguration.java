@@ -44,7 +44,7 @@ public final class LimiterOutboundAutoConfiguration {
 			RateLimiterRegistry registry, ApplicationContext context) {
 		ClassLoader classLoader = context.getClassLoader();
 		return OutboundRuleDefinitions.routes(properties.getOutbound(), registry,
-				ClassUtils.isPresent(REST_CLIENT_CUSTOMIZER, classLoader)
+				LimitDefinitions.shadowLimits(properties), ClassUtils.isPresent(REST_CLIENT_CUSTOMIZER, classLoader)
 						|| ClassUtils.isPresent(WEB_CLIENT_CUSTOMIZER, classLoader));
 	}
 

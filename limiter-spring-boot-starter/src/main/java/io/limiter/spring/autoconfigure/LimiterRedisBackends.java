@@ -79,7 +79,7 @@ final class LimiterRedisBackends {
 			named.put(URL, redis.getUrl());
 		}
 		if (redis.getCluster().getNodes() != null) {
-			named.put(NODES, redis.getCluster().getNodes());
+			named.put(NODES, String.join(",", redis.getCluster().getNodes()));
 		}
 		RedisSettings.Sentinel sentinel = redis.getSentinel();
 		if (sentinel.getNodes() != null) {
@@ -148,7 +148,7 @@ final class LimiterRedisBackends {
 			endpoint(URL, redis.getUrl().trim(), builder::standalone);
 		}
 		else if (redis.getCluster().getNodes() != null) {
-			endpoint(NODES, redis.getCluster().getNodes(), builder::cluster);
+			endpoint(NODES, nodes(NODES, redis.getCluster().getNodes()), builder::cluster);
 		}
 		else {
 			sentinel(redis.getSentinel(), builder);
@@ -162,8 +162,24 @@ final class LimiterRedisBackends {
 	private static void sentinel(RedisSettings.Sentinel sentinel, RedisBackendBuilder builder) {
 		String master = (sentinel.getMaster() != null) ? sentinel.getMaster().trim() : null;
 		endpoint(SENTINEL_MASTER, master, SentinelMasterNames::check);
-		String nodes = (sentinel.getNodes() != null) ? String.join(",", sentinel.getNodes()) : null;
+		String nodes = (sentinel.getNodes() != null) ? nodes(SENTINEL_NODES, sentinel.getNodes()) : null;
 		endpoint(SENTINEL_NODES, nodes, (value) -> builder.sentinel(master, value));
+	}
+
+	/**
+	 * Returns nodes given as a list ({@code nodes[0]=...}, a YAML list) or as comma-separated text, which binds to
+	 * the same list, as comma-separated text; a list that binds to no node, or holds an empty one, fails naming the
+	 * property and its value.
+	 */
+	private static String nodes(String property, List<String> nodes) {
+		String value = String.join(",", nodes);
+		if (nodes.isEmpty() || nodes.stream().anyMatch(String::isBlank)) {
+			throw new InvalidLimiterPropertyException(property, RedisSecrets.maskValue(value),
+					"every node must be host:port or a redis:// URL, and "
+							+ (nodes.isEmpty() ? "there is none" : "one is empty"),
+					null);
+		}
+		return value;
 	}
 
 	/** Applies a URL or node list, reporting a bad one with its user info masked, even without a scheme. */

@@ -25,7 +25,7 @@ public final class LimiterRefreshAutoConfiguration {
 	@Bean
 	LimitsRefresher limiterLimitsRefresher(Environment environment, RateLimiterRegistry limiterRegistry,
 			ObjectProvider<LimitPlanResolver> plans) {
-		return new LimitsRefresher(environment, limiterRegistry, plans.getIfUnique() != null);
+		return new LimitsRefresher(environment, limiterRegistry, SingleCandidate.of(plans, LimitPlanResolver.class) != null);
 	}
 
 	@Bean

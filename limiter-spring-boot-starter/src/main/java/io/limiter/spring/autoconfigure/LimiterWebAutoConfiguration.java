@@ -87,7 +87,7 @@ public final class LimiterWebAutoConfiguration {
 		RateLimitFilter rateLimitFilter = new RateLimitFilter(rules.rules(),
 				filter.getMatch() == FilterSettings.Match.FIRST, rateLimitResponses, rules.contexts());
 		FilterRegistrationBean<RateLimitFilter> registration = new FilterRegistrationBean<>(rateLimitFilter);
-		registration.setName("rateLimitFilter");
+		registration.setName("limiterRateLimitFilter");
 		registration.setOrder(FilterRuleDefinitions.order(filter,
 				environment.getProperty(SECURITY_FILTER_ORDER_PROPERTY, Integer.class, DEFAULT_SECURITY_FILTER_ORDER)));
 		registration.setDispatcherTypes(DispatcherType.REQUEST, DispatcherType.ASYNC);
@@ -110,7 +110,7 @@ public final class LimiterWebAutoConfiguration {
 		ConcurrencyLimitFilter concurrencyFilter = new ConcurrencyLimitFilter(rules.concurrencyRules(),
 				filter.getMatch() == FilterSettings.Match.FIRST, rateLimitResponses, rules.contexts());
 		FilterRegistrationBean<ConcurrencyLimitFilter> registration = new FilterRegistrationBean<>(concurrencyFilter);
-		registration.setName("concurrencyLimitFilter");
+		registration.setName("limiterConcurrencyLimitFilter");
 		registration.setOrder(FilterRuleDefinitions.order(filter,
 				environment.getProperty(SECURITY_FILTER_ORDER_PROPERTY, Integer.class, DEFAULT_SECURITY_FILTER_ORDER)));
 		registration.setDispatcherTypes(DispatcherType.REQUEST);

@@ -3,6 +3,7 @@ package io.limiter.spring.autoconfigure;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.stream.Collectors;
 
 import org.apache.commons.logging.Log;
@@ -34,17 +35,18 @@ final class OutboundRuleDefinitions {
 	 * @return the rules, in order
 	 */
 	static HostRoutes<LimitedHttpClients.Builder> routes(OutboundSettings settings, RateLimiterRegistry registry,
-			boolean clientsPresent) {
+			Set<String> shadowLimits, boolean clientsPresent) {
 		List<HostRoutes.Route<LimitedHttpClients.Builder>> routes = new ArrayList<>();
 		for (int i = 0; i < settings.getRules().size(); i++) {
 			String rule = rule(i);
 			OutboundRuleSettings ruleSettings = settings.getRules().get(i);
 			List<HostPattern> hosts = hosts(rule + ".hosts", ruleSettings.getHosts(), routes);
-			routes.add(new HostRoutes.Route<>(hosts, limit(rule + ".", ruleSettings, registry)));
+			boolean shadow = shadowLimits.contains(ruleSettings.getLimit());
+			routes.add(new HostRoutes.Route<>(hosts, limit(rule + ".", ruleSettings, registry).shadow(shadow)));
 			if (clientsPresent) {
 				logger.info("Limiter limits outbound calls to "
 						+ hosts.stream().map(HostPattern::toString).collect(Collectors.joining(", ")) + " by "
-						+ describe(ruleSettings) + " (" + rule + ")");
+						+ describe(ruleSettings, shadow) + " (" + rule + ")");
 			}
 		}
 		if (!routes.isEmpty() && !clientsPresent) {
@@ -129,10 +131,11 @@ final class OutboundRuleDefinitions {
 		return builder;
 	}
 
-	private static String describe(OutboundRuleSettings settings) {
+	private static String describe(OutboundRuleSettings settings, boolean shadow) {
 		String plan = (settings.getPlan() != null) ? "plan '" + settings.getPlan() + "', " : "";
-		String wait = settings.getMaxWait().isZero() ? "never waiting"
-				: "waiting at most " + settings.getMaxWait().toMillis() + " ms";
+		String wait = shadow ? "in shadow mode: never waiting, never denying"
+				: settings.getMaxWait().isZero() ? "never waiting"
+						: "waiting at most " + settings.getMaxWait().toMillis() + " ms";
 		return "limit '" + settings.getLimit() + "' (" + plan + settings.getCost() + " permit"
 				+ ((settings.getCost() == 1) ? "" : "s") + " per call, " + counted(settings) + ", " + wait + ")";
 	}

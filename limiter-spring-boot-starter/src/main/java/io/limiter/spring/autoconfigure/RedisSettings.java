@@ -90,16 +90,16 @@ public class RedisSettings {
 	public static class Cluster {
 
 		/**
-		 * Comma-separated host:port of some nodes of a Redis Cluster, or their redis:// (rediss:// for TLS)
-		 * URLs when the cluster needs credentials; those of the first node are used for every node.
+		 * Some nodes of a Redis Cluster, as host:port (comma-separated or a list), or their redis:// (rediss:// for
+		 * TLS) URLs when the cluster needs credentials; those of the first node are used for every node.
 		 */
-		private String nodes;
+		private List<String> nodes;
 
-		public String getNodes() {
+		public List<String> getNodes() {
 			return this.nodes;
 		}
 
-		public void setNodes(String nodes) {
+		public void setNodes(List<String> nodes) {
 			this.nodes = nodes;
 		}
 

@@ -12,7 +12,8 @@ import io.limiter.Decision;
 
 /**
  * Waits on the calling thread for a permit of the limit (at most its maxWait) and sends the call once the permit is
- * due; throws {@link OutboundRateLimitExceededException}, without sending, when no permit is due in time.
+ * due; throws {@link OutboundRateLimitExceededException}, without sending, when no permit is due in time. A limit in
+ * shadow mode never waits and never denies.
  */
 final class LimitedCallInterceptor implements ClientHttpRequestInterceptor {
 
@@ -37,7 +38,7 @@ final class LimitedCallInterceptor implements ClientHttpRequestInterceptor {
 			interrupted.initCause(ex);
 			throw interrupted;
 		}
-		if (!decision.isAllowed()) {
+		if (!this.limit.sends(request, key, decision)) {
 			throw this.limit.denied(request, key, decision);
 		}
 		return execution.execute(request, body);

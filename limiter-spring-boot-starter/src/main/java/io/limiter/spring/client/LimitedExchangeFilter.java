@@ -16,7 +16,8 @@ import io.limiter.spring.internal.reactive.ReactiveFutures;
  * exchange on Reactor's parallel scheduler, never on the Redis client's I/O thread or the backend's wait thread that
  * completed the wait. A call with no permit due within maxWait signals {@link OutboundRateLimitExceededException} and
  * is never sent. Cancelling the subscription while the call waits cancels the future of {@code acquireAsync}
- * ({@link ReactiveFutures}), which gives back the permits it reserved; the call is never sent.
+ * ({@link ReactiveFutures}), which gives back the permits it reserved; the call is never sent. A limit in shadow
+ * mode never waits and never denies.
  */
 final class LimitedExchangeFilter implements ExchangeFilterFunction {
 
@@ -38,7 +39,7 @@ final class LimitedExchangeFilter implements ExchangeFilterFunction {
 			RateLimiter limiter = this.limit.limiter();
 			return ReactiveFutures
 				.resume(() -> limiter.tryAcquireAsync(key, this.limit.cost(), this.limit.maxWait()).toCompletableFuture())
-				.flatMap((decision) -> decision.isAllowed() ? next.exchange(request)
+				.flatMap((decision) -> this.limit.sends(call, key, decision) ? next.exchange(request)
 						: Mono.error(this.limit.denied(call, key, decision)));
 		});
 	}

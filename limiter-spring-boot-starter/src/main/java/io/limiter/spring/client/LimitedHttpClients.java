@@ -65,6 +65,8 @@ public final class LimitedHttpClients {
 
 		private Duration maxWait = Duration.ZERO;
 
+		private boolean shadow;
+
 		private Builder(RateLimiterRegistry registry, String name) {
 			this.registry = Objects.requireNonNull(registry, "registry must not be null");
 			this.name = Objects.requireNonNull(name, "limit must not be null");
@@ -77,6 +79,19 @@ public final class LimitedHttpClients {
 		 */
 		public Builder maxWait(Duration maxWait) {
 			this.maxWait = Objects.requireNonNull(maxWait, "maxWait must not be null");
+			return this;
+		}
+
+		/**
+		 * Puts the calls in shadow mode, as {@code limiter.limits.<name>.shadow} does for the starter's filters,
+		 * {@code @RateLimited} and {@code limiter.outbound.rules}: each call takes its permits, so it is counted
+		 * (a denial as {@code shadow_denied} in {@code limiter.decisions}), but it never waits and is always sent; a
+		 * call that would have been denied is logged, at most once a second.
+		 * @param shadow whether the limit is only observed, never enforced; {@code false} by default
+		 * @return this builder
+		 */
+		public Builder shadow(boolean shadow) {
+			this.shadow = shadow;
 			return this;
 		}
 
@@ -147,7 +162,8 @@ public final class LimitedHttpClients {
 						"cost of the calls limited by '" + this.name + "' must be at least 1 but was " + this.cost);
 			}
 			this.registry.requireCapacity(this.name, this.cost, user + " of limit '" + this.name + "'");
-			return new OutboundLimit(this.registry, this.name, this.plan, this.keyResolver, this.cost, this.maxWait);
+			return new OutboundLimit(this.registry, this.name, this.plan, this.keyResolver, this.cost, this.maxWait,
+					this.shadow);
 		}
 
 	}

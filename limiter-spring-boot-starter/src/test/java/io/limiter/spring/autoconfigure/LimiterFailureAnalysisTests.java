@@ -13,14 +13,18 @@ import org.springframework.boot.WebApplicationType;
 import org.springframework.boot.autoconfigure.ImportAutoConfiguration;
 import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
+import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+
+import io.limiter.LimiterClock;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatException;
 
 /**
- * A bad setting stops a real application with the report of {@link InvalidLimiterPropertyFailureAnalyzer},
- * registered in {@code META-INF/spring.factories}.
+ * A bad setting stops a real application with the report of {@link InvalidLimiterPropertyFailureAnalyzer}, and two
+ * beans of which Limiter uses one with that of {@link AmbiguousLimiterBeanFailureAnalyzer}, both registered in
+ * {@code META-INF/spring.factories}.
  */
 @ExtendWith(OutputCaptureExtension.class)
 class LimiterFailureAnalysisTests {
@@ -54,6 +58,16 @@ class LimiterFailureAnalysisTests {
 		assertReportedWithoutThePassword(output, "--limiter.redis.sentinel.master=mymaster", setting);
 	}
 
+	@Test
+	void twoBeansOfWhichLimiterUsesOneAreReportedAtStartUp(CapturedOutput output) {
+		SpringApplication application = new SpringApplication(Application.class, TwoClocks.class);
+		application.setWebApplicationType(WebApplicationType.NONE);
+		assertThatException().isThrownBy(application::run);
+		assertThat(output).contains("APPLICATION FAILED TO START",
+				"Limiter uses one io.limiter.LimiterClock bean, but found 2:\n\n    wallClock\n    testClock",
+				"Mark the one Limiter should use @Primary, or remove the others.");
+	}
+
 	private static void assertReportedWithoutThePassword(CapturedOutput output, String... settings) {
 		SpringApplication application = new SpringApplication(Application.class);
 		application.setWebApplicationType(WebApplicationType.NONE);
@@ -71,6 +85,21 @@ class LimiterFailureAnalysisTests {
 	@Configuration(proxyBeanMethods = false)
 	@ImportAutoConfiguration(LimiterAutoConfiguration.class)
 	static class Application {
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	static class TwoClocks {
+
+		@Bean
+		LimiterClock wallClock() {
+			return LimiterClock.system();
+		}
+
+		@Bean
+		LimiterClock testClock() {
+			return () -> 0;
+		}
 
 	}
 

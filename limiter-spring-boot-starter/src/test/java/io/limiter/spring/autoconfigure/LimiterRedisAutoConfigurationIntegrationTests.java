@@ -1,10 +1,14 @@
 package io.limiter.spring.autoconfigure;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 
 import io.lettuce.core.RedisClient;
+import io.lettuce.core.ScanArgs;
+import io.lettuce.core.ScanIterator;
+import io.lettuce.core.api.StatefulRedisConnection;
 import io.lettuce.core.cluster.RedisClusterClient;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -72,6 +76,35 @@ class LimiterRedisAutoConfigurationIntegrationTests {
 				assertThat(health.getStatus()).isEqualTo(Status.UP);
 				assertThat(health.getDetails()).containsEntry("circuitOpen", false);
 			});
+	}
+
+	@Test
+	void nodesGivenAsAListSelectTheRedisClusterThatKeepsTheState() {
+		String key = UUID.randomUUID().toString();
+		String[] seeds = RedisFixtures.cluster().seedNodes().split(",");
+		String[] nodes = new String[seeds.length];
+		for (int i = 0; i < seeds.length; i++) {
+			nodes[i] = "limiter.redis.cluster.nodes[" + i + "]=" + seeds[i];
+		}
+		this.runner.withPropertyValues(nodes).run((context) -> {
+			RedisBackend backend = context.getBean(RedisBackend.class);
+			assertThat(backend.toString()).startsWith("Redis cluster " + seeds[0].trim());
+			assertThat(backend.awaitConnection(Duration.ofSeconds(20))).isTrue();
+			assertThat(context.getBean(RateLimiterRegistry.class).limiter("hello").tryAcquire(key, 3).isAllowed())
+				.isTrue();
+			assertThat(RedisFixtures.cluster().nodeUris()).as("the state of the key is on a node of the cluster")
+				.anyMatch((node) -> !keysOf(node, "*" + key + "*").isEmpty());
+		});
+	}
+
+	private static List<String> keysOf(String node, String pattern) {
+		RedisClient client = RedisClient.create(node);
+		try (StatefulRedisConnection<String, String> connection = client.connect()) {
+			return ScanIterator.scan(connection.sync(), ScanArgs.Builder.matches(pattern)).stream().toList();
+		}
+		finally {
+			client.shutdown();
+		}
 	}
 
 	@Test

@@ -1,6 +1,5 @@
 package io.limiter.spring.autoconfigure;
 
-import java.util.Arrays;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
@@ -12,7 +11,6 @@ import org.springframework.boot.test.context.FilteredClassLoader;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.boot.test.context.runner.ReactiveWebApplicationContextRunner;
 import org.springframework.boot.test.context.runner.WebApplicationContextRunner;
-import org.springframework.context.ConfigurableApplicationContext;
 
 import io.limiter.spring.internal.ExpressionContexts;
 import io.limiter.spring.internal.http.RuleExpressionContexts;
@@ -43,25 +41,6 @@ class LimiterWebFluxAutoConfigurationTests {
 
 	private final WebApplicationContextRunner servlet = new WebApplicationContextRunner().withConfiguration(LIMITER)
 		.withPropertyValues(ONE_RULE);
-
-	@Test
-	void everyBeanOfTheStarterIsNamedForLimiterOnBothSides() {
-		this.reactive.run((context) -> assertThat(starterBeanNames(context)).isNotEmpty()
-			.allSatisfy((name) -> assertThat(name).startsWith("limiter")));
-		this.servlet.run((context) -> assertThat(starterBeanNames(context)).isNotEmpty()
-			.allSatisfy((name) -> assertThat(name).startsWith("limiter")));
-	}
-
-	/** The names of the beans that the auto-configurations define, not of the configurations themselves. */
-	private static List<String> starterBeanNames(ConfigurableApplicationContext context) {
-		return Arrays.stream(context.getBeanDefinitionNames())
-			.filter((name) -> !name.contains("."))
-			.filter((name) -> {
-				Class<?> type = context.getType(name);
-				return type != null && type.getName().startsWith("io.limiter.");
-			})
-			.toList();
-	}
 
 	@Test
 	void applicationTypeSelectsTheFilter() {

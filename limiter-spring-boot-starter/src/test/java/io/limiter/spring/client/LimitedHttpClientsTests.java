@@ -91,6 +91,23 @@ class LimitedHttpClientsTests {
 	}
 
 	@Test
+	void callsInShadowModeNeverWaitAndAreAlwaysSent() {
+		RestClient client = restClient(LimitedHttpClients.limit(this.registry, "pair")
+			.cost(2)
+			.maxWait(Duration.ofSeconds(5))
+			.shadow(true)
+			.interceptor());
+		long start = System.nanoTime();
+		for (int i = 0; i < 3; i++) {
+			assertThat(client.get().uri("/echo").retrieve().body(String.class)).isEqualTo("ok");
+		}
+		assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(5));
+		assertThat(this.server.arrivals()).hasSize(3);
+		assertThat(this.registry.limiter("pair").peek("127.0.0.1:" + URI.create(this.server.baseUrl()).getPort())
+			.remaining()).as("the calls took their permits").isZero();
+	}
+
+	@Test
 	void restTemplateCallsAreLimitedAlike() {
 		RestTemplate template = new RestTemplate(new SimpleClientHttpRequestFactory());
 		template.getInterceptors().add(LimitedHttpClients.limit(this.registry, "tiered").plan("small").interceptor());

@@ -4,6 +4,8 @@ import java.net.URI;
 import java.time.Duration;
 import java.util.List;
 
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -27,7 +29,7 @@ import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
  * {@code limiter.outbound.rules} over real HTTP, in an application whose {@code RestClient}, {@code RestTemplate} or
  * {@code WebClient} comes from the builder that Spring Boot gives it: calls to the rule's host wait for their permits
  * and arrive spaced by the rate, calls to the same server by another name, which no rule names, pass untouched, and
- * a rule's key gives all its hosts one budget.
+ * a rule's key gives all its hosts one budget; a limit in shadow mode is counted and never enforced.
  */
 class OutboundRulesTests {
 
@@ -96,6 +98,30 @@ class OutboundRulesTests {
 			.isThrownBy(() -> client.get(this.context, url("localhost"), "other-host"))
 			.satisfies((denied) -> assertThat(denied.key()).isEqualTo("partner-api"));
 		assertThat(this.server.arrivals()).extracting(ArrivalServer.Arrival::callId).containsExactly("first");
+	}
+
+	@ParameterizedTest
+	@EnumSource(Client.class)
+	void callsUnderAShadowLimitNeverWaitAndAreNeverDeniedButAreCounted(Client client) {
+		startApplication("limiter.limits.partner.capacity=1", "limiter.limits.partner.period=2s",
+				"limiter.limits.partner.shadow=true", "limiter.outbound.rules[0].hosts=127.0.0.1",
+				"limiter.outbound.rules[0].limit=partner", "limiter.outbound.rules[0].max-wait=5s");
+		long start = System.nanoTime();
+		for (int i = 0; i < 3; i++) {
+			assertThat(client.get(this.context, url("127.0.0.1"), "shadow-" + i)).isEqualTo("ok");
+		}
+		assertThat(Duration.ofNanos(System.nanoTime() - start)).as("no call waited for the next permit, 2 s away")
+			.isLessThan(Duration.ofSeconds(2));
+		assertThat(this.server.arrivals()).extracting(ArrivalServer.Arrival::callId)
+			.containsExactly("shadow-0", "shadow-1", "shadow-2");
+		MeterRegistry meters = this.context.getBean(MeterRegistry.class);
+		assertThat(decisions(meters, "allowed")).isEqualTo(1);
+		assertThat(decisions(meters, "shadow_denied")).isEqualTo(2);
+	}
+
+	private static double decisions(MeterRegistry meters, String outcome) {
+		Counter counter = meters.find("limiter.decisions").tag("limit", "partner").tag("outcome", outcome).counter();
+		return (counter != null) ? counter.count() : 0;
 	}
 
 	private void startApplication(String... properties) {

@@ -46,6 +46,9 @@ abstract class ConcurrencyRuleContract {
 	@Autowired
 	private ConcurrencyLimiters limiters;
 
+	@Autowired
+	private LimiterBackend limiterBackend;
+
 	/**
 	 * Returns the backend the limits should live in.
 	 * @return its class
@@ -59,6 +62,11 @@ abstract class ConcurrencyRuleContract {
 	void closeGate() {
 		gate().open();
 		gate().close();
+	}
+
+	@Test
+	void limitsLiveInTheBackendOfTheTest() {
+		assertThat(this.limiterBackend).isInstanceOf(backend());
 	}
 
 	@Test

@@ -67,7 +67,7 @@ class StateKeysTests {
 			.isNotEqualTo(StateKeys.redisKey("hello", "k"));
 		assertThat(StateKeys.of("a").instancesKey()).isNotEqualTo(StateKeys.of("b").instancesKey())
 			.isNotEqualTo(StateKeys.NO_NAMESPACE.instancesKey());
-		assertThat(StateKeys.of("a").stateKey("hello", "k")).isEqualTo(StateKeys.of("a").stateKey("hello", "k"));
+		assertThat(StateKeys.of("a").stateKey("hello", "k")).isEqualTo("limiter:a:{hello:k}");
 	}
 
 	@Test

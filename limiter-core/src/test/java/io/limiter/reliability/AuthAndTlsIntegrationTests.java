@@ -35,6 +35,7 @@ import io.limiter.RedisBackendBuilder;
 import io.limiter.internal.algorithm.LimitAlgorithm;
 import io.limiter.testsupport.Certificates;
 import io.limiter.testsupport.LocalRedisCluster;
+import io.limiter.testsupport.LocalRedisSentinel;
 import io.limiter.testsupport.LogCapture;
 import io.limiter.testsupport.RedisFixtures;
 import io.limiter.testsupport.RedisServerProcess;
@@ -44,8 +45,8 @@ import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 /**
  * Redis with a password, with a minimal ACL user (the one documented in {@code docs/redis.md}, also on a
- * cluster) and with TLS and a private CA (certificates made by the test with {@code openssl}), standalone and on a
- * cluster that speaks nothing but TLS; and what a wrong password looks like: no connection,
+ * cluster and through Sentinels) and with TLS and a private CA (certificates made by the test with {@code openssl}),
+ * standalone, on a cluster and through Sentinels that speak nothing but TLS; and what a wrong password looks like: no connection,
  * a warning and an observed failure that name the server's reply, and decisions by the failure policy.
  */
 class AuthAndTlsIntegrationTests {
@@ -60,6 +61,9 @@ class AuthAndTlsIntegrationTests {
 	private static final Pattern SCRIPT_CALL = Pattern.compile("redis\\.p?call\\('([A-Za-z]+)'");
 
 	private static final Limit LIMIT = Limit.of(Algorithm.TOKEN_BUCKET, 4, Duration.ofMinutes(1));
+
+	/** The Sentinels' {@code down-after-milliseconds}: no failover is wanted here. */
+	private static final Duration SENTINEL_DOWN_AFTER = Duration.ofSeconds(30);
 
 	@Test
 	void decidesWithAPassword() throws Exception {
@@ -113,6 +117,57 @@ class AuthAndTlsIntegrationTests {
 			assertDecidesExactly(RedisBackend.builder().cluster(seeds).trustedCertificates(certificates.ca()));
 			assertFailsClearly(RedisBackend.builder().cluster(seeds), "PKIX path building failed");
 		}
+	}
+
+	@Test
+	void decidesThroughSentinelsWithTheDocumentedAclUser() throws Exception {
+		try (LocalRedisSentinel sentinel = LocalRedisSentinel.start(SENTINEL_DOWN_AFTER)) {
+			assertDecidesThroughSentinels(sentinel, "redis://", null);
+		}
+	}
+
+	@Test
+	void decidesThroughTlsSentinelsWithThePrivateCaAndTheDocumentedAclUser(@TempDir Path directory) throws Exception {
+		Certificates certificates = Certificates.create(directory);
+		try (LocalRedisSentinel sentinel = LocalRedisSentinel.startTls(SENTINEL_DOWN_AFTER, certificates)) {
+			assertThat(sentinel.master().command("CONFIG", "GET", "port")).as("the servers speak nothing but TLS")
+				.isEqualTo(List.of("port", "0"));
+			assertDecidesThroughSentinels(sentinel, "rediss://", certificates.ca());
+			try (RedisBackend untrusted = RedisBackend.builder()
+				.sentinel(sentinel.masterName(), sentinelUrls(sentinel, "rediss://"))
+				.build()) {
+				assertThat(untrusted.awaitConnection(Duration.ofMillis(500))).as("a CA the JVM does not trust")
+					.isFalse();
+			}
+		}
+	}
+
+	/**
+	 * Creates the documented ACL user on the master and the replica, and a user of the same name and password on
+	 * the Sentinels, which Lettuce asks for the master with the credentials it then gives the master; checks that
+	 * the backend decides exactly through them, on the master.
+	 */
+	private static void assertDecidesThroughSentinels(LocalRedisSentinel sentinel, String scheme, Path ca)
+			throws Exception {
+		String setUser = documentedAclLine().replace(">change-me", ">acl-s3cret");
+		for (RedisServerProcess server : sentinel.servers()) {
+			aclSetUser(server, setUser);
+		}
+		for (RedisServerProcess node : sentinel.sentinels()) {
+			aclSetUser(node, "ACL SETUSER limiter on >acl-s3cret allchannels +@all");
+		}
+		RedisBackendBuilder builder = RedisBackend.builder()
+			.sentinel(sentinel.masterName(), sentinelUrls(sentinel, scheme));
+		assertDecidesExactly((ca != null) ? builder.trustedCertificates(ca) : builder);
+		assertThat((List<?>) sentinel.master().command("KEYS", "limiter:{secured:*")).as("the keys on the master")
+			.isNotEmpty();
+	}
+
+	private static String sentinelUrls(LocalRedisSentinel sentinel, String scheme) {
+		return sentinel.sentinels()
+			.stream()
+			.map((node) -> url("limiter:acl-s3cret@", node.port()).replace("redis://", scheme))
+			.collect(Collectors.joining(","));
 	}
 
 	@Test

@@ -5,6 +5,7 @@ import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
+import static org.assertj.core.api.Assertions.assertThatNoException;
 
 /**
  * The in-memory states of the calendar quota and concurrency variants of {@link LocalLimiterBenchmark}.
@@ -35,9 +36,12 @@ class InMemoryKindsStateTests {
 		for (String key : new String[] { "user-0", "user-1", "user-0" }) {
 			try (ConcurrencyPermit permit = state.limiter.tryAcquire(key)) {
 				assertThat(permit.isAllowed()).isTrue();
+				assertThat(state.limiter.inFlight(key)).isEqualTo(1);
+				assertThat(state.limiter.tryAcquire(key).isAllowed()).as("the limit of 1 in flight holds").isFalse();
 			}
+			assertThat(state.limiter.inFlight(key)).isZero();
 		}
-		state.close();
+		assertThatNoException().as("the run's check finds nothing in flight").isThrownBy(state::close);
 	}
 
 	@Test

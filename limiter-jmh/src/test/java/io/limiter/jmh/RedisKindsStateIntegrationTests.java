@@ -9,6 +9,7 @@ import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
+import static org.assertj.core.api.Assertions.assertThatNoException;
 
 /**
  * The Redis states of the calendar quota and concurrency variants of {@link RedisLimiterBenchmark}, on a server of
@@ -62,9 +63,12 @@ class RedisKindsStateIntegrationTests {
 		for (int i = 0; i < 3; i++) {
 			try (ConcurrencyPermit permit = state.limiter.tryAcquire("hot")) {
 				assertThat(permit.isAllowed()).isTrue();
+				assertThat(state.limiter.inFlight("hot")).isEqualTo(1);
+				assertThat(state.limiter.tryAcquire("hot").isAllowed()).as("the limit of 1 in flight holds").isFalse();
 			}
+			assertThat(state.limiter.inFlight("hot")).isZero();
 		}
-		state.close();
+		assertThatNoException().as("the run's check finds nothing in flight").isThrownBy(state::close);
 	}
 
 	@Test

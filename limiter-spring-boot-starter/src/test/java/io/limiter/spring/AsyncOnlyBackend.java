@@ -6,6 +6,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import io.limiter.Decision;
 import io.limiter.InMemoryBackend;
@@ -29,9 +30,16 @@ public final class AsyncOnlyBackend implements LimiterBackend {
 
 	private volatile CompletableFuture<Void> gate = CompletableFuture.completedFuture(null);
 
+	private final AtomicInteger asked = new AtomicInteger();
+
 	/** Holds every decision asked for from now on until {@link #release()}. */
 	public void hold() {
 		this.gate = new CompletableFuture<>();
+	}
+
+	/** {@return how many decisions were asked for, held or not} */
+	public int asked() {
+		return this.asked.get();
 	}
 
 	/** Lets the held decisions, and every later one, complete. */
@@ -64,6 +72,7 @@ public final class AsyncOnlyBackend implements LimiterBackend {
 
 			@Override
 			public CompletionStage<Decision> tryAcquireAsync(String key, long permits) {
+				AsyncOnlyBackend.this.asked.incrementAndGet();
 				return AsyncOnlyBackend.this.gate.thenApplyAsync((open) -> memoryLimiter.tryAcquire(key, permits),
 						AsyncOnlyBackend.this.decider);
 			}

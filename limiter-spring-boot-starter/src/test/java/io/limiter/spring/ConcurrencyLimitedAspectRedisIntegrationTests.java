@@ -1,5 +1,7 @@
 package io.limiter.spring;
 
+import io.limiter.LimiterBackend;
+import io.limiter.RedisBackend;
 import io.limiter.testsupport.RedisFixtures;
 
 /**
@@ -10,6 +12,11 @@ class ConcurrencyLimitedAspectRedisIntegrationTests extends ConcurrencyLimitedAs
 	@Override
 	String[] backend() {
 		return new String[] { "limiter.redis.url=" + RedisFixtures.standalone().uri() };
+	}
+
+	@Override
+	Class<? extends LimiterBackend> backendClass() {
+		return RedisBackend.class;
 	}
 
 }

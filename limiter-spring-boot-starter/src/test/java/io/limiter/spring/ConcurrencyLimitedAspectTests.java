@@ -22,6 +22,8 @@ import org.springframework.boot.test.context.assertj.AssertableApplicationContex
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 
 import io.limiter.ConcurrencyLimiter;
+import io.limiter.InMemoryBackend;
+import io.limiter.LimiterBackend;
 import io.limiter.spring.autoconfigure.LimiterAspectAutoConfiguration;
 import io.limiter.spring.autoconfigure.LimiterAutoConfiguration;
 import io.limiter.spring.internal.ConcurrencyLimiters;
@@ -57,11 +59,24 @@ class ConcurrencyLimitedAspectTests {
 		return new String[0];
 	}
 
+	/**
+	 * Returns the backend that {@link #backend()} chooses, which decides every call of the test.
+	 * @return its class
+	 */
+	Class<? extends LimiterBackend> backendClass() {
+		return InMemoryBackend.class;
+	}
+
 	private final ExecutorService callers = Executors.newSingleThreadExecutor();
 
 	@AfterEach
 	void stopCallers() {
 		this.callers.shutdownNow();
+	}
+
+	@Test
+	void callsAreDecidedByTheBackendOfTheTest() {
+		this.runner.run((context) -> assertThat(context.getBean(LimiterBackend.class)).isInstanceOf(backendClass()));
 	}
 
 	@Test

@@ -47,6 +47,14 @@ abstract class FilterRuleContract {
 	/** Keeps the keys of each test apart from those of every other test, in memory and on a shared Redis. */
 	private final String run = Integer.toHexString(ThreadLocalRandom.current().nextInt(0x1000, 0x10000));
 
+	/**
+	 * One client for every request of a test, keeping its connections alive between them as clients do: on Redis,
+	 * the next request of a connection arrives while the decision of the one before completes on a Redis thread,
+	 * the case of reactor/reactor-netty#4361, which the WebFlux filter meets no more since it hands each exchange
+	 * over after its decision.
+	 */
+	private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+
 
 	@LocalServerPort
 	private int port;
@@ -236,7 +244,7 @@ abstract class FilterRuleContract {
 		this.gate.close();
 		List<CompletableFuture<HttpResponse<String>>> responses = new ArrayList<>();
 		for (int i = 0; i < requests; i++) {
-			responses.add(http().sendAsync(request(path, "X-User", user), HttpResponse.BodyHandlers.ofString()));
+			responses.add(this.http.sendAsync(request(path, "X-User", user), HttpResponse.BodyHandlers.ofString()));
 		}
 		long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
 		while (responses.stream().filter(CompletableFuture::isDone).count() < requests - 3
@@ -259,7 +267,7 @@ abstract class FilterRuleContract {
 	 */
 	private int outcome(String path, String user) {
 		try {
-			return http().send(request(path, "X-User", user), HttpResponse.BodyHandlers.ofString()).statusCode();
+			return this.http.send(request(path, "X-User", user), HttpResponse.BodyHandlers.ofString()).statusCode();
 		}
 		catch (IOException ex) {
 			return ABORTED;
@@ -287,19 +295,9 @@ abstract class FilterRuleContract {
 		return "2001:db8:" + this.run + ":" + network + "::/64";
 	}
 
-	/**
-	 * Returns a client with connections of its own. Reactor Netty 1.3.7 may stop reading a kept-alive connection
-	 * whose next request completes at once while the previous one completed on another thread (a Redis answer):
-	 * reactor/reactor-netty#4361, "HTTP/1.1 keep-alive connection stops reading after a queued request completes
-	 * synchronously". A new connection per request keeps the WebFlux runs on Redis from meeting it.
-	 */
-	private static HttpClient http() {
-		return HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
-	}
-
 	private HttpResponse<String> get(String path, String... headers) {
 		try {
-			return http().send(request(path, headers), HttpResponse.BodyHandlers.ofString());
+			return this.http.send(request(path, headers), HttpResponse.BodyHandlers.ofString());
 		}
 		catch (Exception ex) {
 			throw new IllegalStateException(ex);

@@ -1,5 +1,7 @@
 package io.limiter.spring;
 
+import io.limiter.LimiterBackend;
+import io.limiter.RedisBackend;
 import io.limiter.testsupport.RedisFixtures;
 
 /**
@@ -11,6 +13,11 @@ class RateLimitedWaitRedisIntegrationTests extends RateLimitedWaitTests {
 	@Override
 	String[] backend() {
 		return new String[] { "limiter.redis.url=" + RedisFixtures.standalone().uri() };
+	}
+
+	@Override
+	Class<? extends LimiterBackend> backendClass() {
+		return RedisBackend.class;
 	}
 
 }

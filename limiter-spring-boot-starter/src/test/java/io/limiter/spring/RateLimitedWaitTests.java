@@ -28,6 +28,8 @@ import org.springframework.boot.autoconfigure.aop.AopAutoConfiguration;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 
 import io.limiter.Decision;
+import io.limiter.InMemoryBackend;
+import io.limiter.LimiterBackend;
 import io.limiter.RateLimiter;
 import io.limiter.RateLimiterRegistry;
 import io.limiter.spring.autoconfigure.LimiterAspectAutoConfiguration;
@@ -90,10 +92,23 @@ class RateLimitedWaitTests {
 		return new String[0];
 	}
 
+	/**
+	 * Returns the backend that {@link #backend()} chooses, which decides every call of the test.
+	 * @return its class
+	 */
+	Class<? extends LimiterBackend> backendClass() {
+		return InMemoryBackend.class;
+	}
+
 	/** {@return the properties of a limit of one permit per period} */
 	private static String[] limit(String name, String algorithm, String period) {
 		String prefix = "limiter.limits." + name;
 		return new String[] { prefix + ".algorithm=" + algorithm, prefix + ".capacity=1", prefix + ".period=" + period };
+	}
+
+	@Test
+	void callsAreDecidedByTheBackendOfTheTest() {
+		this.runner.run((context) -> assertThat(context.getBean(LimiterBackend.class)).isInstanceOf(backendClass()));
 	}
 
 	@Test

@@ -62,20 +62,45 @@ public final class LocalRedisSentinel implements AutoCloseable {
 	 * within {@link #READY_TIMEOUT}
 	 */
 	public static LocalRedisSentinel start(Duration downAfter, String password) {
+		return start(downAfter, password, null);
+	}
+
+	/**
+	 * Starts a master, a replica and three Sentinels without passwords that speak nothing but TLS, to clients and
+	 * among themselves ({@code --port 0}, {@code tls-replication yes}), with certificates of a private CA; waits
+	 * until the Sentinels agree. Clients must trust {@link Certificates#ca()} and reach the Sentinels by
+	 * {@code rediss://} URLs.
+	 * @param downAfter the Sentinels' {@code down-after-milliseconds}
+	 * @param certificates the servers' certificate, key and CA
+	 * @return the running setup
+	 * @throws IllegalStateException if {@code redis-server} is not on the {@code PATH}, was built without TLS, or the
+	 * Sentinels do not agree within {@link #READY_TIMEOUT}
+	 */
+	public static LocalRedisSentinel startTls(Duration downAfter, Certificates certificates) {
+		return start(downAfter, null, certificates);
+	}
+
+	private static LocalRedisSentinel start(Duration downAfter, String password, Certificates tls) {
 		List<RedisServerProcess> servers = new ArrayList<>();
 		List<RedisServerProcess> sentinels = new ArrayList<>();
 		try {
-			List<String> auth = (password != null) ? List.of("--requirepass", password, "--masterauth", password)
-					: List.of();
-			RedisServerProcess master = RedisServerProcess.start(dataServerArguments(auth));
+			List<String> auth = new ArrayList<>((password != null)
+					? List.of("--requirepass", password, "--masterauth", password) : List.of());
+			if (tls != null) {
+				auth.addAll(List.of("--tls-replication", "yes"));
+			}
+			RedisServerProcess master = RedisServerProcess.start(dataServerArguments(auth), tls);
 			servers.add(master);
 			List<String> replica = new ArrayList<>(dataServerArguments(auth));
 			replica.addAll(List.of("--replicaof", master.host(), Integer.toString(master.port())));
-			servers.add(RedisServerProcess.start(replica));
-			List<String> config = sentinelConfig(master, downAfter, password);
+			servers.add(RedisServerProcess.start(replica, tls));
+			List<String> config = new ArrayList<>(sentinelConfig(master, downAfter, password));
+			if (tls != null) {
+				config.add("tls-replication yes");
+			}
 			String[] sentinelAuth = (password != null) ? new String[] { "--requirepass", password } : new String[0];
 			for (int i = 0; i < SENTINEL_COUNT; i++) {
-				sentinels.add(RedisServerProcess.startSentinel(config, sentinelAuth));
+				sentinels.add(RedisServerProcess.startSentinel(config, tls, sentinelAuth));
 			}
 			LocalRedisSentinel setup = new LocalRedisSentinel(servers, sentinels);
 			setup.await(null);

@@ -126,7 +126,18 @@ public final class RedisServerProcess implements RedisNode {
 	 * seconds
 	 */
 	static RedisServerProcess startSentinel(List<String> config, String... extraArguments) {
-		return start(new RedisServerProcess(config, Arrays.asList(extraArguments), null));
+		return startSentinel(config, null, extraArguments);
+	}
+
+	/**
+	 * Starts a Sentinel as {@link #startSentinel(List, String...)} does, speaking only TLS when given certificates.
+	 * @param config the lines of its configuration file
+	 * @param tls the certificates of a Sentinel that speaks only TLS, or {@code null}
+	 * @param extraArguments arguments appended to the defaults
+	 * @return the running Sentinel
+	 */
+	static RedisServerProcess startSentinel(List<String> config, Certificates tls, String... extraArguments) {
+		return start(new RedisServerProcess(config, Arrays.asList(extraArguments), tls));
 	}
 
 	private static RedisServerProcess start(RedisServerProcess server) {

@@ -16,11 +16,17 @@ import io.limiter.Limit;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * What each number of a decision promises, checked on the in-memory implementations (the conformance test of memory and Redis carries it
- * over to the scripts): after every decision of a random sequence with a clock that never goes back, the history
- * is replayed into a fresh state and probed. {@code remaining} permits can be taken and one more cannot; a denied
- * request is still denied one millisecond before {@code retryAfter} and allowed at it; the key is full at
- * {@code resetAfter} and not one millisecond before; a look in between changes no later decision.
+ * What each number of a decision promises, checked on the in-memory implementations (the conformance test of memory
+ * and Redis carries it over to the scripts): after every decision of a random sequence with a clock that never goes
+ * back, the history is replayed into a fresh state and probed. {@code remaining} permits can be taken and one more
+ * cannot; a denied request is still denied one millisecond before {@code retryAfter} and allowed at it; the key is
+ * full at {@code resetAfter} and not one millisecond before; a look in between changes no later decision.
+ * <p>
+ * The oracle is the code under test: each probe replays the history into the same implementation, so these tests
+ * show that a decision's numbers agree with that implementation's later decisions, not that the implementation
+ * counts right (an algorithm that erred consistently would pass). The values themselves are pinned by the literal
+ * tables of the contract suites ({@code io.limiter.contract}: {@code TokenBucketContract} and its siblings), which
+ * these tests stand beside, never replace.
  */
 class DecisionMeaningTests {
 

@@ -2,14 +2,16 @@ package io.limiter.spring.client;
 
 import java.net.URI;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.stream.IntStream;
 
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.api.Test;
 
 import org.springframework.boot.SpringBootConfiguration;
 import org.springframework.boot.WebApplicationType;
@@ -22,6 +24,9 @@ import org.springframework.http.RequestEntity;
 import org.springframework.web.client.RestClient;
 import org.springframework.web.reactive.function.client.WebClient;
 
+import io.limiter.InMemoryBackend;
+import io.limiter.LimiterBackend;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
@@ -29,7 +34,8 @@ import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
  * {@code limiter.outbound.rules} over real HTTP, in an application whose {@code RestClient}, {@code RestTemplate} or
  * {@code WebClient} comes from the builder that Spring Boot gives it: calls to the rule's host wait for their permits
  * and arrive spaced by the rate, calls to the same server by another name, which no rule names, pass untouched, and
- * a rule's key gives all its hosts one budget; a limit in shadow mode is counted and never enforced.
+ * a rule's key gives all its hosts one budget; a limit in shadow mode is counted and never enforced. Each test starts
+ * one application and calls through the three clients in turn, which share the rule's budget.
  */
 class OutboundRulesTests {
 
@@ -52,71 +58,98 @@ class OutboundRulesTests {
 		this.server.close();
 	}
 
-	@ParameterizedTest
-	@EnumSource(Client.class)
-	void callsToTheRulesHostWaitForTheirPermitsAndArriveSpacedByTheRate(Client client) {
+	@Test
+	void callsToTheRulesHostWaitForTheirPermitsAndArriveSpacedByTheRate() {
 		startApplication("limiter.limits.partner.capacity=1", "limiter.limits.partner.period=" + PERIOD.toMillis() + "ms",
 				"limiter.outbound.rules[0].hosts=127.0.0.1", "limiter.outbound.rules[0].limit=partner",
 				"limiter.outbound.rules[0].max-wait=2s");
+		assertThat(this.context.getBean(LimiterBackend.class)).as("the backend that decides").isInstanceOf(backendClass());
 		long start = System.nanoTime();
-		for (int i = 0; i < 4; i++) {
-			assertThat(client.get(this.context, url("127.0.0.1"), "call-" + i)).isEqualTo("ok");
+		for (Client client : Client.values()) {
+			for (int i = 0; i < 4; i++) {
+				assertThat(client.get(this.context, url("127.0.0.1"), client + "-" + i)).isEqualTo("ok");
+			}
 		}
 		List<ArrivalServer.Arrival> arrivals = this.server.arrivals();
 		assertThat(arrivals).extracting(ArrivalServer.Arrival::callId)
-			.containsExactly("call-0", "call-1", "call-2", "call-3");
+			.containsExactly(Arrays.stream(Client.values())
+				.flatMap((client) -> IntStream.range(0, 4).mapToObj((i) -> client + "-" + i))
+				.toArray(String[]::new));
 		ArrivalServer.assertNoneArrivedBeforeItsPermit(arrivals, start, PERIOD);
 	}
 
-	@ParameterizedTest
-	@EnumSource(Client.class)
-	void callsToAHostThatNoRuleNamesPassUntouched(Client client) {
+	@Test
+	void callsToAHostThatNoRuleNamesPassUntouched() {
 		startApplication("limiter.limits.partner.capacity=1", "limiter.limits.partner.period=1h",
 				"limiter.outbound.rules[0].hosts=127.0.0.1", "limiter.outbound.rules[0].limit=partner");
-		assertThat(client.get(this.context, url("127.0.0.1"), "limited-0")).isEqualTo("ok");
-		assertThatExceptionOfType(OutboundRateLimitExceededException.class)
-			.isThrownBy(() -> client.get(this.context, url("127.0.0.1"), "limited-1"))
-			.satisfies((denied) -> {
-				assertThat(denied.limitName()).isEqualTo("partner");
-				assertThat(denied.key()).isEqualTo("127.0.0.1:" + port());
-			});
-		for (int i = 0; i < 3; i++) {
-			assertThat(client.get(this.context, url("localhost"), "other-" + i)).isEqualTo("ok");
+		assertThat(Client.REST_CLIENT.get(this.context, url("127.0.0.1"), "limited")).isEqualTo("ok");
+		for (Client client : Client.values()) {
+			assertThatExceptionOfType(OutboundRateLimitExceededException.class).as(client.name())
+				.isThrownBy(() -> client.get(this.context, url("127.0.0.1"), "denied-" + client))
+				.satisfies((denied) -> {
+					assertThat(denied.limitName()).isEqualTo("partner");
+					assertThat(denied.key()).isEqualTo("127.0.0.1:" + port());
+				});
+			assertThat(client.get(this.context, url("localhost"), "other-" + client)).isEqualTo("ok");
 		}
 		assertThat(this.server.arrivals()).extracting(ArrivalServer.Arrival::callId)
-			.containsExactly("limited-0", "other-0", "other-1", "other-2");
+			.containsExactly("limited", "other-REST_CLIENT", "other-REST_TEMPLATE", "other-WEB_CLIENT");
 	}
 
-	@ParameterizedTest
-	@EnumSource(Client.class)
-	void aRuleWithAKeyGivesAllItsHostsOneBudget(Client client) {
-		startApplication("limiter.limits.partner.capacity=1", "limiter.limits.partner.period=1h",
+	@Test
+	void aRuleWithAKeyGivesAllItsHostsOneBudget() {
+		String key = "partner-api-" + Integer.toHexString(ThreadLocalRandom.current().nextInt(0x1000, 0x10000));
+		startApplication("limiter.limits.partner.capacity=3", "limiter.limits.partner.period=1h",
 				"limiter.outbound.rules[0].hosts=127.0.0.1, localhost", "limiter.outbound.rules[0].limit=partner",
-				"limiter.outbound.rules[0].key=partner-api");
-		assertThat(client.get(this.context, url("127.0.0.1"), "first")).isEqualTo("ok");
-		assertThatExceptionOfType(OutboundRateLimitExceededException.class)
-			.isThrownBy(() -> client.get(this.context, url("localhost"), "other-host"))
-			.satisfies((denied) -> assertThat(denied.key()).isEqualTo("partner-api"));
-		assertThat(this.server.arrivals()).extracting(ArrivalServer.Arrival::callId).containsExactly("first");
+				"limiter.outbound.rules[0].key=" + key);
+		for (Client client : Client.values()) {
+			assertThat(client.get(this.context, url("127.0.0.1"), "first-" + client)).isEqualTo("ok");
+		}
+		for (Client client : Client.values()) {
+			assertThatExceptionOfType(OutboundRateLimitExceededException.class).as(client.name())
+				.isThrownBy(() -> client.get(this.context, url("localhost"), "other-host-" + client))
+				.satisfies((denied) -> assertThat(denied.key()).isEqualTo(key));
+		}
+		assertThat(this.server.arrivals()).extracting(ArrivalServer.Arrival::callId)
+			.containsExactly("first-REST_CLIENT", "first-REST_TEMPLATE", "first-WEB_CLIENT");
 	}
 
-	@ParameterizedTest
-	@EnumSource(Client.class)
-	void callsUnderAShadowLimitNeverWaitAndAreNeverDeniedButAreCounted(Client client) {
+	/**
+	 * Returns the properties that choose the backend of the test.
+	 * @return none here: the in-memory backend
+	 */
+	String[] backend() {
+		return new String[0];
+	}
+
+	/**
+	 * Returns the backend that {@link #backend()} chooses.
+	 * @return its class
+	 */
+	Class<? extends LimiterBackend> backendClass() {
+		return InMemoryBackend.class;
+	}
+
+	@Test
+	void callsUnderAShadowLimitNeverWaitAndAreNeverDeniedButAreCounted() {
 		startApplication("limiter.limits.partner.capacity=1", "limiter.limits.partner.period=2s",
 				"limiter.limits.partner.shadow=true", "limiter.outbound.rules[0].hosts=127.0.0.1",
 				"limiter.outbound.rules[0].limit=partner", "limiter.outbound.rules[0].max-wait=5s");
 		long start = System.nanoTime();
-		for (int i = 0; i < 3; i++) {
-			assertThat(client.get(this.context, url("127.0.0.1"), "shadow-" + i)).isEqualTo("ok");
+		for (Client client : Client.values()) {
+			for (int i = 0; i < 3; i++) {
+				assertThat(client.get(this.context, url("127.0.0.1"), client + "-" + i)).isEqualTo("ok");
+			}
 		}
 		assertThat(Duration.ofNanos(System.nanoTime() - start)).as("no call waited for the next permit, 2 s away")
 			.isLessThan(Duration.ofSeconds(2));
 		assertThat(this.server.arrivals()).extracting(ArrivalServer.Arrival::callId)
-			.containsExactly("shadow-0", "shadow-1", "shadow-2");
+			.containsExactly(Arrays.stream(Client.values())
+				.flatMap((client) -> IntStream.range(0, 3).mapToObj((i) -> client + "-" + i))
+				.toArray(String[]::new));
 		MeterRegistry meters = this.context.getBean(MeterRegistry.class);
 		assertThat(decisions(meters, "allowed")).isEqualTo(1);
-		assertThat(decisions(meters, "shadow_denied")).isEqualTo(2);
+		assertThat(decisions(meters, "shadow_denied")).isEqualTo(8);
 	}
 
 	private static double decisions(MeterRegistry meters, String outcome) {
@@ -127,6 +160,7 @@ class OutboundRulesTests {
 	private void startApplication(String... properties) {
 		this.context = new SpringApplicationBuilder(Application.class).web(WebApplicationType.NONE)
 			.properties(properties)
+			.properties(backend())
 			.run();
 	}
 

@@ -3,8 +3,10 @@ package io.limiter.spring.refresh;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -21,10 +23,10 @@ import org.springframework.context.ApplicationEvent;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.core.env.MapPropertySource;
 import org.springframework.test.annotation.DirtiesContext;
-import org.springframework.test.annotation.DirtiesContext.ClassMode;
 import org.springframework.test.web.servlet.MockMvc;
 import org.springframework.test.web.servlet.ResultActions;
 
+import io.limiter.RateLimiterRegistry;
 import io.limiter.spring.LimitsChangedEvent;
 import io.limiter.spring.autoconfigure.LimiterProperties;
 import io.limiter.spring.testapp.TestApplication;
@@ -41,7 +43,9 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
  * Limits changed in the Environment while a servlet application runs, told by Limiter's own event or by Spring
  * Cloud's: the next request decides with the new numbers and each key keeps what it used; a bad change is refused
  * whole, logged once with its property and value, the running limits kept; a change that needs a restart is said.
- * Every limit counts in a window of an hour, so that nothing refills during a test.
+ * Every limit counts in a window of an hour, so that nothing refills during a test. The tests share one application:
+ * each takes its changes back and keys its requests by a client address of its own; the one whose change leaves the
+ * properties bean broken closes it.
  */
 @SpringBootTest(classes = { TestApplication.class, RefreshBeans.class },
 		properties = { "limiter.limits.hello.algorithm=fixed-window", "limiter.limits.hello.capacity=2",
@@ -54,11 +58,12 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
 				"management.endpoints.web.exposure.include=limiters",
 				"management.endpoint.limiters.access=unrestricted" })
 @AutoConfigureMockMvc
-@DirtiesContext(classMode = ClassMode.AFTER_EACH_TEST_METHOD)
 @ExtendWith(OutputCaptureExtension.class)
 class LimitsRefreshTests {
 
 	private static final String REFUSED = "Limiter refused the changed limits and keeps all the running ones: ";
+
+	private static final AtomicInteger CLIENTS = new AtomicInteger(1);
 
 	@Autowired
 	private MockMvc mvc;
@@ -66,23 +71,41 @@ class LimitsRefreshTests {
 	@Autowired
 	private ConfigurableApplicationContext context;
 
+	@Autowired
+	private RateLimiterRegistry registry;
+
+	/** The client addresses of the test: its own, as the tests share one application and its limits' state. */
+	private final String client = "192.0.2." + CLIENTS.getAndIncrement();
+
+	/**
+	 * Takes the test's changes out of the Environment and applies the limits as configured again, so that the next
+	 * test starts from them in the same application.
+	 */
+	@AfterEach
+	void restoreTheConfiguredLimits() {
+		if (this.context.getEnvironment().getPropertySources().remove("changed") != null) {
+			this.context.publishEvent(new EnvironmentChangeEvent(this.context, Set.of()));
+		}
+		this.registry.limiter("costly").reset("everyone");
+	}
+
 	@ParameterizedTest
 	@EnumSource
 	void aChangedCapacityAppliesToTheNextRequestAndEachKeyKeepsWhatItUsed(Trigger trigger) throws Exception {
-		hello("192.0.2.1").andExpect(status().isOk()).andExpect(header().string("RateLimit-Policy", "\"hello\";q=2;w=3600"));
-		hello("192.0.2.1").andExpect(status().isOk());
-		hello("192.0.2.1").andExpect(status().isTooManyRequests());
+		hello(this.client).andExpect(status().isOk()).andExpect(header().string("RateLimit-Policy", "\"hello\";q=2;w=3600"));
+		hello(this.client).andExpect(status().isOk());
+		hello(this.client).andExpect(status().isTooManyRequests());
 		change(trigger, Map.of("limiter.limits.hello.capacity", "5"));
-		hello("192.0.2.1").andExpect(status().isOk())
+		hello(this.client).andExpect(status().isOk())
 			.andExpect(header().string("RateLimit-Policy", "\"hello\";q=5;w=3600"))
 			.andExpect(header().string("RateLimit", startsWith("\"hello\";r=2;")));
-		hello("192.0.2.1").andExpect(status().isOk());
-		hello("192.0.2.1").andExpect(status().isOk());
-		hello("192.0.2.1").andExpect(status().isTooManyRequests());
+		hello(this.client).andExpect(status().isOk());
+		hello(this.client).andExpect(status().isOk());
+		hello(this.client).andExpect(status().isTooManyRequests());
 		for (int i = 0; i < 5; i++) {
-			hello("192.0.2.2").andExpect(status().isOk());
+			hello("198.51.100." + this.client.substring("192.0.2.".length())).andExpect(status().isOk());
 		}
-		hello("192.0.2.2").andExpect(status().isTooManyRequests());
+		hello("198.51.100." + this.client.substring("192.0.2.".length())).andExpect(status().isTooManyRequests());
 		this.mvc.perform(get("/actuator/limiters")).andExpect(jsonPath("$.limits.hello.capacity").value(5));
 	}
 
@@ -90,15 +113,15 @@ class LimitsRefreshTests {
 	@EnumSource
 	void aBadChangeIsRefusedWholeAndLoggedOnceWithItsPropertyAndValue(BadChange bad, CapturedOutput output)
 			throws Exception {
-		hello("192.0.2.3").andExpect(status().isOk());
+		hello(this.client).andExpect(status().isOk());
 		Map<String, Object> batch = new HashMap<>(bad.properties);
 		batch.put("limiter.limits.second.capacity", "7");
 		change(Trigger.LIMITER, batch);
 		assertThat(output).containsOnlyOnce(REFUSED).contains(bad.logged);
-		hello("192.0.2.3").andExpect(status().isOk()).andExpect(header().string("RateLimit-Policy", "\"hello\";q=2;w=3600"));
-		hello("192.0.2.3").andExpect(status().isTooManyRequests());
+		hello(this.client).andExpect(status().isOk()).andExpect(header().string("RateLimit-Policy", "\"hello\";q=2;w=3600"));
+		hello(this.client).andExpect(status().isTooManyRequests());
 		this.mvc.perform(get("/refresh/second").with((request) -> {
-			request.setRemoteAddr("192.0.2.3");
+			request.setRemoteAddr(this.client);
 			return request;
 		})).andExpect(header().string("RateLimit-Policy", "\"second\";q=2;w=3600"));
 		this.mvc.perform(get("/refresh/costly")).andExpect(status().isOk());
@@ -106,6 +129,7 @@ class LimitsRefreshTests {
 	}
 
 	@Test
+	@DirtiesContext
 	void aBadValueThatSpringCloudRebindsIntoThePropertiesBeanChangesNoRunningLimit(CapturedOutput output)
 			throws Exception {
 		assertThatExceptionOfType(ConfigurationPropertiesBindException.class)
@@ -115,9 +139,9 @@ class LimitsRefreshTests {
 		assertThat(output).containsOnlyOnce(REFUSED).contains("limiter.limits.hello.algorithm");
 		assertThat(this.context.getBean(LimiterProperties.class).getLimits())
 			.as("the rebinder has reset the bean and failed half-way").doesNotContainKey("hello");
-		hello("192.0.2.4").andExpect(status().isOk()).andExpect(header().string("RateLimit-Policy", "\"hello\";q=2;w=3600"));
-		hello("192.0.2.4").andExpect(status().isOk());
-		hello("192.0.2.4").andExpect(status().isTooManyRequests());
+		hello(this.client).andExpect(status().isOk()).andExpect(header().string("RateLimit-Policy", "\"hello\";q=2;w=3600"));
+		hello(this.client).andExpect(status().isOk());
+		hello(this.client).andExpect(status().isTooManyRequests());
 		this.mvc.perform(get("/actuator/limiters"))
 			.andExpect(jsonPath("$.limits.hello.capacity").value(2))
 			.andExpect(jsonPath("$.limits.hello.algorithm").value("fixed-window"));
@@ -133,9 +157,9 @@ class LimitsRefreshTests {
 				+ " limiter.limits.added.period, limiter.limits.hello.shadow while the application runs: a change of"
 				+ " these needs a restart");
 		for (int i = 0; i < 3; i++) {
-			hello("192.0.2.5").andExpect(status().isOk());
+			hello(this.client).andExpect(status().isOk());
 		}
-		hello("192.0.2.5").andExpect(status().isTooManyRequests());
+		hello(this.client).andExpect(status().isTooManyRequests());
 	}
 
 	private ResultActions hello(String client) throws Exception {

@@ -1,5 +1,9 @@
 package io.limiter.spring.gateway.mvc;
 
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.util.function.Consumer;
 
 import org.junit.jupiter.api.AfterEach;
@@ -9,11 +13,14 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
+import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.web.servlet.function.RouterFunction;
 import org.springframework.web.servlet.function.ServerResponse;
 
+import io.limiter.RateLimiter;
+import io.limiter.RateLimiterRegistry;
 import io.limiter.spring.gateway.mvc.LimiterFilterFunctions.RateLimitConfig;
 import io.limiter.spring.testapp.TestApplication;
 
@@ -24,7 +31,8 @@ import static org.springframework.cloud.gateway.server.mvc.handler.HandlerFuncti
 
 /**
  * A Java route of a gateway on Spring MVC that names a limit that is not configured, or takes more permits than the
- * limit's capacity, stops the application at start-up, not at the route's first request.
+ * limit's capacity, stops the application at start-up, not at the route's first request; one within the capacity starts,
+ * and its first request takes the route's cost.
  */
 @ExtendWith(OutputCaptureExtension.class)
 class LimiterFilterFunctionsStartUpTests {
@@ -51,11 +59,21 @@ class LimiterFilterFunctionsStartUpTests {
 	}
 
 	@Test
-	void aRouteNamingAConfiguredLimitWithinItsCapacityStarts() {
-		settings = (c) -> c.limit("a").cost(5);
-		new SpringApplication(TestApplication.class, BadRoute.class)
-			.run("--server.port=0")
-			.close();
+	void aRouteNamingAConfiguredLimitWithinItsCapacityStartsAndTakesItsCost() throws Exception {
+		settings = (c) -> c.limit("a").cost(5).key((request) -> "whole-capacity");
+		try (ConfigurableApplicationContext context = new SpringApplication(TestApplication.class, BadRoute.class)
+			.run("--server.port=0")) {
+			RateLimiter limit = context.getBean(RateLimiterRegistry.class).limiter("a");
+			assertThat(limit.peek("whole-capacity").remaining()).isEqualTo(5);
+			HttpClient http = HttpClient.newHttpClient();
+			HttpRequest request = HttpRequest
+				.newBuilder(URI.create("http://127.0.0.1:" + context.getEnvironment().getProperty("local.server.port")
+						+ "/bad"))
+				.build();
+			http.send(request, HttpResponse.BodyHandlers.discarding());
+			assertThat(limit.peek("whole-capacity").remaining()).as("the route took its cost of 5").isZero();
+			assertThat(http.send(request, HttpResponse.BodyHandlers.discarding()).statusCode()).isEqualTo(429);
+		}
 	}
 
 	private static void assertStartFails(CapturedOutput output, Consumer<RateLimitConfig> routeSettings,

@@ -28,7 +28,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * No server thread waits for a gateway route's decision: with a backend that answers only asynchronously and holds
  * its answers, requests on more connections than the server has threads stay unanswered while a request that no
- * limit decides is answered; once the backend answers, every held request is.
+ * limit decides is answered; once the backend answers, every held request is. The request that no limit decides is
+ * sent only once every held request asked for its decision: a filter that held its thread until the answer came
+ * would leave some of them waiting for a thread, and never asking.
  */
 @SpringBootTest(classes = { GatewayTestApplication.class, GatewayNonBlockingTests.Backend.class },
 		webEnvironment = WebEnvironment.RANDOM_PORT)
@@ -47,10 +49,19 @@ class GatewayNonBlockingTests {
 	@Test
 	void heldDecisionsHoldNoServerThread() throws Exception {
 		this.backend.hold();
+		int asked = this.backend.asked();
 		List<CompletableFuture<HttpResponse<String>>> held = IntStream.range(0, 16)
 			.mapToObj((i) -> this.http.sendAsync(request("/named", GatewayRateLimiterContract.newClient()),
 					BodyHandlers.ofString()))
 			.toList();
+		long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+		while (this.backend.asked() - asked < held.size()) {
+			assertThat(System.nanoTime())
+				.as("held requests that asked for their decision before the deadline: %d of %d",
+						this.backend.asked() - asked, held.size())
+				.isLessThan(deadline);
+			Thread.sleep(10);
+		}
 
 		HttpResponse<String> unlimited = this.http.send(request("/backend", "192.0.2.1"), BodyHandlers.ofString());
 

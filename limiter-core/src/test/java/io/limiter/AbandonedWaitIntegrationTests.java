@@ -147,7 +147,6 @@ class AbandonedWaitIntegrationTests {
 		assertThat(next.delayMillis()).as("%s", next).isPositive().isLessThanOrEqualTo(50_000);
 	}
 
-	/** Reserves the key's next permit and abandons the wait for it. */
 	/**
 	 * A thread that waits in {@code acquire} for the key's next permit.
 	 * @param thread the thread

@@ -3,6 +3,7 @@ package io.limiter.contract;
 import java.time.Duration;
 import java.time.Instant;
 
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 
 import io.limiter.Algorithm;
@@ -22,17 +23,23 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class StandaloneCalendarQuotaContractIntegrationTests extends CalendarQuotaContract {
 
-	private static final BackendFixture FIXTURE = BackendFixture.standalone(RedisFixtures.standalone());
+	private static final BackendFixture FIXTURE = BackendFixture.standalone(RedisFixtures.contractStandalone());
 
 	@Override
 	protected BackendFixture fixture() {
 		return FIXTURE;
 	}
 
+	@AfterAll
+	static void deleteTheKeys() {
+		FIXTURE.close();
+	}
+
 	@Test
 	void onServerTimeADayEndsAtTheNextMidnightInUtc() throws InterruptedException {
 		try (RedisBackend backend = RedisBackend.builder()
-			.standalone(RedisFixtures.standalone().uri())
+			.standalone(RedisFixtures.contractStandalone().uri())
+			.namespace(FIXTURE.namespace())
 			.timeout(BackendFixture.TEST_TIMEOUT)
 			.minimumTimeout(BackendFixture.TEST_TIMEOUT)
 			.build()) {

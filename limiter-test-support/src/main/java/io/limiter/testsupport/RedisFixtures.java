@@ -17,6 +17,12 @@ import java.util.function.UnaryOperator;
  */
 public final class RedisFixtures {
 
+	/**
+	 * The system property that points the contract tests at a server of one's own, such as
+	 * {@code -Dlimiter.test.redis.url=rediss://:password@my-cache.example.com:6379}: {@value}.
+	 */
+	public static final String EXTERNAL_URL_PROPERTY = "limiter.test.redis.url";
+
 	private static final Shared<RedisStandalone> standaloneProcess = new Shared<>(SharedStandalone::new);
 
 	private static final Shared<RedisStandalone> standaloneContainer = new Shared<>(SharedStandalone::new);
@@ -37,6 +43,19 @@ public final class RedisFixtures {
 	 */
 	public static RedisStandalone standalone() {
 		return useLocalProcesses() ? standaloneProcess.get(() -> RedisServerProcess.start()) : standaloneInDocker();
+	}
+
+	/**
+	 * Returns the standalone server that the contract tests run on: the one that the system property
+	 * {@value #EXTERNAL_URL_PROPERTY} names when it is set (a server of the user's, which is never flushed or stopped
+	 * from here: the tests keep their keys in a namespace of their own and delete only those), else
+	 * {@link #standalone()}.
+	 * @return the server
+	 * @throws IllegalArgumentException naming the property and its value when it is not a Redis URL
+	 */
+	public static RedisStandalone contractStandalone() {
+		String url = System.getProperty(EXTERNAL_URL_PROPERTY, "");
+		return url.isBlank() ? standalone() : ExternalRedis.of(EXTERNAL_URL_PROPERTY, url);
 	}
 
 	/**

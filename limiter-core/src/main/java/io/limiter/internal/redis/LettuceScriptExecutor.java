@@ -39,6 +39,8 @@ public final class LettuceScriptExecutor<C extends StatefulConnection<String, St
 
 	private static final long RECONNECT_INTERVAL_MILLIS = 1000;
 
+	private static final String NOSCRIPT = "NOSCRIPT";
+
 	/** How long a timed-out call waits for a sign of life from its node before it counts as a failure of it. */
 	static final long SLOW_ANSWER_GRACE_MILLIS = 100;
 
@@ -286,10 +288,16 @@ public final class LettuceScriptExecutor<C extends StatefulConnection<String, St
 		}
 	}
 
-	private static boolean isNoScript(Throwable failure) {
+	/**
+	 * Returns whether a failure is the server's {@code NOSCRIPT} error, known by its first word alone: the text after
+	 * it differs between servers ({@code "NOSCRIPT No matching script. Please use EVAL."} from Redis,
+	 * {@code "NOSCRIPT No matching script."} from Valkey 8).
+	 */
+	static boolean isNoScript(Throwable failure) {
 		Throwable cause = RedisCalls.unwrap(failure);
+		String message = cause.getMessage();
 		return cause instanceof RedisNoScriptException
-				|| (cause.getMessage() != null && cause.getMessage().startsWith("NOSCRIPT"));
+				|| (message != null && (message.equals(NOSCRIPT) || message.startsWith(NOSCRIPT + " ")));
 	}
 
 	private record ConfigRead(String pattern, BiConsumer<Map<String, Map<String, String>>, Throwable> reader) {

@@ -15,7 +15,6 @@ import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
-import org.springframework.boot.SpringApplication;
 import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
 import org.springframework.context.ConfigurableApplicationContext;
@@ -39,6 +38,8 @@ import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 @ExtendWith(OutputCaptureExtension.class)
 class OutsideOnRedisTests {
 
+	private static ApplicationOnRedis running;
+
 	private static LocalRedisServer redis;
 
 	private static ConfigurableApplicationContext application;
@@ -47,26 +48,21 @@ class OutsideOnRedisTests {
 
 	@BeforeAll
 	static void start() throws Exception {
-		redis = LocalRedisServer.start();
-		application = SpringApplication.run(OutsideApplication.class, "--server.port=0",
-				"--spring.data.redis.port=" + redis.port());
-		http = new Http("127.0.0.1", port());
+		running = ApplicationOnRedis.start();
+		redis = running.redis();
+		application = running.application();
+		http = running.http();
 	}
 
 	@AfterAll
 	static void stop() throws Exception {
-		try {
-			if (application != null) {
-				application.close();
-			}
-		}
-		finally {
-			redis.close();
+		if (running != null) {
+			running.close();
 		}
 	}
 
 	private static int port() {
-		return application.getEnvironment().getRequiredProperty("local.server.port", Integer.class);
+		return running.port();
 	}
 
 	private static List<String> keysInRedis() {

@@ -40,7 +40,7 @@ open class SuspendingRateLimitedTests {
 				LimiterAspectAutoConfiguration::class.java, AopAutoConfiguration::class.java))
 		.withPropertyValues(*limit("pair", 2, "1m"))
 		.withPropertyValues(*limit("paced", 1, "500ms"))
-		.withPropertyValues(*limit("gated", 1, "3s"))
+		.withPropertyValues(*limit("halves", 2, "1m"))
 		.withPropertyValues(*backend())
 
 	/** A key of this test's own, so that the tests run as well on a Redis that other tests share. */
@@ -121,17 +121,18 @@ open class SuspendingRateLimitedTests {
 	}
 
 	@Test
-	fun coroutineCancelledWhileItWaitsGivesItsPermitBack() = limited { context, partner ->
-		val limiter = context.getBean(RateLimiterRegistry::class.java).limiter("gated")
+	fun coroutineCancelledWhileItWaitsGivesItsPermitsBack() = limited { context, partner ->
+		val limiter = context.getBean(RateLimiterRegistry::class.java).limiter("halves")
 		assertThat(limiter.tryAcquire(key).isAllowed).isTrue()
-		val waiting = launch(singleThread) { partner.gated(key) }
-		// the call reserved the permit of 3 s from now: the key is full for 6 s
-		withTimeout(10_000) { while (limiter.peek(key).resetAfterMillis() <= 3000) delay(10) }
+		val waiting = launch(singleThread) { partner.both(key) }
+		// the call reserved the permit left and the next, due in 30 s: the key is full for 90 s
+		withTimeout(10_000) { while (limiter.peek(key).resetAfterMillis() <= 60_000) delay(10) }
 		waiting.cancel()
-		withTimeout(10_000) { while (limiter.peek(key).resetAfterMillis() > 3000) delay(10) }
+		// back to one taken, full in 30 s, as refill alone could make it only after 30 s
+		withTimeout(10_000) { while (limiter.peek(key).resetAfterMillis() > 60_000) delay(10) }
 		assertThat(partner.calls).isEmpty()
-		// the given-back permit is the next caller's, within its 4 s; still reserved, the next would come in 6 s
-		assertThat(partner.gated(key)).isEqualTo("called")
+		// the permit given back is the next caller's, at once; still reserved, the next would come in 60 s
+		assertThat(partner.one(key)).isEqualTo("called")
 		assertThat(partner.calls).hasSize(1)
 	}
 
@@ -215,8 +216,11 @@ open class SuspendingRateLimitedTests {
 		@RateLimited(limit = "paced", key = "#key", maxWait = "3s")
 		open suspend fun paced(key: String): String = called(key)
 
-		@RateLimited(limit = "gated", key = "#key", maxWait = "4s")
-		open suspend fun gated(key: String): String = called(key)
+		@RateLimited(limit = "halves", key = "#key", cost = 2, maxWait = "2m")
+		open suspend fun both(key: String): String = called(key)
+
+		@RateLimited(limit = "halves", key = "#key")
+		open suspend fun one(key: String): String = called(key)
 
 	}
 

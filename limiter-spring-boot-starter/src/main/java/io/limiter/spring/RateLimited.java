@@ -29,7 +29,10 @@ import java.lang.annotation.Target;
  * others, and the denial arrives as an error signal or a failed stage (or as the fallback's result). The method
  * itself is called once its limits allowed: on the calling thread when the decisions are known at once, else on the
  * thread that completes the last one. A method that returns a value is decided on the calling thread, and fails at
- * once when that thread must not block (a Netty event loop); Kotlin suspending functions are not supported yet.
+ * once when that thread must not block (a Netty event loop). A Kotlin suspending function is limited as a method that
+ * returns a {@code Mono} is (Spring's AOP calls it as one, with kotlinx-coroutines-reactor on the class path): its
+ * coroutine suspends while the limits are decided, and a coroutine cancelled while it waits gives back the permits
+ * it reserved.
  */
 @Target({ ElementType.METHOD, ElementType.TYPE })
 @Retention(RetentionPolicy.RUNTIME)
@@ -72,7 +75,9 @@ public @interface RateLimited {
 
 	/**
 	 * The name of a method of the same class called instead when the limit denies: same parameters,
-	 * optionally followed by a {@link RateLimitExceededException}, and a compatible return type.
+	 * optionally followed by a {@link RateLimitExceededException}, and a compatible return type. The fallback of a
+	 * Kotlin suspending function is a suspending function taking the same parameters, optionally followed by the
+	 * exception.
 	 * @return the fallback method name, or empty for none
 	 */
 	String fallbackMethod() default "";

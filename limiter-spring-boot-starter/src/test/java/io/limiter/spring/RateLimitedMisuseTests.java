@@ -3,7 +3,6 @@ package io.limiter.spring;
 import java.time.Duration;
 import java.util.function.Consumer;
 
-import kotlin.coroutines.Continuation;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.reactivestreams.Publisher;
@@ -167,15 +166,6 @@ class RateLimitedMisuseTests {
 		assertStartUpFails(AnnotatedClassWithAFinalMethod.class, (failure) -> {
 			assertThat(failure.method()).isEqualTo(TESTS + "$AnnotatedClassWithAFinalMethod#fixed()");
 			assertThat(failure.reason()).startsWith("it is final");
-		});
-	}
-
-	@Test
-	void kotlinSuspendingFunctionFailsStartUpAsNotSupportedYet() {
-		assertStartUpFails(Suspending.class, (failure) -> {
-			assertThat(failure.method()).isEqualTo(TESTS + "$Suspending#call(String, Continuation)");
-			assertThat(failure.reason())
-				.startsWith("it is a Kotlin suspending function, which @RateLimited does not support yet");
 		});
 	}
 
@@ -549,15 +539,6 @@ class RateLimitedMisuseTests {
 		}
 
 		public final void fixed() {
-		}
-
-	}
-
-	static class Suspending {
-
-		@RateLimited(limit = "known")
-		public Object call(String id, Continuation<String> continuation) {
-			return id;
 		}
 
 	}

@@ -7,6 +7,7 @@ import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
 import org.springframework.core.ReactiveAdapter;
+import org.springframework.core.ReactiveAdapterRegistry;
 
 import io.limiter.spring.internal.reactive.ReactiveFutures;
 
@@ -54,6 +55,15 @@ final class ReactorResults {
 				.flatMapMany((result) -> (Flux<?>) result)
 				.doOnCancel(permits::abandon);
 		}));
+	}
+
+	/**
+	 * Returns the adapter of {@code Mono}, the type Spring's AOP makes of a Kotlin suspending function's result.
+	 * @param adapters the reactive types
+	 * @return the adapter
+	 */
+	static ReactiveAdapter monoAdapter(ReactiveAdapterRegistry adapters) {
+		return adapters.getAdapter(Mono.class);
 	}
 
 	/** Adapts what the method or its fallback returned to a {@code Mono}. */

@@ -12,6 +12,7 @@ import io.limiter.RedisBackend;
 import io.limiter.internal.StateKeys;
 import io.limiter.reliability.InstancesUnderLoad.Run;
 import io.limiter.reliability.InstancesUnderLoad.SharedKey;
+import io.limiter.testsupport.LinkProxy;
 import io.limiter.testsupport.LocalRedisCluster;
 import io.limiter.testsupport.PrivateRedisCluster;
 import io.limiter.testsupport.RedisFixtures;
@@ -22,7 +23,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * Redis that stops answering without going away, while three instances with default settings decide on one hot key:
  * the key's master paused ({@code CLIENT PAUSE}) for less than the cluster's node timeout, so that no replica takes
- * over; and one instance cut off from a standalone server by a {@link SeverableProxy} while the other two keep it.
+ * over; and one instance cut off from a standalone server by a {@link LinkProxy} while the other two keep it.
  * No exception reaches a caller, the instances stay within the bound, every decision comes back within the
  * timeout, and each one the policy made is heard with its reason: calls that heard nothing, then the breaker.
  */
@@ -64,7 +65,7 @@ class PauseAndPartitionIntegrationTests {
 	@Test
 	void oneInstanceCutOffFromRedisLetsNoExceptionThroughAndStaysWithinTheBound() throws Exception {
 		try (RedisServerProcess redis = RedisFixtures.startStandalone();
-				SeverableProxy link = SeverableProxy.to(redis.host(), redis.port());
+				LinkProxy link = LinkProxy.to(redis);
 				InstancesUnderLoad instances = InstancesUnderLoad.start((instance) -> RedisBackend.builder()
 					.standalone((instance == 0) ? link.redisUri() : redis.uri()))) {
 			Run run = instances.run(Duration.ofSeconds(10), () -> {

@@ -96,4 +96,55 @@ public interface LimiterObserver {
 	default void onPermitRelease(String limitName, ConcurrencyLimit limit, long heldNanos, boolean returned) {
 	}
 
+	/**
+	 * The home answered a borrow of this region for a key of a global limit ({@link GlobalBudget}).
+	 * @param limitName the limit
+	 * @param region this region
+	 * @param permits the permits lent, whole ones; 0 when the home refused (the budget is spent, or a loan of an
+	 * earlier borrow may still land)
+	 * @param nanos how long the borrow took, from the decision that started it to the credit of the pool
+	 */
+	default void onLoan(String limitName, String region, long permits, long nanos) {
+	}
+
+	/**
+	 * This region gave the permits of a pool back to the home: before an admin operation on the key, or when the
+	 * backend closed.
+	 * @param limitName the limit
+	 * @param region this region
+	 * @param permits the permits given back, whole ones
+	 */
+	default void onLoanReturned(String limitName, String region, long permits) {
+	}
+
+	/**
+	 * A pool of this region ended with permits unspent: its lease ended, or a loan arrived too late to land. The
+	 * permits are lost to the budget until the home's bucket refills them (an under-grant).
+	 * @param limitName the limit
+	 * @param region this region
+	 * @param permits the permits lost, whole ones
+	 */
+	default void onLoanExpired(String limitName, String region, long permits) {
+	}
+
+	/**
+	 * The home reclaimed the lapsed loan of a region (another one, or this one after a cut), in its answer to this
+	 * region's borrow: the loan's headroom is lent again.
+	 * @param limitName the limit
+	 * @param region the region whose loan lapsed
+	 * @param permits the permits the lapsed loan still counted, whole ones
+	 */
+	default void onLoanReclaimed(String limitName, String region, long permits) {
+	}
+
+	/**
+	 * A borrow from the home failed, or its circuit breaker refused it. The requests it leaves without permits reach
+	 * {@link #onBackendFailure} as degraded decisions.
+	 * @param limitName the limit
+	 * @param reason why the home did not answer
+	 * @param failure what failed
+	 */
+	default void onBorrowFailure(String limitName, DegradedReason reason, Throwable failure) {
+	}
+
 }

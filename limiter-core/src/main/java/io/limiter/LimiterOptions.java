@@ -17,9 +17,12 @@ public final class LimiterOptions {
 
 	private final FailurePolicy failurePolicy;
 
+	private final GlobalBudget global;
+
 	private LimiterOptions(Builder builder) {
 		this.localTier = builder.localTier;
 		this.failurePolicy = builder.failurePolicy;
+		this.global = builder.global;
 	}
 
 	/**
@@ -46,6 +49,7 @@ public final class LimiterOptions {
 	public Builder toBuilder() {
 		Builder builder = new Builder().localTier(this.localTier);
 		builder.failurePolicy = this.failurePolicy;
+		builder.global = this.global;
 		return builder;
 	}
 
@@ -65,20 +69,30 @@ public final class LimiterOptions {
 		return this.failurePolicy;
 	}
 
+	/**
+	 * Returns whether the limit's budget is global across the regions of a {@link RegionalBackend}, and how it is
+	 * lent to them.
+	 * @return the setting, or {@code null} for a limit decided in its region alone
+	 */
+	public GlobalBudget global() {
+		return this.global;
+	}
+
 	@Override
 	public boolean equals(Object other) {
 		return this == other || (other instanceof LimiterOptions that && this.localTier.equals(that.localTier)
-				&& this.failurePolicy == that.failurePolicy);
+				&& this.failurePolicy == that.failurePolicy && Objects.equals(this.global, that.global));
 	}
 
 	@Override
 	public int hashCode() {
-		return Objects.hash(this.localTier, this.failurePolicy);
+		return Objects.hash(this.localTier, this.failurePolicy, this.global);
 	}
 
 	@Override
 	public String toString() {
-		return "LimiterOptions{localTier=" + this.localTier + ", failurePolicy=" + this.failurePolicy + "}";
+		return "LimiterOptions{localTier=" + this.localTier + ", failurePolicy=" + this.failurePolicy
+				+ ((this.global != null) ? ", global=" + this.global : "") + "}";
 	}
 
 	/**
@@ -89,6 +103,8 @@ public final class LimiterOptions {
 		private LocalTier localTier = LocalTier.block();
 
 		private FailurePolicy failurePolicy;
+
+		private GlobalBudget global;
 
 		private Builder() {
 		}
@@ -111,6 +127,18 @@ public final class LimiterOptions {
 		 */
 		public Builder failurePolicy(FailurePolicy failurePolicy) {
 			this.failurePolicy = Objects.requireNonNull(failurePolicy, "failurePolicy must not be null");
+			return this;
+		}
+
+		/**
+		 * Makes the limit's budget global across the regions of a {@link RegionalBackend}: held by the home Redis
+		 * and lent to each region's pool (see {@link GlobalBudget}). The {@link InMemoryBackend} and the
+		 * {@link RedisBackend} ignore it.
+		 * @param global how the budget is lent
+		 * @return this builder
+		 */
+		public Builder global(GlobalBudget global) {
+			this.global = Objects.requireNonNull(global, "global must not be null");
 			return this;
 		}
 

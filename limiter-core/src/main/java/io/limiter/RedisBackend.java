@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.function.BiFunction;
 import java.util.function.IntSupplier;
 
 import io.limiter.integration.ThrottledLog;
@@ -186,11 +187,28 @@ public final class RedisBackend implements LimiterBackend {
 		return this.names.update(name, limits, options, () -> build(name, limits, options));
 	}
 
+	/**
+	 * Returns limiters of a name whose decisions the given sources make in place of the scripts of the limits'
+	 * algorithms, behind this backend's local tier, failure policy, breakers and observer, for
+	 * {@link RegionalBackend}'s global limits.
+	 * @param remote makes the source of one limit, given the limit's failure policy
+	 */
+	List<RateLimiter> limiters(String name, List<Limit> limits, LimiterOptions options,
+			BiFunction<Limit, FailurePolicy, DecisionSource> remote) {
+		return this.names.obtain(name, limits, options, () -> build(name, limits, options, remote));
+	}
+
 	private List<RateLimiter> build(String name, List<Limit> limits, LimiterOptions options) {
+		return build(name, limits, options, (limit, policy) -> new RedisDecisionSource(this.keys, name, limit,
+				this.scripts, this.clientClock, this.syncWait));
+	}
+
+	private List<RateLimiter> build(String name, List<Limit> limits, LimiterOptions options,
+			BiFunction<Limit, FailurePolicy, DecisionSource> remote) {
 		FailurePolicy policy = (options.failurePolicy() != null) ? options.failurePolicy() : this.failurePolicy;
 		List<DecisionSource> redis = new ArrayList<>(limits.size());
 		for (Limit limit : limits) {
-			redis.add(new RedisDecisionSource(this.keys, name, limit, this.scripts, this.clientClock, this.syncWait));
+			redis.add(remote.apply(limit, policy));
 		}
 		List<SharedFallback> fallbacks = new ArrayList<>(limits.size());
 		List<FallbackCharge> charges = new ArrayList<>(limits.size());
@@ -288,6 +306,26 @@ public final class RedisBackend implements LimiterBackend {
 	 */
 	public List<String> configurationWarnings() {
 		return this.evictionPolicy.warnings();
+	}
+
+	/** {@return the executor of this backend's scripts, observed, for the global limits of a region} */
+	ScriptExecutor scripts() {
+		return this.scripts;
+	}
+
+	/** {@return the keys of this backend's namespace} */
+	StateKeys keys() {
+		return this.keys;
+	}
+
+	/** {@return the scheduler of this backend's waits} */
+	Waits waits() {
+		return this.waits;
+	}
+
+	/** {@return the longest a synchronous call waits} */
+	Duration syncWait() {
+		return this.syncWait;
 	}
 
 	/**

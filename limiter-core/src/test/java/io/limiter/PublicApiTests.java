@@ -31,9 +31,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 class PublicApiTests {
 
 	private static final List<String> API = List.of("AdminOperation", "Algorithm", "CalendarPeriod", "ConcurrencyLimit",
-			"ConcurrencyLimiter", "ConcurrencyPermit", "Decision", "DegradedReason", "FailurePolicy", "InMemoryBackend",
-			"Limit", "LimiterBackend", "LimiterBackendException", "LimiterClock", "LimiterObserver", "LimiterOptions",
-			"LocalTier", "Rate", "RateLimiter", "RateLimiterRegistry", "Receipt", "RedisBackend", "RedisBackendBuilder");
+			"ConcurrencyLimiter", "ConcurrencyPermit", "Decision", "DegradedReason", "FailurePolicy", "GlobalBudget",
+			"InMemoryBackend", "Limit", "LimiterBackend", "LimiterBackendException", "LimiterClock", "LimiterObserver",
+			"LimiterOptions", "Loans", "LocalTier", "MissPolicy", "Rate", "RateLimiter", "RateLimiterRegistry", "Receipt",
+			"RedisBackend", "RedisBackendBuilder", "RegionalBackend", "RegionalBackendBuilder");
 
 	@Test
 	void thePublicPackageExportsOnlyTheApi() throws Exception {

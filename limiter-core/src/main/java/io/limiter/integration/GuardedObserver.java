@@ -152,6 +152,66 @@ public final class GuardedObserver implements LimiterObserver {
 		}
 	}
 
+	@Override
+	public void onLoan(String limitName, String region, long permits, long nanos) {
+		for (int i = 0; i < this.observers.length; i++) {
+			try {
+				this.observers[i].onLoan(limitName, region, permits, nanos);
+			}
+			catch (Throwable thrown) {
+				failed(i, "onLoan", limitName, thrown);
+			}
+		}
+	}
+
+	@Override
+	public void onLoanReturned(String limitName, String region, long permits) {
+		for (int i = 0; i < this.observers.length; i++) {
+			try {
+				this.observers[i].onLoanReturned(limitName, region, permits);
+			}
+			catch (Throwable thrown) {
+				failed(i, "onLoanReturned", limitName, thrown);
+			}
+		}
+	}
+
+	@Override
+	public void onLoanExpired(String limitName, String region, long permits) {
+		for (int i = 0; i < this.observers.length; i++) {
+			try {
+				this.observers[i].onLoanExpired(limitName, region, permits);
+			}
+			catch (Throwable thrown) {
+				failed(i, "onLoanExpired", limitName, thrown);
+			}
+		}
+	}
+
+	@Override
+	public void onLoanReclaimed(String limitName, String region, long permits) {
+		for (int i = 0; i < this.observers.length; i++) {
+			try {
+				this.observers[i].onLoanReclaimed(limitName, region, permits);
+			}
+			catch (Throwable thrown) {
+				failed(i, "onLoanReclaimed", limitName, thrown);
+			}
+		}
+	}
+
+	@Override
+	public void onBorrowFailure(String limitName, DegradedReason reason, Throwable failure) {
+		for (int i = 0; i < this.observers.length; i++) {
+			try {
+				this.observers[i].onBorrowFailure(limitName, reason, failure);
+			}
+			catch (Throwable thrown) {
+				failed(i, "onBorrowFailure", limitName, thrown);
+			}
+		}
+	}
+
 	private void failed(int index, String callback, String limitName, Throwable failure) {
 		String limit = (limitName != null) ? " (limit '" + limitName + "')" : "";
 		this.logs[index].warn("LimiterObserver " + this.observers[index].getClass().getName() + " threw in " + callback

@@ -93,6 +93,15 @@ public final class StateKeys {
 	}
 
 	/**
+	 * Returns the key of the sorted set in which the regions of this namespace count each other at the home of their
+	 * global limits; like {@link #instancesKey()}, its hash tag is one that no limit's key can have.
+	 * @return the key
+	 */
+	public String regionsKey() {
+		return this.prefix + "{#regions}";
+	}
+
+	/**
 	 * Returns the Redis key of one user key of one limit of a backend without a namespace.
 	 * @param limitName a checked limit name
 	 * @param key the user's key, any string

@@ -38,7 +38,7 @@ public final class InstanceHeartbeat {
 
 	private final String[] keys;
 
-	private final String id = UUID.randomUUID().toString();
+	private final String id;
 
 	private final ScheduledFuture<?> task;
 
@@ -51,8 +51,21 @@ public final class InstanceHeartbeat {
 	 * @param background runs the heartbeat
 	 */
 	public InstanceHeartbeat(ScriptExecutor executor, StateKeys keys, ScheduledExecutorService background) {
+		this(executor, keys.instancesKey(), UUID.randomUUID().toString(), background);
+	}
+
+	/**
+	 * Starts a heartbeat of another kind of member in another set: a region's name in the home's set of regions
+	 * ({@link StateKeys#regionsKey()}), which every instance of the region renews.
+	 * @param executor runs the script
+	 * @param key the sorted set
+	 * @param id the member this heartbeat renews
+	 * @param background runs the heartbeat
+	 */
+	public InstanceHeartbeat(ScriptExecutor executor, String key, String id, ScheduledExecutorService background) {
 		this.executor = executor;
-		this.keys = new String[] { keys.instancesKey() };
+		this.keys = new String[] { key };
+		this.id = id;
 		executor.load(SCRIPT);
 		this.task = background.scheduleWithFixedDelay(this::beat, 0, INTERVAL.toMillis(), TimeUnit.MILLISECONDS);
 	}
@@ -72,6 +85,14 @@ public final class InstanceHeartbeat {
 
 	private CompletionStage<List<Object>> send(String action) {
 		return this.executor.execute(SCRIPT, this.keys, this.id, Long.toString(EXPIRY.toMillis()), action, "-1");
+	}
+
+	/**
+	 * Stops the heartbeat and leaves the member in the set until its heartbeat expires: for a member that other
+	 * instances renew too, such as a region.
+	 */
+	public void stop() {
+		this.task.cancel(false);
 	}
 
 	/**

@@ -16,22 +16,16 @@ import io.limiter.regions.SimulatedRegions.Region;
  * measured interval) through its link to the home. It states no bound: the regions spend the same permits between
  * reports, and a region cut off spends at the full rate on its own for as long as the cut lasts.
  */
-final class AfterTheFactSync implements Design {
+final class AfterTheFactSync extends Design {
 
 	static final long INTERVAL_MILLIS = 50;
 
-	@Override
-	public String name() {
-		return "after-the-fact sync";
+	AfterTheFactSync() {
+		super("after-the-fact sync");
 	}
 
 	@Override
-	public String toString() {
-		return name();
-	}
-
-	@Override
-	public Deployment deploy(SimulatedRegions regions, FailurePolicy policy) throws InterruptedException {
+	Deployment deploy(SimulatedRegions regions, FailurePolicy policy) throws InterruptedException {
 		List<RedisGroup> groups = RegionGroups.start(regions, Simulation.LIMIT, policy);
 		List<RedisBackend> homes = new ArrayList<>();
 		ScheduledExecutorService rounds = Executors.newScheduledThreadPool(groups.size());
@@ -57,7 +51,7 @@ final class AfterTheFactSync implements Design {
 			}
 
 			@Override
-			public long bound(long elapsedNanos, Fault fault) {
+			public long bound(long elapsedNanos, Fault fault, int keys) {
 				return NO_BOUND;
 			}
 

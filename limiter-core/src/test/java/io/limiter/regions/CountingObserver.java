@@ -8,8 +8,9 @@ import io.limiter.Limit;
 import io.limiter.LimiterObserver;
 
 /**
- * One instance's count of what it decided: the permits it granted, those its failure policy granted apart, and when
- * its policy decided first and last.
+ * One instance's count of what it decided: the permits it granted, those its failure policy granted apart, when its
+ * policy decided first and last, and, for a regional backend, the loans its borrows received and the permits of
+ * pools that lapsed.
  */
 final class CountingObserver implements LimiterObserver {
 
@@ -22,6 +23,14 @@ final class CountingObserver implements LimiterObserver {
 	private final AtomicLong firstDegradedNanos = new AtomicLong();
 
 	private volatile long lastDegradedNanos;
+
+	private final LongAdder borrows = new LongAdder();
+
+	private final LongAdder loans = new LongAdder();
+
+	private final LongAdder lent = new LongAdder();
+
+	private final LongAdder expired = new LongAdder();
 
 	@Override
 	public void onDecision(String limitName, Limit limit, Decision decision, long nanos) {
@@ -37,6 +46,20 @@ final class CountingObserver implements LimiterObserver {
 				this.degradedGranted.increment();
 			}
 		}
+	}
+
+	@Override
+	public void onLoan(String limitName, String region, long permits, long nanos) {
+		this.borrows.increment();
+		if (permits > 0) {
+			this.loans.increment();
+			this.lent.add(permits);
+		}
+	}
+
+	@Override
+	public void onLoanExpired(String limitName, String region, long permits) {
+		this.expired.add(permits);
 	}
 
 	/** {@return the requests granted, by the backend and by the failure policy} */
@@ -58,6 +81,36 @@ final class CountingObserver implements LimiterObserver {
 	long degradedSpanNanos() {
 		long first = this.firstDegradedNanos.get();
 		return (first != 0) ? this.lastDegradedNanos - first : 0;
+	}
+
+	/** {@return the first decision of the policy, as a {@link System#nanoTime()}, 0 when it made none} */
+	long firstDegradedNanos() {
+		return this.firstDegradedNanos.get();
+	}
+
+	/** {@return the last decision of the policy, as a {@link System#nanoTime()}} */
+	long lastDegradedNanos() {
+		return this.lastDegradedNanos;
+	}
+
+	/** {@return the borrows of this instance that the home answered, with permits or without} */
+	long borrows() {
+		return this.borrows.sum();
+	}
+
+	/** {@return the borrows of this instance that the home answered with whole permits} */
+	long loans() {
+		return this.loans.sum();
+	}
+
+	/** {@return the whole permits the home lent to this instance's borrows, each loan's fraction of one left out} */
+	long lent() {
+		return this.lent.sum();
+	}
+
+	/** {@return the permits of this region's pools that lapsed unspent, as this instance saw them} */
+	long expired() {
+		return this.expired.sum();
 	}
 
 }

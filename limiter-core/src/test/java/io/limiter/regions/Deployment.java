@@ -17,12 +17,13 @@ interface Deployment extends AutoCloseable {
 	 * Returns the most the design may grant in this run by its stated bound.
 	 * @param elapsedNanos the run's length
 	 * @param fault the fault injected
+	 * @param keys how many keys the load spread over
 	 * @return the bound, or {@link #NO_BOUND}
 	 */
-	long bound(long elapsedNanos, Fault fault);
+	long bound(long elapsedNanos, Fault fault, int keys);
 
-	/** {@return the requests a region's pool could not cover, or -1 for a design without pools} */
-	default long misses() {
+	/** {@return the loans the home made, or -1 for a design without a home that lends} */
+	default long loans() {
 		return -1;
 	}
 

@@ -5,10 +5,22 @@ import io.limiter.FailurePolicy;
 /**
  * A way to hold one limit across the regions, deployed afresh for each run.
  */
-interface Design {
+abstract class Design {
+
+	private final String name;
+
+	/**
+	 * Names the design.
+	 * @param name its name in the table
+	 */
+	Design(String name) {
+		this.name = name;
+	}
 
 	/** {@return the design's name in the table} */
-	String name();
+	final String name() {
+		return this.name;
+	}
 
 	/**
 	 * Builds the design's instances on the regions, ready to decide.
@@ -17,6 +29,11 @@ interface Design {
 	 * @return the deployment
 	 * @throws Exception when it cannot be built
 	 */
-	Deployment deploy(SimulatedRegions regions, FailurePolicy policy) throws Exception;
+	abstract Deployment deploy(SimulatedRegions regions, FailurePolicy policy) throws Exception;
+
+	@Override
+	public final String toString() {
+		return this.name;
+	}
 
 }

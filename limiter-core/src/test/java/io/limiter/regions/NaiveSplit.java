@@ -12,25 +12,19 @@ import io.limiter.Limit;
  * {@link io.limiter.RedisBackend} on its own Redis with a third of the limit, and no home. It never exceeds the
  * budget, and serves a skewed demand a third of the budget in its busiest region.
  */
-final class NaiveSplit implements Design {
+final class NaiveSplit extends Design {
 
 	/** A third of {@link Simulation#LIMIT}, rounded up: 667 per 2 s. */
 	static final Limit REGION_LIMIT = Limit.of(Algorithm.TOKEN_BUCKET,
 			-Math.floorDiv(-Simulation.LIMIT.capacity(), SimulatedRegions.SPECS.size()),
 			Duration.ofMillis(Simulation.LIMIT.periodMillis()));
 
-	@Override
-	public String name() {
-		return "naive split";
+	NaiveSplit() {
+		super("naive split");
 	}
 
 	@Override
-	public String toString() {
-		return name();
-	}
-
-	@Override
-	public Deployment deploy(SimulatedRegions regions, FailurePolicy policy) throws InterruptedException {
+	Deployment deploy(SimulatedRegions regions, FailurePolicy policy) throws InterruptedException {
 		List<RedisGroup> groups = RegionGroups.start(regions, REGION_LIMIT, policy);
 		return new Deployment() {
 
@@ -40,7 +34,7 @@ final class NaiveSplit implements Design {
 			}
 
 			@Override
-			public long bound(long elapsedNanos, Fault fault) {
+			public long bound(long elapsedNanos, Fault fault, int keys) {
 				long bound = 0;
 				for (int r = 0; r < groups.size(); r++) {
 					bound += groups.get(r).bound(elapsedNanos, (fault == Fault.REGION_RESTARTED && r == 1) ? 1 : 0);

@@ -13,15 +13,15 @@ import org.HdrHistogram.Histogram;
  * @param bound the design's stated bound for the run, or {@link Deployment#NO_BOUND}
  * @param offered the requests sent
  * @param degraded the decisions of the failure policy
- * @param misses the requests a pool could not cover, or -1 for a design without pools
+ * @param loans the loans the home made, or -1 for a design without a home that lends
  * @param latencyMicros the latencies after the warm-up
  */
 record Row(String design, String fault, long granted, long budget, long bound, long offered, long degraded,
-		long misses, Histogram latencyMicros) {
+		long loans, Histogram latencyMicros) {
 
 	/** The table's header, in markdown. */
 	static final String HEADER = """
-			| design | fault | granted | budget | bound | granted / budget | utilisation | p50 (ms) | p99 (ms) | p99.9 (ms) | misses | degraded |
+			| design | fault | granted | budget | bound | granted / budget | utilisation | p50 (ms) | p99 (ms) | p99.9 (ms) | loans | degraded |
 			| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |""";
 
 	/** {@return the granted permits over the budget} */
@@ -49,7 +49,7 @@ record Row(String design, String fault, long granted, long budget, long bound, l
 				this.design, this.fault, this.granted, this.budget,
 				(this.bound == Deployment.NO_BOUND) ? "none" : String.format(Locale.ROOT, "%,d", this.bound),
 				grantedOverBudget(), 100 * utilisation(), latencyMillis(50), latencyMillis(99), latencyMillis(99.9),
-				(this.misses < 0) ? "-" : String.format(Locale.ROOT, "%,d", this.misses), this.degraded);
+				(this.loans < 0) ? "-" : String.format(Locale.ROOT, "%,d", this.loans), this.degraded);
 	}
 
 }

@@ -1,6 +1,8 @@
 package io.limiter.regions;
 
 import java.time.Duration;
+import java.util.List;
+import java.util.stream.IntStream;
 
 import io.limiter.Algorithm;
 import io.limiter.Limit;
@@ -36,6 +38,15 @@ final class Simulation {
 	static final Duration FAULT_AT = Duration.ofSeconds(5);
 
 	private Simulation() {
+	}
+
+	/**
+	 * Returns the keys of a run: {@link #KEY} alone, or as many users' keys.
+	 * @param count how many
+	 * @return the keys
+	 */
+	static List<String> keys(int count) {
+		return (count == 1) ? List.of(KEY) : IntStream.range(0, count).mapToObj((i) -> "user-" + i).toList();
 	}
 
 	/**

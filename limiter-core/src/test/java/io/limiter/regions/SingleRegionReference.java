@@ -9,20 +9,14 @@ import io.limiter.FailurePolicy;
  * The reference of the latencies: the same load, all regions' instances together, through plain
  * {@link io.limiter.RedisBackend}s on one region's Redis without a proxy, as a service in one region decides today.
  */
-final class SingleRegionReference implements Design {
+final class SingleRegionReference extends Design {
 
-	@Override
-	public String name() {
-		return "single region (reference)";
+	SingleRegionReference() {
+		super("single region (reference)");
 	}
 
 	@Override
-	public String toString() {
-		return name();
-	}
-
-	@Override
-	public Deployment deploy(SimulatedRegions regions, FailurePolicy policy) throws InterruptedException {
+	Deployment deploy(SimulatedRegions regions, FailurePolicy policy) throws InterruptedException {
 		List<Double> rates = new ArrayList<>();
 		SimulatedRegions.SPECS.forEach((spec) -> rates.addAll(RegionGroups.rates(spec)));
 		RedisGroup group = new RedisGroup(regions.region(0).redis().uri(), Simulation.LIMIT, policy, rates);
@@ -35,7 +29,7 @@ final class SingleRegionReference implements Design {
 			}
 
 			@Override
-			public long bound(long elapsedNanos, Fault fault) {
+			public long bound(long elapsedNanos, Fault fault, int keys) {
 				return group.bound(elapsedNanos, 0);
 			}
 

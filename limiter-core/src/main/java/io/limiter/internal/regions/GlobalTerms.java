@@ -63,6 +63,15 @@ final class GlobalTerms {
 	}
 
 	/**
+	 * Rounds ticks up to whole permits, so that a pool holds no part of a permit that no request could take.
+	 * @param ticks at most the ceiling, which is whole permits
+	 * @return the ticks of the whole permits
+	 */
+	long wholePermits(long ticks) {
+		return ((ticks + this.period - 1) / this.period) * this.period;
+	}
+
+	/**
 	 * Returns the region's fallback share, {@code ceil(capacity / regions)} per period.
 	 * @param regions the regions that share the limit, at least 1
 	 * @return the share's capacity

@@ -72,9 +72,9 @@ final class PoolBorrows {
 	 */
 	CompletableFuture<BorrowOutcome> start(String key, PoolAnswer snapshot, long need) {
 		long started = System.nanoTime();
-		long want = Math.min(this.terms.ceilingTicks(), (snapshot.demandPerSecond() == 0)
+		long want = this.terms.wholePermits(Math.min(this.terms.ceilingTicks(), (snapshot.demandPerSecond() == 0)
 				? Math.max(need, this.terms.initialBorrowTicks())
-				: Math.max(need, 2 * snapshot.lowWater() - snapshot.held()));
+				: Math.max(need, 2 * snapshot.lowWater() - snapshot.held())));
 		String memoryKey = StateKeys.memoryKey(key);
 		CompletableFuture<BorrowOutcome> borrow = this.homeScripts
 			.execute(RegionScripts.LEND, this.keys.home(key), this.terms.capacityArg(), this.terms.periodArg(),

@@ -6,7 +6,7 @@
 -- Loans whose lease has ended are reclaimed: dropped, their headroom free again (their ticks stay debited: they may
 -- have been spent). The fence: a region's live record of the same epoch and another seq refuses the lend until its
 -- lease ends (the loan issued for the earlier snapshot may still land). Otherwise it lends
--- lent = min(want, bucket, ceiling - other regions' outstanding - held) when that is at least need, nothing
+-- lent = min(want, bucket, ceiling - other regions' outstanding - held), in whole permits, when that is at least need, nothing
 -- otherwise, and records (epoch, seq + 1, held + lent, now + lease).
 -- A give-back credits min(given, outstanding) of the record of the same epoch, up to a full bucket.
 -- Returns {lent_ticks (negative: given back), seq after, retry_ms, bucket_ticks, fenced, reclaimed regions, then
@@ -83,7 +83,8 @@ if own ~= nil and own[1] == epoch and own[2] ~= seq then
   return answer(0, seq, math.max(1, own[4] - now), 1)
 end
 
-local lent = math.min(want, math.max(ticks, 0), ceiling - others - held)
+-- whole permits only: a part of a permit in a pool could never be granted
+local lent = floordiv(math.min(want, math.max(ticks, 0), ceiling - others - held), period) * period
 if lent < need or lent < 0 then
   local retry
   if ticks < need then

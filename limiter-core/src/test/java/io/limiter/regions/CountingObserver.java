@@ -24,8 +24,6 @@ final class CountingObserver implements LimiterObserver {
 
 	private volatile long lastDegradedNanos;
 
-	private final LongAdder borrows = new LongAdder();
-
 	private final LongAdder loans = new LongAdder();
 
 	private final LongAdder lent = new LongAdder();
@@ -50,7 +48,6 @@ final class CountingObserver implements LimiterObserver {
 
 	@Override
 	public void onLoan(String limitName, String region, long permits, long nanos) {
-		this.borrows.increment();
 		if (permits > 0) {
 			this.loans.increment();
 			this.lent.add(permits);
@@ -93,17 +90,12 @@ final class CountingObserver implements LimiterObserver {
 		return this.lastDegradedNanos;
 	}
 
-	/** {@return the borrows of this instance that the home answered, with permits or without} */
-	long borrows() {
-		return this.borrows.sum();
-	}
-
-	/** {@return the borrows of this instance that the home answered with whole permits} */
+	/** {@return the borrows of this instance that the home answered with permits} */
 	long loans() {
 		return this.loans.sum();
 	}
 
-	/** {@return the whole permits the home lent to this instance's borrows, each loan's fraction of one left out} */
+	/** {@return the permits the home lent to this instance's borrows} */
 	long lent() {
 		return this.lent.sum();
 	}

@@ -35,6 +35,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class RegionalBackendIntegrationTests {
 
+	private static final String POOL = "limiter:orders:{api:customer-42}:pool";
+
 	private static RedisServerProcess home;
 
 	private static RedisServerProcess euRedis;
@@ -186,8 +188,9 @@ class RegionalBackendIntegrationTests {
 
 			euLink.sever();
 			// us goes on borrowing meanwhile, so the home's loans of the key stay while eu's record lapses
-			await(() -> touch(usApi) && eu.loans("api", "customer-42").pool().leaseRemainingMillis() == 0,
-					() -> "eu's lease ends");
+			// the pool lives until its lease ends plus the clock skew the scripts allow (1 s): its lease has ended
+			// once its time to live is below that, and the next decision then finds its permits unspent
+			await(() -> touch(usApi) && (Long) euRedis.command("PTTL", POOL) <= 1000, () -> "eu's lease ends");
 			Decision cutOff = euApi.tryAcquire("customer-42");
 			assertThat(euHeard.expired.get()).as("eu's unspent permits expired").isPositive();
 			assertThat(cutOff.isAllowed()).isFalse();
@@ -200,7 +203,8 @@ class RegionalBackendIntegrationTests {
 					+ usHeard.backendFailures + "; " + us.loans("api", "customer-42"));
 			System.out.println("us heard " + usHeard.loans + " loans, failures " + usHeard.borrowFailures + ", reclaimed "
 					+ usHeard.reclaimed + "; " + us.loans("api", "customer-42"));
-			assertThat(usHeard.reclaimed).singleElement().asString().startsWith("eu-west:");
+			// us's own loans lapse too between its requests (a lease of 1 s): those are reclaimed alike
+			assertThat(usHeard.reclaimed).anyMatch((reclaimed) -> reclaimed.startsWith("eu-west:"));
 			Loans after = us.loans("api", "customer-42");
 			assertThat(after.loans()).doesNotContainKey("eu-west").containsKey("us-east");
 		}

@@ -20,7 +20,8 @@ final class ScriptKeyCheck {
 	static final Set<String> KEYLESS = Set.of("TIME");
 
 	/** The commands whose first argument is their one key. */
-	static final Set<String> FIRST_ARGUMENT_IS_THE_KEY = Set.of("GET", "SET", "DEL", "HSET", "HMGET", "ZADD", "ZREM",
+	static final Set<String> FIRST_ARGUMENT_IS_THE_KEY = Set.of("GET", "SET", "DEL", "HDEL", "HGETALL", "HSET", "HMGET",
+			"ZADD", "ZREM",
 			"ZCARD", "ZCOUNT", "ZRANGE", "ZRANGEBYSCORE", "ZREMRANGEBYSCORE", "PEXPIRE");
 
 	private static final Pattern CALL = Pattern.compile("redis\\.p?call\\s*\\(");

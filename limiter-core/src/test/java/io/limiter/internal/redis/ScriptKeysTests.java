@@ -22,7 +22,7 @@ class ScriptKeysTests {
 					+ "RedisBackendBuilder.clientClock sends the client's instead); every script starts with it");
 
 	/** Every command called inside a script: what a server must allow there. docs/compatibility.md lists them. */
-	private static final List<String> COMMANDS = List.of("DEL", "GET", "HMGET", "HSET", "PEXPIRE", "SET", "TIME",
+	private static final List<String> COMMANDS = List.of("DEL", "GET", "HDEL", "HGETALL", "HMGET", "HSET", "PEXPIRE", "SET", "TIME",
 			"ZADD", "ZCARD", "ZCOUNT", "ZRANGE", "ZRANGEBYSCORE", "ZREM", "ZREMRANGEBYSCORE");
 
 	@Test

@@ -4,6 +4,7 @@ import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
 import io.limiter.RedisBackend;
+import io.limiter.RegionalBackend;
 
 /**
  * Says at start-up, in one INFO line, which backend decides the limits and which setting chose it, so that nobody
@@ -28,6 +29,15 @@ final class BackendChoice {
 	 */
 	static void redis(RedisBackend backend, String origin) {
 		logger.info("Limiter decides rate limits in " + backend + " (from " + origin + ")");
+	}
+
+	/**
+	 * Says that a region's Redis decides, with the global limits' budgets borrowed from the home.
+	 * @param backend the backend, which says its region, where its Redis and the home are (hosts only)
+	 * @param origin the setting that named the region's Redis
+	 */
+	static void regional(RegionalBackend backend, String origin) {
+		logger.info("Limiter decides rate limits in " + backend + " (the region's Redis from " + origin + ")");
 	}
 
 	/**

@@ -70,7 +70,7 @@ public class GatewayLimitSettings extends LimitSettings {
 					"plans belong to a limit of limiter.limits, which the route names with " + prefix + ".limit");
 		}
 		try {
-			return new OwnLimit(LimitDefinitions.limit(prefix, route, this), LimitDefinitions.options(prefix, this));
+			return new OwnLimit(LimitDefinitions.limit(prefix, route, this), LimitDefinitions.regionalOptions(prefix, this));
 		}
 		catch (InvalidLimiterPropertyException ex) {
 			throw new InvalidLimiterPropertyException(ex.property() + on(route), ex.value(), ex.reason(), ex);

@@ -11,6 +11,8 @@ import java.util.Map;
 import java.util.Set;
 import java.util.function.Consumer;
 
+import io.limiter.Algorithm;
+import io.limiter.GlobalBudget;
 import io.limiter.Limit;
 import io.limiter.LimiterOptions;
 import io.limiter.LocalTier;
@@ -153,17 +155,40 @@ final class LimitDefinitions {
 
 	static Map<String, LimiterOptions> options(LimiterProperties properties) {
 		Map<String, LimiterOptions> options = new LinkedHashMap<>();
-		properties.getLimits().forEach((name, settings) -> options.put(name, options(PREFIX + name, settings)));
+		properties.getLimits().forEach((name, settings) -> {
+			LimiterOptions.Builder builder = options(PREFIX + name, settings);
+			if (settings.isGlobal()) {
+				builder.global(globalBudget(name, settings, properties.getRegions()));
+			}
+			else if (settings.getMaxLoanShare() != null) {
+				throw new InvalidLimiterPropertyException(PREFIX + name + ".max-loan-share", settings.getMaxLoanShare(),
+						"a loan share applies to a global limit: set " + PREFIX + name + ".global to true", null);
+			}
+			options.put(name, builder.build());
+		});
 		return options;
 	}
 
 	/**
-	 * Returns the checked options of a limit: its local tier and failure policy.
+	 * Returns the checked options of a limit that cannot be global, as a gateway route's own: its local tier and
+	 * failure policy.
 	 * @param prefix the limit's property prefix, for messages, such as {@code limiter.limits.hello}
 	 * @param settings the limit's settings
 	 * @return the options
+	 * @throws InvalidLimiterPropertyException also when the settings say {@code global}
 	 */
-	static LimiterOptions options(String prefix, LimitSettings settings) {
+	static LimiterOptions regionalOptions(String prefix, LimitSettings settings) {
+		if (settings.isGlobal()) {
+			throw new InvalidLimiterPropertyException(prefix + ".global", true,
+					"a route's own limit is decided in its region: name a global limit of limiter.limits instead", null);
+		}
+		return options(prefix, settings).build();
+	}
+
+	/**
+	 * Returns the checked options of a limit, its local tier and failure policy, to be built.
+	 */
+	private static LimiterOptions.Builder options(String prefix, LimitSettings settings) {
 		String property = prefix + ".local-tier";
 		LocalTierSettings localTier = settings.getLocalTier();
 		LocalTier.Builder tier = LocalTier.builder().mode(localTier.getMode());
@@ -174,7 +199,37 @@ final class LimitDefinitions {
 		if (settings.getFailurePolicy() != null) {
 			options.failurePolicy(settings.getFailurePolicy());
 		}
-		return options.build();
+		return options;
+	}
+
+	/**
+	 * Returns the checked budget of a global limit: the lease, loan share, safety factor and miss policy of
+	 * {@code limiter.regions}, the limit's own loan share where it sets one.
+	 */
+	private static GlobalBudget globalBudget(String name, LimitSettings settings, RegionsSettings regions) {
+		String property = PREFIX + name + ".global";
+		if (regions.getRegion() == null) {
+			throw new InvalidLimiterPropertyException(property, true,
+					"a global limit's budget is shared through the home of limiter.regions, but limiter.regions.region"
+							+ " is not set",
+					null);
+		}
+		if (!settings.getRates().isEmpty() || settings.getCalendar() != null
+				|| (settings.getAlgorithm() != Algorithm.TOKEN_BUCKET && settings.getAlgorithm() != Algorithm.GCRA)) {
+			String shape = !settings.getRates().isEmpty() ? "has " + settings.getRates().size() + " rates"
+					: (settings.getCalendar() != null) ? "is a calendar quota"
+							: "is " + settings.getAlgorithm().configName();
+			throw new InvalidLimiterPropertyException(property, true,
+					"a global limit needs token-bucket or gcra of one rate, but '" + name + "' " + shape, null);
+		}
+		GlobalBudget.Builder budget = GlobalBudget.builder().onMiss(regions.getOnMiss());
+		check("limiter.regions.lease", regions.getLease(), budget::lease);
+		check("limiter.regions.safety-factor", regions.getSafetyFactor(), budget::safetyFactor);
+		check("limiter.regions.max-loan-share", regions.getMaxLoanShare(), budget::maxLoanShare);
+		if (settings.getMaxLoanShare() != null) {
+			check(PREFIX + name + ".max-loan-share", settings.getMaxLoanShare(), budget::maxLoanShare);
+		}
+		return budget.build();
 	}
 
 	private static Limit limit(String name, LimitSettings settings) {

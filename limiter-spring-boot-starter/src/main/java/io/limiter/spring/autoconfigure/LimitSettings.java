@@ -27,6 +27,15 @@ public class LimitSettings extends RateSettings {
 	private final LocalTierSettings localTier = new LocalTierSettings();
 
 	/**
+	 * Whether the limit's budget is global: shared by the regions of limiter.regions through the home (token bucket
+	 * or GCRA of one rate). Needs limiter.regions.region.
+	 */
+	private boolean global;
+
+	/** This global limit's loan ceiling share; limiter.regions.max-loan-share when not set. */
+	private Double maxLoanShare;
+
+	/**
 	 * Named plans beside the limit's own capacity and period (the plan 'default'), chosen per key by a
 	 * LimitPlanResolver bean; they share each key's state.
 	 */
@@ -58,6 +67,22 @@ public class LimitSettings extends RateSettings {
 
 	public void setFailurePolicy(FailurePolicy failurePolicy) {
 		this.failurePolicy = failurePolicy;
+	}
+
+	public boolean isGlobal() {
+		return this.global;
+	}
+
+	public void setGlobal(boolean global) {
+		this.global = global;
+	}
+
+	public Double getMaxLoanShare() {
+		return this.maxLoanShare;
+	}
+
+	public void setMaxLoanShare(Double maxLoanShare) {
+		this.maxLoanShare = maxLoanShare;
 	}
 
 	public LocalTierSettings getLocalTier() {

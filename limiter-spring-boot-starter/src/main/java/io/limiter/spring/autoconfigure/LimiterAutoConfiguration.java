@@ -28,7 +28,8 @@ import io.limiter.spring.internal.LimitEnforcers;
 /**
  * Auto-configuration of Limiter: the backend (Redis when a Lettuce client bean, {@code limiter.redis.url},
  * {@code limiter.redis.cluster.nodes}, {@code limiter.redis.sentinel.*} or Spring Boot's Redis connection names it,
- * in that order; else in memory, per instance), said in one line at start-up; the {@link RateLimiterRegistry} of the
+ * in that order; else in memory, per instance; with {@code limiter.regions.region}, a {@link io.limiter.RegionalBackend}
+ * over that Redis and the home of {@code limiter.regions.home.*}), said in one line at start-up; the {@link RateLimiterRegistry} of the
  * configured limits, and their enforcement policies; the {@link ConcurrencyLimiters} of the configured concurrency
  * limits. Every {@link LimiterObserver} bean hears every decision, in
  * their order. A {@link LimiterClock} bean, when present, is the clock of the in-memory backend.
@@ -46,6 +47,10 @@ public final class LimiterAutoConfiguration {
 		RedisSource redis = LimiterRedisBackends.source(properties.getRedis(),
 				SingleCandidate.of(clusterClient, RedisClusterClient.class), SingleCandidate.of(client, RedisClient.class),
 				springBootRedis.getIfAvailable());
+		if (properties.getRegions().getRegion() != null) {
+			return LimiterRedisBackends.buildRegional(properties, redis,
+					environment.getProperty("spring.application.name"), observer);
+		}
 		if (redis != null) {
 			return LimiterRedisBackends.build(properties, redis, environment.getProperty("spring.application.name"),
 					observer);

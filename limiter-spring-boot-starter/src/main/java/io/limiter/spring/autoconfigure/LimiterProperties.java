@@ -40,6 +40,9 @@ public class LimiterProperties {
 	private final RedisSettings redis = new RedisSettings();
 
 	@NestedConfigurationProperty
+	private final RegionsSettings regions = new RegionsSettings();
+
+	@NestedConfigurationProperty
 	private final MemorySettings memory = new MemorySettings();
 
 	@NestedConfigurationProperty
@@ -88,6 +91,10 @@ public class LimiterProperties {
 
 	public RedisSettings getRedis() {
 		return this.redis;
+	}
+
+	public RegionsSettings getRegions() {
+		return this.regions;
 	}
 
 	public MemorySettings getMemory() {

@@ -14,6 +14,8 @@ import org.apache.commons.logging.LogFactory;
 import io.limiter.LimiterObserver;
 import io.limiter.RedisBackend;
 import io.limiter.RedisBackendBuilder;
+import io.limiter.RegionalBackend;
+import io.limiter.RegionalBackendBuilder;
 import io.limiter.integration.RedisSecrets;
 import io.limiter.integration.SentinelMasterNames;
 
@@ -28,13 +30,15 @@ final class LimiterRedisBackends {
 
 	static final String NAMESPACE = "limiter.namespace";
 
+	static final String REDIS = "limiter.redis";
+
+	static final String REGION = "limiter.regions.region";
+
+	static final String HOME = "limiter.regions.home";
+
 	static final String URL = "limiter.redis.url";
 
 	static final String NODES = "limiter.redis.cluster.nodes";
-
-	static final String SENTINEL_MASTER = "limiter.redis.sentinel.master";
-
-	static final String SENTINEL_NODES = "limiter.redis.sentinel.nodes";
 
 	private static final Log logger = LogFactory.getLog(LimiterRedisBackends.class);
 
@@ -57,7 +61,7 @@ final class LimiterRedisBackends {
 		if (standalone != null) {
 			return new RedisSource("a Lettuce RedisClient bean", (builder) -> builder.client(standalone));
 		}
-		Map<String, String> named = topologies(redis);
+		Map<String, String> named = topologies(REDIS, redis);
 		if (named.size() > 1) {
 			Map.Entry<String, String> first = named.entrySet().iterator().next();
 			List<String> others = named.keySet().stream().skip(1).toList();
@@ -67,26 +71,26 @@ final class LimiterRedisBackends {
 		if (named.isEmpty()) {
 			return springBoot;
 		}
-		return new RedisSource(named.keySet().iterator().next(), (builder) -> server(redis, builder));
+		return new RedisSource(named.keySet().iterator().next(), (builder) -> server(REDIS, redis, builder));
 	}
 
 	/**
-	 * Returns the Redis topologies that the settings name, each by one of its properties and its value.
+	 * Returns the Redis topologies that the settings under a prefix name, each by one of its properties and its value.
 	 */
-	private static Map<String, String> topologies(RedisSettings redis) {
+	private static Map<String, String> topologies(String prefix, RedisServerSettings redis) {
 		Map<String, String> named = new LinkedHashMap<>();
 		if (redis.getUrl() != null) {
-			named.put(URL, redis.getUrl());
+			named.put(prefix + ".url", redis.getUrl());
 		}
 		if (redis.getCluster().getNodes() != null) {
-			named.put(NODES, String.join(",", redis.getCluster().getNodes()));
+			named.put(prefix + ".cluster.nodes", String.join(",", redis.getCluster().getNodes()));
 		}
-		RedisSettings.Sentinel sentinel = redis.getSentinel();
+		RedisServerSettings.Sentinel sentinel = redis.getSentinel();
 		if (sentinel.getNodes() != null) {
-			named.put(SENTINEL_NODES, String.join(",", sentinel.getNodes()));
+			named.put(prefix + ".sentinel.nodes", String.join(",", sentinel.getNodes()));
 		}
 		else if (sentinel.getMaster() != null) {
-			named.put(SENTINEL_MASTER, sentinel.getMaster());
+			named.put(prefix + ".sentinel.master", sentinel.getMaster());
 		}
 		return named;
 	}
@@ -102,25 +106,87 @@ final class LimiterRedisBackends {
 	 */
 	static RedisBackend build(LimiterProperties properties, RedisSource source, String applicationName,
 			LimiterObserver observer) {
-		RedisSettings redis = properties.getRedis();
+		RedisBackend backend = regionBuilder(properties, source, applicationName, observer).build();
+		BackendChoice.redis(backend, source.origin());
+		awaitConnection(backend::awaitConnection, properties.getRedis().getStartupWait());
+		return backend;
+	}
+
+	/**
+	 * Builds the backend of a region of {@code limiter.regions}: its Redis as {@link #build} makes it, and the home of
+	 * {@code limiter.regions.home.*}; says so, and waits up to {@code limiter.redis.startup-wait} for the region's
+	 * Redis and the home.
+	 * @param properties Limiter's settings, with {@code limiter.regions.region} set
+	 * @param source where the region's Redis is, or {@code null} when nothing names it
+	 * @param applicationName {@code spring.application.name}, the default namespace, or {@code null}
+	 * @param observer hears of every decision and loan
+	 * @throws InvalidLimiterPropertyException naming the property and its value when a setting is invalid or missing
+	 */
+	static RegionalBackend buildRegional(LimiterProperties properties, RedisSource source, String applicationName,
+			LimiterObserver observer) {
+		RegionsSettings regions = properties.getRegions();
+		if (source == null) {
+			throw new InvalidLimiterPropertyException(REGION, regions.getRegion(),
+					"a region decides in its own Redis: set " + URL + ", " + NODES
+							+ " or limiter.redis.sentinel.*, or give the application Spring Boot's Redis connection",
+					null);
+		}
+		RegionalBackendBuilder regional = RegionalBackend.builder();
+		check(REGION, regions.getRegion(), regional::region);
+		RedisServerSettings homeSettings = regions.getHome();
+		Map<String, String> homes = topologies(HOME, homeSettings);
+		if (homes.isEmpty()) {
+			throw new InvalidLimiterPropertyException(REGION, regions.getRegion(), "a region borrows the global"
+					+ " budgets from the home, and none is set: set " + HOME + ".url, .cluster.nodes or .sentinel.*",
+					null);
+		}
+		if (homes.size() > 1) {
+			Map.Entry<String, String> first = homes.entrySet().iterator().next();
+			throw new InvalidLimiterPropertyException(first.getKey(), RedisSecrets.maskValue(first.getValue()),
+					"set either it or " + String.join(" or ", homes.keySet().stream().skip(1).toList()) + ", not both",
+					null);
+		}
+		RedisBackendBuilder home = RedisBackend.builder();
+		server(HOME, homeSettings, home);
+		connection(HOME, homeSettings, home);
+		RegionalBackend backend = regional.redis(regionBuilder(properties, source, applicationName, observer))
+			.home(home)
+			.build();
+		BackendChoice.regional(backend, source.origin());
+		awaitConnection(backend::awaitConnection, properties.getRedis().getStartupWait());
+		return backend;
+	}
+
+	/**
+	 * Returns the builder of the backend in {@code limiter.redis.*}'s Redis: its namespace, failure policy, deadlines,
+	 * fallback instances, server and certificates.
+	 */
+	private static RedisBackendBuilder regionBuilder(LimiterProperties properties, RedisSource source,
+			String applicationName, LimiterObserver observer) {
 		RedisBackendBuilder builder = RedisBackend.builder().observer(observer);
 		namespace(properties.getNamespace(), applicationName, builder);
 		LimitDefinitions.check("limiter.failure-policy", properties.getFailurePolicy(), builder::failurePolicy);
-		LimitDefinitions.check("limiter.redis.timeout", redis.getTimeout(), builder::timeout);
-		LimitDefinitions.check("limiter.redis.minimum-timeout", redis.getMinimumTimeout(), builder::minimumTimeout);
 		if (properties.getFallbackInstances() != null) {
 			LimitDefinitions.check("limiter.fallback-instances", properties.getFallbackInstances(),
 					builder::fallbackInstances);
 		}
 		source.server().accept(builder);
+		connection(REDIS, properties.getRedis(), builder);
+		return builder;
+	}
+
+	/** Applies the deadlines and trusted certificates of the settings under a prefix. */
+	private static void connection(String prefix, RedisServerSettings redis, RedisBackendBuilder builder) {
+		LimitDefinitions.check(prefix + ".timeout", redis.getTimeout(), builder::timeout);
+		LimitDefinitions.check(prefix + ".minimum-timeout", redis.getMinimumTimeout(), builder::minimumTimeout);
 		if (redis.getTrustedCertificates() != null) {
-			LimitDefinitions.check("limiter.redis.trusted-certificates", redis.getTrustedCertificates(),
+			LimitDefinitions.check(prefix + ".trusted-certificates", redis.getTrustedCertificates(),
 					builder::trustedCertificates);
 		}
-		RedisBackend backend = builder.build();
-		BackendChoice.redis(backend, source.origin());
-		awaitConnection(backend, redis.getStartupWait());
-		return backend;
+	}
+
+	private static void check(String property, String value, Consumer<String> apply) {
+		LimitDefinitions.check(property, value, apply);
 	}
 
 	/**
@@ -142,16 +208,17 @@ final class LimiterRedisBackends {
 		}
 	}
 
-	/** Names the server of {@code limiter.redis.url}, {@code .cluster.nodes} or {@code .sentinel.*}. */
-	private static void server(RedisSettings redis, RedisBackendBuilder builder) {
+	/** Names the server of {@code <prefix>.url}, {@code .cluster.nodes} or {@code .sentinel.*}. */
+	private static void server(String prefix, RedisServerSettings redis, RedisBackendBuilder builder) {
 		if (redis.getUrl() != null) {
-			endpoint(URL, redis.getUrl().trim(), builder::standalone);
+			endpoint(prefix + ".url", redis.getUrl().trim(), builder::standalone);
 		}
 		else if (redis.getCluster().getNodes() != null) {
-			endpoint(NODES, nodes(NODES, redis.getCluster().getNodes()), builder::cluster);
+			String property = prefix + ".cluster.nodes";
+			endpoint(property, nodes(property, redis.getCluster().getNodes()), builder::cluster);
 		}
 		else {
-			sentinel(redis.getSentinel(), builder);
+			sentinel(prefix, redis.getSentinel(), builder);
 		}
 	}
 
@@ -159,11 +226,12 @@ final class LimiterRedisBackends {
 	 * Applies a Sentinel setup, which needs both properties: a missing or bad master name is reported under its
 	 * own property, missing or bad nodes under theirs.
 	 */
-	private static void sentinel(RedisSettings.Sentinel sentinel, RedisBackendBuilder builder) {
+	private static void sentinel(String prefix, RedisServerSettings.Sentinel sentinel, RedisBackendBuilder builder) {
 		String master = (sentinel.getMaster() != null) ? sentinel.getMaster().trim() : null;
-		endpoint(SENTINEL_MASTER, master, SentinelMasterNames::check);
-		String nodes = (sentinel.getNodes() != null) ? nodes(SENTINEL_NODES, sentinel.getNodes()) : null;
-		endpoint(SENTINEL_NODES, nodes, (value) -> builder.sentinel(master, value));
+		endpoint(prefix + ".sentinel.master", master, SentinelMasterNames::check);
+		String property = prefix + ".sentinel.nodes";
+		String nodes = (sentinel.getNodes() != null) ? nodes(property, sentinel.getNodes()) : null;
+		endpoint(property, nodes, (value) -> builder.sentinel(master, value));
 	}
 
 	/**
@@ -192,7 +260,7 @@ final class LimiterRedisBackends {
 		}
 	}
 
-	private static void awaitConnection(RedisBackend backend, Duration startupWait) {
+	private static void awaitConnection(ConnectionWait backend, Duration startupWait) {
 		try {
 			if (startupWait != null && !startupWait.isNegative() && !backend.awaitConnection(startupWait)) {
 				logger.warn("Redis did not accept a connection within " + startupWait
@@ -203,6 +271,14 @@ final class LimiterRedisBackends {
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();
 		}
+	}
+
+	/** Waits for a backend's connections. */
+	@FunctionalInterface
+	private interface ConnectionWait {
+
+		boolean awaitConnection(Duration timeout) throws InterruptedException;
+
 	}
 
 }

@@ -14,6 +14,7 @@ import org.springframework.boot.health.contributor.Status;
 
 import io.limiter.LimiterBackend;
 import io.limiter.RedisBackend;
+import io.limiter.RegionalBackend;
 
 /**
  * The health of the limits' backend, as the backend itself knows it, without a connection of its own:
@@ -23,7 +24,7 @@ import io.limiter.RedisBackend;
  * connected and its breakers closed). Never {@code DOWN}: the limits keep working through the failure policy, and a
  * limiter must not take an instance out of a load balancer's rotation. A setting of Redis that lets it evict
  * Limiter's keys is a detail, and leaves the status as it is: the limits hold until eviction happens. An in-memory
- * backend is always up.
+ * backend is always up. A {@link RegionalBackend} is degraded also while its home is not reached.
  */
 public final class LimiterHealthIndicator implements HealthIndicator {
 
@@ -51,12 +52,18 @@ public final class LimiterHealthIndicator implements HealthIndicator {
 
 	@Override
 	public Health health() {
-		if (!(this.backend instanceof RedisBackend redis)) {
-			return Health.up().withDetail("backend", "in-memory").build();
+		if (this.backend instanceof RedisBackend redis) {
+			return redisHealth(redis);
 		}
+		if (this.backend instanceof RegionalBackend regional) {
+			return regionalHealth(regional);
+		}
+		return Health.up().withDetail("backend", "in-memory").build();
+	}
+
+	private Health redisHealth(RedisBackend redis) {
 		boolean connected = redis.isConnected();
 		boolean circuitOpen = redis.isCircuitOpen();
-		RecentDecisions.Counts counts = this.recent.counts();
 		List<String> reasons = new ArrayList<>();
 		if (!connected) {
 			reasons.add("not connected to Redis");
@@ -64,19 +71,47 @@ public final class LimiterHealthIndicator implements HealthIndicator {
 		if (circuitOpen) {
 			reasons.add("a circuit breaker is open");
 		}
+		Map<String, Object> details = new LinkedHashMap<>();
+		details.put("backend", "redis");
+		details.put("connected", connected);
+		details.put("circuitOpen", circuitOpen);
+		details.put("fallbackInstances", redis.fallbackInstances());
+		return health(reasons, details, redis.configurationWarnings());
+	}
+
+	/**
+	 * The health of a region: degraded also while the home is not reached, when the global limits decide from their
+	 * pools until the leases end, then by the failure policy.
+	 */
+	private Health regionalHealth(RegionalBackend regional) {
+		boolean connected = regional.isConnected();
+		boolean homeConnected = regional.isHomeConnected();
+		List<String> reasons = new ArrayList<>();
+		if (!connected) {
+			reasons.add("not connected to the region's Redis");
+		}
+		if (!homeConnected) {
+			reasons.add("not connected to the home: global limits spend their pools, then the failure policy decides");
+		}
+		Map<String, Object> details = new LinkedHashMap<>();
+		details.put("backend", "regional");
+		details.put("region", regional.region());
+		details.put("connected", connected);
+		details.put("homeConnected", homeConnected);
+		return health(reasons, details, regional.configurationWarnings());
+	}
+
+	private Health health(List<String> reasons, Map<String, Object> details, List<String> warnings) {
+		RecentDecisions.Counts counts = this.recent.counts();
 		if (this.threshold.isReachedBy(counts)) {
 			reasons.add(degradedShare(counts));
 		}
 		Health.Builder health = Health.status(reasons.isEmpty() ? Status.UP : DEGRADED)
-			.withDetail("backend", "redis")
-			.withDetail("connected", connected)
-			.withDetail("circuitOpen", circuitOpen)
-			.withDetail("fallbackInstances", redis.fallbackInstances())
+			.withDetails(details)
 			.withDetail("decisions", decisions(counts));
 		if (!reasons.isEmpty()) {
 			health.withDetail("reason", String.join("; ", reasons));
 		}
-		List<String> warnings = redis.configurationWarnings();
 		if (!warnings.isEmpty()) {
 			health.withDetail("configurationWarnings", warnings);
 		}

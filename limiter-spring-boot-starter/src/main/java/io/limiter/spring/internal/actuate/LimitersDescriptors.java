@@ -1,6 +1,7 @@
 package io.limiter.spring.internal.actuate;
 
 import java.time.ZoneId;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -9,6 +10,7 @@ import org.jspecify.annotations.Nullable;
 import io.limiter.CalendarPeriod;
 import io.limiter.ConcurrencyLimit;
 import io.limiter.Limit;
+import io.limiter.Loans;
 import io.limiter.Rate;
 
 /**
@@ -52,14 +54,17 @@ public final class LimitersDescriptors {
 	 * @param shadow whether the limit only counts
 	 * @param failurePolicy the failure policy's configuration name
 	 * @param plans the limit's named plans, by name
+	 * @param global whether the limit's budget is shared by the regions through the home
 	 */
 	public record LimitDescriptor(String algorithm, @Nullable Long capacity, @Nullable String period,
-			List<RateDescriptor> rates, boolean shadow, String failurePolicy, Map<String, PlanDescriptor> plans) {
+			List<RateDescriptor> rates, boolean shadow, String failurePolicy, Map<String, PlanDescriptor> plans,
+			boolean global) {
 
-		static LimitDescriptor of(Limit limit, boolean shadow, String failurePolicy, Map<String, PlanDescriptor> plans) {
+		static LimitDescriptor of(Limit limit, boolean shadow, String failurePolicy, Map<String, PlanDescriptor> plans,
+				boolean global) {
 			PlanDescriptor numbers = PlanDescriptor.of(limit);
 			return new LimitDescriptor(limit.algorithm().configName(), numbers.capacity(), numbers.period(),
-					numbers.rates(), shadow, failurePolicy, plans);
+					numbers.rates(), shadow, failurePolicy, plans, global);
 		}
 
 	}
@@ -110,9 +115,46 @@ public final class LimitersDescriptors {
 	 * capacity)
 	 * @param remaining the permits a request could take now
 	 * @param resetAfterMillis the time until the key is back to full capacity
+	 * @param global of a global limit, what the home and the regions hold of the key; {@code null} otherwise
 	 */
 	public record KeyStateDescriptor(String limit, String key, String plan, long capacity, long remaining,
-			long resetAfterMillis) {
+			long resetAfterMillis, @Nullable GlobalDescriptor global) {
+	}
+
+	/**
+	 * What the home and the regions hold of one key of a global limit.
+	 * @param region this region
+	 * @param homeReachable whether the home answered within its timeout
+	 * @param homeRemaining the permits the home holds, not lent; {@code null} when the home did not answer
+	 * @param loanCeiling the most permits of the key on loan at once, all regions together
+	 * @param loans each region's live loan, by region; empty when the home did not answer
+	 * @param pool this region's pool
+	 * @param lowWater the pool's low-water mark in permits, below which the region borrows
+	 */
+	public record GlobalDescriptor(String region, boolean homeReachable, @Nullable Long homeRemaining,
+			long loanCeiling, Map<String, LoanDescriptor> loans, LoanDescriptor pool, long lowWater) {
+
+		static GlobalDescriptor of(Loans loans) {
+			Map<String, LoanDescriptor> byRegion = new LinkedHashMap<>();
+			loans.loans().forEach((region, loan) -> byRegion.put(region, LoanDescriptor.of(loan)));
+			return new GlobalDescriptor(loans.region(), loans.isHomeReachable(),
+					loans.isHomeReachable() ? loans.homeRemaining() : null, loans.loanCeiling(), byRegion,
+					LoanDescriptor.of(loans.pool()), loans.lowWater());
+		}
+
+	}
+
+	/**
+	 * One region's loan of a key, or this region's pool.
+	 * @param permits the permits it holds
+	 * @param leaseRemainingMillis the time left of its lease
+	 */
+	public record LoanDescriptor(long permits, long leaseRemainingMillis) {
+
+		static LoanDescriptor of(Loans.Loan loan) {
+			return new LoanDescriptor(loan.permits(), loan.leaseRemainingMillis());
+		}
+
 	}
 
 	/**

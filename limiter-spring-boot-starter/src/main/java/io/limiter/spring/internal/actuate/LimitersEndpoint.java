@@ -19,6 +19,7 @@ import io.limiter.FailurePolicy;
 import io.limiter.LimiterBackendException;
 import io.limiter.RateLimiter;
 import io.limiter.RateLimiterRegistry;
+import io.limiter.RegionalBackend;
 import io.limiter.spring.LimitPlanResolver;
 import io.limiter.spring.internal.ConcurrencyLimiters;
 import io.limiter.spring.internal.LimitEnforcer;
@@ -26,6 +27,7 @@ import io.limiter.spring.internal.LimitEnforcers;
 import io.limiter.spring.internal.actuate.LimitersDescriptors.AdminErrorDescriptor;
 import io.limiter.spring.internal.actuate.LimitersDescriptors.AdminResultDescriptor;
 import io.limiter.spring.internal.actuate.LimitersDescriptors.ConcurrencyLimitDescriptor;
+import io.limiter.spring.internal.actuate.LimitersDescriptors.GlobalDescriptor;
 import io.limiter.spring.internal.actuate.LimitersDescriptors.InFlightDescriptor;
 import io.limiter.spring.internal.actuate.LimitersDescriptors.KeyStateDescriptor;
 import io.limiter.spring.internal.actuate.LimitersDescriptors.LimitDescriptor;
@@ -46,7 +48,8 @@ import io.limiter.spring.internal.gateway.RouteOwnLimits.Registered;
  * An unknown limit answers 404, bad input 400 and a backend that could not apply the operation 503, each with a body
  * that says why; the operations are counted by the backend's observer ({@code limiter.admin.operations}). The own
  * limits of gateway routes ({@code route.<route id>}) are listed after the configured limits, and read and adjusted
- * as they are.
+ * as they are. The state of a key of a global limit ({@link io.limiter.GlobalBudget}) adds what the home and the
+ * regions hold of it ({@code global}: the home's remaining permits, each region's loan and this region's pool).
  * <p>
  * Anyone who can read it sees the state of any key (a client address, a user name), and anyone who can write to it
  * lifts any key's limit, so expose it only to operators: it is not exposed unless
@@ -119,7 +122,8 @@ public final class LimitersEndpoint {
 			}
 		}
 		return LimitDescriptor.of(registry.limiter(name).limit(), limit.enforcer().shadow(),
-				configName(((failurePolicy != null) ? failurePolicy : this.defaultFailurePolicy).name()), plans);
+				configName(((failurePolicy != null) ? failurePolicy : this.defaultFailurePolicy).name()), plans,
+				registry.options(name).global() != null);
 	}
 
 	/** Returns a configured limit or a route's own, or {@code null} when there is no limit of that name. */
@@ -154,7 +158,17 @@ public final class LimitersEndpoint {
 		RateLimiter limiter = found.registry().limiter(name, plan);
 		Decision decision = limiter.peek(key);
 		return new KeyStateDescriptor(name, key, plan, limiter.limit().rates().get(decision.rate()).capacity(),
-				decision.remaining(), decision.resetAfterMillis());
+				decision.remaining(), decision.resetAfterMillis(), global(found.registry(), name, key));
+	}
+
+	/**
+	 * Returns what the home and the regions hold of a key of a global limit, or {@code null} for another limit.
+	 */
+	private static @Nullable GlobalDescriptor global(RateLimiterRegistry registry, String name, String key) {
+		if (registry.options(name).global() == null || !(registry.backend() instanceof RegionalBackend regional)) {
+			return null;
+		}
+		return GlobalDescriptor.of(regional.loans(name, key));
 	}
 
 	/**

@@ -35,7 +35,9 @@ import io.limiter.spring.internal.metrics.DecisionMeters.Outcome;
  * when the grant is made: a wait its caller abandons (an interrupt, a cancel) counts there with its whole delay, and
  * its permits' refund in {@code limiter.admin.operations}. The
  * decisions of concurrency limits count in {@code limiter.decisions} as any limit's (plan {@code default}); their permits are
- * metered by {@link ConcurrencyMeters}: {@code limiter.permits.in-flight} and {@code limiter.permit.held}.
+ * metered by {@link ConcurrencyMeters}: {@code limiter.permits.in-flight} and {@code limiter.permit.held}. The loans
+ * of global limits, which a {@link io.limiter.RegionalBackend} borrows from the home, are metered by
+ * {@link RegionMeters} under {@code limiter.regions.*}.
  */
 public final class MicrometerLimiterObserver implements LimiterObserver {
 
@@ -72,6 +74,8 @@ public final class MicrometerLimiterObserver implements LimiterObserver {
 
 	private final ConcurrencyMeters concurrency;
 
+	private final RegionMeters regions;
+
 	private final PlanNames plans;
 
 	private final Set<String> shadowLimits;
@@ -96,6 +100,7 @@ public final class MicrometerLimiterObserver implements LimiterObserver {
 		this.registry = registry;
 		this.decisions = new DecisionMeters(registry);
 		this.concurrency = new ConcurrencyMeters(registry);
+		this.regions = new RegionMeters(registry);
 		this.plans = plans;
 		this.shadowLimits = Set.copyOf(shadowLimits);
 		this.redisCalls = Counter.builder(REDIS_CALLS)
@@ -137,6 +142,31 @@ public final class MicrometerLimiterObserver implements LimiterObserver {
 	@Override
 	public void onPermitRelease(String limitName, ConcurrencyLimit limit, long heldNanos, boolean returned) {
 		this.concurrency.released(limitName, heldNanos, returned);
+	}
+
+	@Override
+	public void onLoan(String limitName, String region, long permits, long nanos) {
+		this.regions.loan(limitName, permits, nanos);
+	}
+
+	@Override
+	public void onBorrowFailure(String limitName, DegradedReason reason, Throwable failure) {
+		this.regions.borrowFailed(limitName);
+	}
+
+	@Override
+	public void onLoanReturned(String limitName, String region, long permits) {
+		this.regions.returned(limitName, permits);
+	}
+
+	@Override
+	public void onLoanExpired(String limitName, String region, long permits) {
+		this.regions.expired(limitName, permits);
+	}
+
+	@Override
+	public void onLoanReclaimed(String limitName, String region, long permits) {
+		this.regions.reclaimed(limitName, region, permits);
 	}
 
 	@Override

@@ -68,13 +68,10 @@ public final class CostJson {
 				+ "table");
 	}
 
-	// JMH names a profiler's results with a leading middle dot in its JSON: "·gc.alloc.rate.norm".
 	private static double score(JsonNode secondary, String metric, String benchmark, Path file) {
-		for (String name : List.of(metric, "\u00b7" + metric)) {
-			JsonNode score = secondary.path(name).path("score");
-			if (score.isNumber()) {
-				return score.asDouble();
-			}
+		JsonNode score = secondary.path(metric).path("score");
+		if (score.isNumber()) {
+			return score.asDouble();
 		}
 		throw new IllegalArgumentException(file + " has no " + metric + " for " + benchmark
 				+ ": run with -prof gc -prof " + ClientCpuProfiler.class.getName());

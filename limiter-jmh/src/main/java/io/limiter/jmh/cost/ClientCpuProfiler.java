@@ -17,7 +17,9 @@ import org.openjdk.jmh.results.ScalarResult;
  * by the operations of the iteration, as JMH's {@code -prof gc} divides the bytes allocated
  * ({@code gc.alloc.rate.norm}). Redis runs in a process of its own, so its CPU is not counted, and a thread that
  * waits for a reply or for a core of a busy machine costs nothing: unlike the wall time per operation, this is
- * the work a decision costs the application. Reported as {@value #METRIC}, in nanoseconds per operation. Use:
+ * the work a decision costs the application. The compiler's threads count too: until the JIT has compiled a path,
+ * its CPU time per operation is mostly the compiler's and the interpreter's, so the warm-up must give the fork enough
+ * CPU time, which a busy machine hands out slowly. Reported as {@value #METRIC}, in nanoseconds per operation. Use:
  * {@code -prof io.limiter.jmh.cost.ClientCpuProfiler}.
  */
 public final class ClientCpuProfiler implements InternalProfiler {

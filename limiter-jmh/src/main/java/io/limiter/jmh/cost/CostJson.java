@@ -4,8 +4,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
+import io.limiter.jmh.report.JmhJson;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Reads the cost of each path from the JSON that JMH writes with {@code -rf json} for a {@link CostRun}: the
@@ -28,18 +28,8 @@ public final class CostJson {
 	 * lacks one of the two metrics or is of a benchmark that is no {@link CostRun.Path}
 	 */
 	public static List<CostSample> read(Path file, String outcome) {
-		JsonNode root;
-		try {
-			root = JsonMapper.builder().build().readTree(file);
-		}
-		catch (RuntimeException ex) {
-			throw new IllegalArgumentException("cannot read JMH results from " + file + ": " + ex.getMessage(), ex);
-		}
-		if (root == null || !root.isArray()) {
-			throw new IllegalArgumentException(file + " is not JMH's JSON output (an array of results)");
-		}
 		List<CostSample> samples = new ArrayList<>();
-		for (JsonNode entry : root) {
+		for (JsonNode entry : JmhJson.entries(file)) {
 			samples.add(sample(entry, file, outcome));
 		}
 		return samples;

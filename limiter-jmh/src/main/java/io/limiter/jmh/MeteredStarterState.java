@@ -1,7 +1,5 @@
 package io.limiter.jmh;
 
-import java.util.Map;
-
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.openjdk.jmh.annotations.Level;
@@ -14,7 +12,6 @@ import org.springframework.boot.autoconfigure.ImportAutoConfiguration;
 import org.springframework.context.annotation.AnnotationConfigApplicationContext;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
-import org.springframework.core.env.MapPropertySource;
 
 import io.limiter.RateLimiter;
 import io.limiter.RateLimiterRegistry;
@@ -45,12 +42,9 @@ public class MeteredStarterState {
 	@Setup(Level.Trial)
 	public void open(LimitParams params) {
 		this.context = new AnnotationConfigApplicationContext();
-		String limit = "limiter.limits." + LIMIT_NAME + ".";
 		this.context.getEnvironment()
 			.getPropertySources()
-			.addFirst(new MapPropertySource("benchmark",
-					Map.of(limit + "algorithm", "token-bucket", limit + "capacity", Long.toString(params.limit.burst()),
-							limit + "period", params.limit.period().toMillis() + "ms")));
+			.addFirst(StarterLimit.tokenBucket(LIMIT_NAME, params.limit));
 		this.context.register(MeteredApplication.class);
 		this.context.refresh();
 		this.limiter = this.context.getBean(RateLimiterRegistry.class).limiter(LIMIT_NAME);

@@ -134,7 +134,17 @@ public record RatioOptions(String benchmark, List<Ratio> ratios, int rounds, int
 		params.put(value.substring(0, equals), value.substring(equals + 1));
 	}
 
-	private static int number(String name, String value, int min, int max) {
+	/**
+	 * Parses the value of an option that is a whole number.
+	 * @param name the option, for the message
+	 * @param value the value
+	 * @param min the least value allowed
+	 * @param max the greatest value allowed
+	 * @return the number
+	 * @throws IllegalArgumentException naming the option, the range and the value when it is not a whole number in
+	 * the range
+	 */
+	public static int number(String name, String value, int min, int max) {
 		int parsed;
 		try {
 			parsed = Integer.parseInt(value);

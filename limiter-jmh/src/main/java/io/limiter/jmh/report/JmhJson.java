@@ -27,6 +27,20 @@ public final class JmhJson {
 	 * @throws IllegalArgumentException naming the file when it is not JMH's JSON
 	 */
 	public static List<BenchmarkResult> read(Path file) {
+		List<BenchmarkResult> results = new ArrayList<>();
+		for (JsonNode entry : entries(file)) {
+			results.add(result(entry, file));
+		}
+		return results;
+	}
+
+	/**
+	 * Reads the entries of a result file, one per benchmark and parameters.
+	 * @param file the file
+	 * @return the array of entries
+	 * @throws IllegalArgumentException naming the file when it is not JMH's JSON
+	 */
+	public static JsonNode entries(Path file) {
 		JsonNode root;
 		try {
 			root = JsonMapper.builder().build().readTree(file);
@@ -37,11 +51,7 @@ public final class JmhJson {
 		if (root == null || !root.isArray()) {
 			throw new IllegalArgumentException(file + " is not JMH's JSON output (an array of results)");
 		}
-		List<BenchmarkResult> results = new ArrayList<>();
-		for (JsonNode entry : root) {
-			results.add(result(entry, file));
-		}
-		return results;
+		return root;
 	}
 
 	private static BenchmarkResult result(JsonNode entry, Path file) {

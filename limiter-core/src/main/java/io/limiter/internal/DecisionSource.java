@@ -25,6 +25,15 @@ public interface DecisionSource {
 	}
 
 	/**
+	 * Returns whether the receipts of this source's grants are issued already ({@link MarkedReceipt#issuedBy}), so
+	 * that its limiter need not look at them.
+	 * @return {@code true} for a source in memory that was given its limiter's issuer; {@code false}, the default
+	 */
+	default boolean issuesReceipts() {
+		return false;
+	}
+
+	/**
 	 * Decides now, waiting at most the backend's timeout.
 	 * @param key the user's key
 	 * @param permits the permits to take

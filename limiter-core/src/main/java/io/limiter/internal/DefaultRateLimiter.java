@@ -36,6 +36,8 @@ public final class DefaultRateLimiter implements RateLimiter {
 
 	private final boolean timed;
 
+	private final boolean issuing;
+
 	private final AdminOperations admin;
 
 	/**
@@ -66,6 +68,7 @@ public final class DefaultRateLimiter implements RateLimiter {
 		this.waits = Objects.requireNonNull(waits, "waits must not be null");
 		this.observer = Objects.requireNonNull(observer, "observer must not be null");
 		this.timed = !source.decidesInProcess();
+		this.issuing = !source.issuesReceipts();
 		this.admin = new AdminOperations(issuer, limit, source, observer);
 	}
 
@@ -128,9 +131,12 @@ public final class DefaultRateLimiter implements RateLimiter {
 	/**
 	 * Records this limiter and the key in a grant's receipt, so that a refund through another limiter or under another
 	 * key is refused ({@link AdminOperations}). A source in memory issues its receipts itself, which spares a grant
-	 * the copies; the receipts of Redis, the local tiers and the failure policy are copied here.
+	 * the copies and the look; the receipts of Redis, the local tiers and the failure policy are copied here.
 	 */
 	private Decision issued(String key, Decision decision) {
+		if (!this.issuing) {
+			return decision;
+		}
 		MarkedReceipt receipt = MarkedReceipt.in(decision);
 		return (receipt != null && receipt.issuer() == null)
 				? Decisions.withReceipt(decision, receipt.issuedBy(this.issuer, key)) : decision;

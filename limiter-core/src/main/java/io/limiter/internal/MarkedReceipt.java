@@ -42,7 +42,8 @@ public final class MarkedReceipt implements Receipt {
 	 * mark
 	 */
 	public static MarkedReceipt of(long permits, long... marks) {
-		return new MarkedReceipt(permits, checkedMarks(permits, marks), null, null);
+		check(permits, marks);
+		return new MarkedReceipt(permits, marks.clone(), null, null);
 	}
 
 	/**
@@ -50,7 +51,7 @@ public final class MarkedReceipt implements Receipt {
 	 * @param issuer what stands for the issuing limiter (see {@link #issuedBy(Object, String)})
 	 * @param key the key of the grant
 	 * @param permits the permits the grant took, at least 1
-	 * @param marks where the limiter took them, at least one number
+	 * @param marks where the limiter took them, at least one number: a new array, which the receipt keeps as it is
 	 * @return the receipt
 	 * @throws IllegalArgumentException naming the argument and its value when permits are below 1 or there is no
 	 * mark
@@ -58,7 +59,8 @@ public final class MarkedReceipt implements Receipt {
 	public static MarkedReceipt issued(Object issuer, String key, long permits, long... marks) {
 		Objects.requireNonNull(issuer, "issuer must not be null");
 		Objects.requireNonNull(key, "key must not be null");
-		return new MarkedReceipt(permits, checkedMarks(permits, marks), issuer, key);
+		check(permits, marks);
+		return new MarkedReceipt(permits, marks, issuer, key);
 	}
 
 	/**
@@ -70,14 +72,13 @@ public final class MarkedReceipt implements Receipt {
 		return (decision.receipt().orElse(null) instanceof MarkedReceipt marked) ? marked : null;
 	}
 
-	private static long[] checkedMarks(long permits, long[] marks) {
+	private static void check(long permits, long[] marks) {
 		if (permits < 1) {
 			throw new IllegalArgumentException("permits of a receipt must be at least 1 but was " + permits);
 		}
 		if (marks.length == 0) {
 			throw new IllegalArgumentException("marks of a receipt must hold at least one number but were empty");
 		}
-		return marks.clone();
 	}
 
 	/**

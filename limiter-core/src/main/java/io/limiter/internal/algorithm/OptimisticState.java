@@ -29,6 +29,13 @@ abstract class OptimisticState extends LimitState {
 
 	private Denial lastDenial;
 
+	/**
+	 * Whether the last decision under the lock was a grant: the next request then goes to the lock at once, since a
+	 * key that grants usually grants again, and an optimistic look at a grant costs a decision thrown away. Only a
+	 * hint, read without the lock.
+	 */
+	private boolean granting;
+
 	OptimisticState(Limit limit) {
 		super(limit);
 	}
@@ -104,7 +111,7 @@ abstract class OptimisticState extends LimitState {
 		if (denial != null && denial.answers(stamp, nowMillis, permits, maxWaitMillis)) {
 			return denial.decision();
 		}
-		if (stamp != 0) {
+		if (stamp != 0 && !this.granting) {
 			Decision decision = lookOptimistically(nowMillis, permits, maxWaitMillis);
 			if (decision != null && !decision.isAllowed() && this.lock.validate(stamp)) {
 				this.lastDenial = new Denial(stamp, nowMillis, permits, decision);
@@ -117,6 +124,7 @@ abstract class OptimisticState extends LimitState {
 				return null;
 			}
 			Decision decision = look(nowMillis, permits, maxWaitMillis);
+			this.granting = decision.isAllowed() && permits > 0;
 			if (decision.isAllowed()) {
 				grant(nowMillis, permits, maxWaitMillis, decision);
 				if (permits > 0) {

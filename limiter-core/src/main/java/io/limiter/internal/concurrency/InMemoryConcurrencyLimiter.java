@@ -11,11 +11,11 @@ import io.limiter.LimiterObserver;
 
 /**
  * A concurrency limit in this process: a count per key. A permit counts until it is closed; there is no lease to
- * renew, since a holder that dies takes the counts with it.
+ * renew, since a holder that dies takes the counts with it. A take and a release are one atomic instruction each on
+ * the key's {@link InFlightCount}, and allocate nothing once the key has a count ({@link InFlightCounts} keeps idle
+ * ones) beyond the {@link InMemoryPermit}, which a caller that closes it where it took it may not allocate either.
  */
 public final class InMemoryConcurrencyLimiter implements ConcurrencyLimiter {
-
-	private static final CompletableFuture<Boolean> RETURNED = CompletableFuture.completedFuture(true);
 
 	private final String name;
 
@@ -24,6 +24,8 @@ public final class InMemoryConcurrencyLimiter implements ConcurrencyLimiter {
 	private final InFlightCounts counts = new InFlightCounts();
 
 	private final LimiterObserver observer;
+
+	private final boolean observed;
 
 	/**
 	 * Creates a limiter.
@@ -35,6 +37,7 @@ public final class InMemoryConcurrencyLimiter implements ConcurrencyLimiter {
 		this.name = name;
 		this.limit = limit;
 		this.observer = observer;
+		this.observed = observer != LimiterObserver.NONE;
 	}
 
 	@Override
@@ -50,17 +53,30 @@ public final class InMemoryConcurrencyLimiter implements ConcurrencyLimiter {
 	@Override
 	public ConcurrencyPermit tryAcquire(String key) {
 		Objects.requireNonNull(key, "key must not be null");
-		InFlightCounts.Taken taken = this.counts.tryTake(key, this.limit.maxInFlight());
-		ConcurrencyPermit permit = taken.taken() ? new HeldPermit(this.name, this.limit, taken.inFlight(), false,
-				() -> release(key), 0, this.observer)
-				: new DeniedPermit(taken.inFlight(), this.limit.maxInFlight(), false);
+		InFlightCount count;
+		long taken;
+		do {
+			count = this.counts.countOf(key);
+			taken = count.tryTake(this.limit.maxInFlight());
+		}
+		while (taken == InFlightCount.RETIRED);
+		// one place that makes the answer, a permit or a denial, so that the JIT may replace it by its fields
+		InMemoryPermit permit = new InMemoryPermit(this, (taken > 0) ? count : null, Math.abs(taken),
+				(this.observed && taken > 0) ? System.nanoTime() : 0);
 		this.observer.onConcurrencyDecision(this.name, this.limit, permit, 0);
 		return permit;
 	}
 
-	private CompletionStage<Boolean> release(String key) {
-		this.counts.release(key);
-		return RETURNED;
+	/**
+	 * Returns a permit to its count and tells the observer; called once per permit.
+	 * @param count the count the permit was taken on
+	 * @param grantedNanos when it was granted
+	 */
+	void release(InFlightCount count, long grantedNanos) {
+		this.counts.release(count);
+		if (this.observed) {
+			this.observer.onPermitRelease(this.name, this.limit, System.nanoTime() - grantedNanos, true);
+		}
 	}
 
 	@Override

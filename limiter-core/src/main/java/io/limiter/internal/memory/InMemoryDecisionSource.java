@@ -48,6 +48,11 @@ public final class InMemoryDecisionSource implements DecisionSource {
 	}
 
 	@Override
+	public boolean issuesReceipts() {
+		return this.issuer != null;
+	}
+
+	@Override
 	public Decision decide(String key, long permits, long maxWaitMillis) {
 		return this.states.decide(this.limit, StateKeys.memoryKey(key), this.clock.millis(), permits, maxWaitMillis,
 				this.issuer, key);

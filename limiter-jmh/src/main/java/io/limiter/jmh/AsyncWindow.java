@@ -50,14 +50,14 @@ public class AsyncWindow {
 	 * Sends a decision and retires the oldest one of this thread, waiting for it if it is not complete.
 	 * @param limiter the limiter
 	 * @param key the key of the new decision
-	 * @param calls counts the retired decision, one Redis call
+	 * @param calls counts the retired decision, one Redis call unless an in-memory block made it
 	 * @return whether the retired decision was a grant ({@code false} while the window first fills)
 	 */
 	boolean decide(RateLimiter limiter, String key, RedisCalls calls) {
 		CompletableFuture<Decision> oldest = this.pending.set(this.next,
 				limiter.tryAcquireAsync(key, 1).toCompletableFuture());
 		this.next = (this.next + 1 == this.pending.size()) ? 0 : this.next + 1;
-		return (oldest != null) && calls.decided(oldest.join().isAllowed(), 1);
+		return (oldest != null) && calls.decidedBehindBlock(oldest.join());
 	}
 
 	/**

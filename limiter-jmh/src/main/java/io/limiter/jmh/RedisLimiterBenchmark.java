@@ -19,11 +19,11 @@ import org.openjdk.jmh.annotations.Warmup;
  * with a Zipf distribution ({@code many_keys}, see {@link Scenario}):
  * <ul>
  * <li>ours: {@code defaults} (a limiter built with no options: the token bucket of {@code luaEvalSha} behind
- * in-memory block), {@code luaEvalSha} (token bucket script, client time), {@code luaEvalShaAsync} (the same,
- * asynchronously, {@code inFlight} decisions outstanding), {@code luaServerTime} (the same with the
- * server's {@code TIME}), {@code gcra}, {@code fixedWindow}, {@code slidingWindowCounter},
- * {@code slidingWindowLog} (server time), {@code twoTier} and {@code inMemoryBlock} (the token bucket of
- * {@code luaEvalSha} behind the local tier, see {@link LocalTierState});</li>
+ * in-memory block), {@code luaEvalSha} (token bucket script, client time), {@code luaEvalShaAsync} and
+ * {@code defaultsAsync} (the same two, asynchronously, {@code inFlight} decisions outstanding),
+ * {@code luaServerTime} (the same with the server's {@code TIME}), {@code gcra}, {@code fixedWindow},
+ * {@code slidingWindowCounter}, {@code slidingWindowLog} (server time), {@code twoTier} and {@code inMemoryBlock}
+ * (the token bucket of {@code luaEvalSha} behind the local tier, see {@link LocalTierState});</li>
  * <li>the other kinds of ours: {@code calendarDay} and {@code fixedWindowDay} (a daily quota as a calendar rate and
  * as a period, see {@link RedisQuotaState}) and {@code concurrency} (a permit taken and released, see
  * {@link ConcurrencyParams});</li>
@@ -87,6 +87,21 @@ public class RedisLimiterBenchmark {
 	public boolean luaEvalShaAsync(RedisBenchmarkState shared, AsyncWindow window, BenchmarkThread thread,
 			RedisCalls calls) {
 		return window.decide(shared.luaClientTime, thread.key(), calls);
+	}
+
+	/**
+	 * The limiter of {@code defaults} called asynchronously, with {@code inFlight} decisions outstanding over all
+	 * threads (see {@link AsyncWindow}): the default path as a reactive gateway calls it.
+	 * @param shared the variants
+	 * @param window the thread's decisions in flight
+	 * @param thread the thread's key
+	 * @param calls the counters
+	 * @return whether the decision retired was a grant
+	 */
+	@Benchmark
+	public boolean defaultsAsync(RedisBenchmarkState shared, AsyncWindow window, BenchmarkThread thread,
+			RedisCalls calls) {
+		return window.decide(shared.defaults, thread.key(), calls);
 	}
 
 	/**

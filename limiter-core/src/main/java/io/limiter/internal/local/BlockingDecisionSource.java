@@ -13,7 +13,6 @@ import io.limiter.AdminOperation;
 import io.limiter.Decision;
 import io.limiter.LimiterClock;
 import io.limiter.internal.DecisionSource;
-import io.limiter.internal.Decisions;
 import io.limiter.internal.MarkedReceipt;
 import io.limiter.internal.StateKeys;
 import io.limiter.internal.failure.SlowAnswerException;
@@ -277,9 +276,8 @@ public final class BlockingDecisionSource implements DecisionSource {
 		if (permits != block.permits() || wait <= maxWaitMillis) {
 			return null;
 		}
-		return Decisions.local(Decisions.forRate(
-				Decision.denied(block.limit(), block.permits() - 1, wait, Math.max(0, block.resetAtMillis() - now)),
-				block.rate()));
+		return Decision.of(false, block.limit(), block.permits() - 1, wait, Math.max(0, block.resetAtMillis() - now), 0,
+				false, true, block.rate(), null);
 	}
 
 	/**

@@ -16,7 +16,6 @@ import io.limiter.LimiterBackendException;
 import io.limiter.LimiterClock;
 import io.limiter.LocalTier;
 import io.limiter.internal.DecisionSource;
-import io.limiter.internal.Decisions;
 import io.limiter.internal.FallbackCharge;
 import io.limiter.internal.LimiterThreads;
 import io.limiter.internal.MarkedReceipt;
@@ -322,22 +321,23 @@ public final class TwoTierDecisionSource implements DecisionSource {
 		});
 	}
 
-	/** A grant of borrowed ticks, whose receipt holds the end of their lease. */
+	/**
+	 * A grant of borrowed ticks, whose receipt holds the end of their lease; made as one object, as the denial, since
+	 * most decisions of a busy key are these two.
+	 */
 	private Decision allowed(LocalBucket bucket, long now, long heldTicks, long cost) {
 		long redis = bucket.redisTicks(now, this.capacity, this.fullTicks);
 		long available = Math.min(this.fullTicks, heldTicks + Math.max(0, redis));
-		Decision decision = Decisions
-			.local(Decision.allowed(this.capacity, available / this.periodMillis, resetAfter(redis)));
-		return (cost > 0)
-				? Decisions.withReceipt(decision, MarkedReceipt.of(cost / this.periodMillis, bucket.leaseEnd()))
-				: decision;
+		MarkedReceipt receipt = (cost > 0) ? MarkedReceipt.of(cost / this.periodMillis, bucket.leaseEnd()) : null;
+		return Decision.of(true, this.capacity, available / this.periodMillis, 0, resetAfter(redis), 0, false, true, 0,
+				receipt);
 	}
 
 	private Decision denied(LocalBucket bucket, long now, long cost, long retryAfterMillis) {
 		long redis = bucket.redisTicks(now, this.capacity, this.fullTicks);
 		long available = Math.min(cost - 1, Math.max(0, bucket.held()) + Math.max(0, redis));
-		return Decisions
-			.local(Decision.denied(this.capacity, available / this.periodMillis, retryAfterMillis, resetAfter(redis)));
+		return Decision.of(false, this.capacity, available / this.periodMillis, retryAfterMillis, resetAfter(redis), 0,
+				false, true, 0, null);
 	}
 
 	private long resetAfter(long redisTicks) {

@@ -13,6 +13,7 @@ import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
 import java.util.function.BiConsumer;
 import java.util.function.Function;
 import java.util.function.Supplier;
@@ -66,6 +67,8 @@ public final class LettuceScriptExecutor<C extends StatefulConnection<String, St
 
 	private final NodeAnswers answers = new NodeAnswers();
 
+	private final CallDeadlines deadlines;
+
 	private final ScheduledExecutorService background;
 
 	/**
@@ -79,7 +82,7 @@ public final class LettuceScriptExecutor<C extends StatefulConnection<String, St
 	 * @param connectionTimeout the command timeout set on each new connection, or {@code null} to keep the
 	 * client's (a client Limiter creates asks {@code deadline} itself)
 	 * @param boundEachCall whether to fail each call at {@code deadline} here, for a client whose own timeout
-	 * settings do not; it costs a scheduled task per call
+	 * settings do not (see {@link CallDeadlines})
 	 * @param background runs the connection attempts
 	 */
 	public LettuceScriptExecutor(Supplier<CompletionStage<C>> connector,
@@ -95,6 +98,7 @@ public final class LettuceScriptExecutor<C extends StatefulConnection<String, St
 		this.boundEachCall = boundEachCall;
 		this.connectionTimeout = connectionTimeout;
 		this.background = background;
+		this.deadlines = new CallDeadlines(background);
 		this.connection = new ReconnectingConnection<>(connector, this::prepare, RECONNECT_INTERVAL_MILLIS,
 				background);
 	}
@@ -133,52 +137,121 @@ public final class LettuceScriptExecutor<C extends StatefulConnection<String, St
 	}
 
 	private CompletionStage<List<Object>> call(C current, RedisScript script, String[] keys, String[] args) {
-		RedisScriptingAsyncCommands<String, String> async = this.commands.apply(current);
-		String node = this.routing.nodeOf(current, keys[0]);
-		long start = System.nanoTime();
-		CompletionStage<List<Object>> first = async.evalsha(script.sha1(), ScriptOutputType.MULTI, keys, args);
-		CompletableFuture<List<Object>> call = first.exceptionallyCompose((failure) -> {
-			if (isNoScript(failure)) {
-				return async.<List<Object>>eval(script.source(), ScriptOutputType.MULTI, keys, args);
-			}
-			return CompletableFuture.failedFuture(failure);
-		}).toCompletableFuture();
-		if (this.boundEachCall) {
-			LimiterThreads.orTimeout(call, this.deadline.currentMillis(), this.background);
+		ScriptCall call = new ScriptCall(this, this.commands.apply(current), script, keys, args,
+				this.routing.nodeOf(current, keys[0]));
+		call.send();
+		if (this.boundEachCall && !call.isDone()) {
+			this.deadlines.bound(call, this.deadline.currentMillis());
 		}
-		return call.whenComplete((result, failure) -> {
-			if (failure == null) {
-				long now = System.nanoTime();
-				this.deadline.onAnswer(now - start);
-				this.answers.answered(node, now);
-			}
-		}).exceptionallyCompose((failure) -> onFailure(RedisCalls.unwrap(failure), node, start));
+		return call;
 	}
 
 	/**
-	 * Passes a failure on; a timeout is passed on as a {@link SlowAnswerException} when its node answered other
+	 * One script call and its answer, in one stage: EVALSHA, then EVAL after a {@code NOSCRIPT} reply; an answer
+	 * feeds the adaptive deadline and the node's last answer, a failure goes through {@link #failed}. It is settled
+	 * once, by the first of its answer and its deadline ({@link CallDeadlines}); what comes later is dropped.
+	 */
+	private static final class ScriptCall extends CompletableFuture<List<Object>>
+			implements BiConsumer<List<Object>, Throwable>, CallDeadlines.Deadlined {
+
+		private static final AtomicIntegerFieldUpdater<ScriptCall> SETTLED = AtomicIntegerFieldUpdater
+			.newUpdater(ScriptCall.class, "settled");
+
+		private final LettuceScriptExecutor<?> executor;
+
+		private final RedisScriptingAsyncCommands<String, String> async;
+
+		private final RedisScript script;
+
+		private final String[] keys;
+
+		private final String[] args;
+
+		private final String node;
+
+		private final long start = System.nanoTime();
+
+		private volatile int settled;
+
+		private boolean loaded;
+
+		ScriptCall(LettuceScriptExecutor<?> executor, RedisScriptingAsyncCommands<String, String> async,
+				RedisScript script, String[] keys, String[] args, String node) {
+			this.executor = executor;
+			this.async = async;
+			this.script = script;
+			this.keys = keys;
+			this.args = args;
+			this.node = node;
+		}
+
+		void send() {
+			this.async.<List<Object>>evalsha(this.script.sha1(), ScriptOutputType.MULTI, this.keys, this.args)
+				.whenComplete(this);
+		}
+
+		@Override
+		public void accept(List<Object> result, Throwable failure) {
+			if (failure == null) {
+				if (SETTLED.compareAndSet(this, 0, 1)) {
+					long now = System.nanoTime();
+					this.executor.deadline.onAnswer(now - this.start);
+					this.executor.answers.answered(this.node, now);
+					complete(result);
+				}
+			}
+			else if (!this.loaded && isNoScript(failure)) {
+				this.loaded = true;
+				this.async.<List<Object>>eval(this.script.source(), ScriptOutputType.MULTI, this.keys, this.args)
+					.whenComplete(this);
+			}
+			else {
+				settleFailed(RedisCalls.unwrap(failure));
+			}
+		}
+
+		@Override
+		public void expire() {
+			settleFailed(new TimeoutException());
+		}
+
+		@Override
+		public void reject(RuntimeException reason) {
+			settleFailed(reason);
+		}
+
+		private void settleFailed(Throwable failure) {
+			if (SETTLED.compareAndSet(this, 0, 1)) {
+				this.executor.failed(failure, this.node, this.start, this);
+			}
+		}
+
+	}
+
+	/**
+	 * Fails a call; a timeout fails it as a {@link SlowAnswerException} when its node answered other
 	 * calls since it started, or does within {@link #SLOW_ANSWER_GRACE_MILLIS}: a process that was too busy to
 	 * read its answers for a while finds them all late at once, and the node that sent them is not down.
 	 */
-	private CompletionStage<List<Object>> onFailure(Throwable failure, String node, long start) {
+	private void failed(Throwable failure, String node, long start, CompletableFuture<List<Object>> call) {
 		this.routing.refresh();
 		if (RedisCalls.reasonOf(failure) != DegradedReason.TIMEOUT) {
-			return CompletableFuture.failedFuture(failure);
+			call.completeExceptionally(failure);
+			return;
 		}
 		this.deadline.onTimeout();
 		if (this.answers.answeredSince(node, start)) {
-			return CompletableFuture.failedFuture(slowAnswer(failure, start));
+			call.completeExceptionally(slowAnswer(failure, start));
+			return;
 		}
-		CompletableFuture<List<Object>> verdict = new CompletableFuture<>();
 		try {
-			this.background.schedule(() -> verdict.completeExceptionally(
+			this.background.schedule(() -> call.completeExceptionally(
 					this.answers.answeredSince(node, start) ? slowAnswer(failure, start) : failure),
 					SLOW_ANSWER_GRACE_MILLIS, TimeUnit.MILLISECONDS);
 		}
 		catch (RejectedExecutionException ex) {
-			verdict.completeExceptionally(failure);
+			call.completeExceptionally(failure);
 		}
-		return verdict;
 	}
 
 	private static SlowAnswerException slowAnswer(Throwable timeout, long start) {

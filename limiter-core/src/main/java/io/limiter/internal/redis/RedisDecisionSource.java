@@ -5,6 +5,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.function.BiFunction;
 import java.util.function.Function;
 
 import io.limiter.AdminOperation;
@@ -29,13 +30,13 @@ public final class RedisDecisionSource implements DecisionSource {
 
 	private static final String NO_PERMITS = "0";
 
+	private static final String ONE_PERMIT = "1";
+
 	private static final String READ_ONLY = "read-only";
 
 	private static final String WRITE = "write";
 
 	private static final String REFUND_GRANT = "refund-grant";
-
-	private final StateKeys keys;
 
 	private final String name;
 
@@ -48,6 +49,14 @@ public final class RedisDecisionSource implements DecisionSource {
 	private final ScriptExecutor executor;
 
 	private final LimiterClock clientClock;
+
+	/** The client clock's time as the scripts' argument, or {@code null} to use the server's {@code TIME}. */
+	private final ClockText clientTime;
+
+	private final DecisionKeys decisionKeys;
+
+	/** The answer of a decision of one permit, the most common, made once. */
+	private final DecisionReply onePermit = new DecisionReply(1);
 
 	private final long timeoutMillis;
 
@@ -80,7 +89,6 @@ public final class RedisDecisionSource implements DecisionSource {
 	 */
 	public RedisDecisionSource(StateKeys keys, String name, Limit limit, ScriptExecutor executor,
 			LimiterClock clientClock, Duration timeout) {
-		this.keys = keys;
 		this.name = name;
 		this.algorithm = LimitAlgorithm.of(limit.algorithm());
 		this.script = limit.hasSeveralRates() ? this.algorithm.severalRatesScript() : this.algorithm.script();
@@ -88,6 +96,7 @@ public final class RedisDecisionSource implements DecisionSource {
 				: this.algorithm.adjustScript();
 		this.executor = executor;
 		this.clientClock = clientClock;
+		this.clientTime = (clientClock != null) ? new ClockText(clientClock) : null;
 		this.timeoutMillis = timeout.toMillis();
 		this.limit = limit;
 		this.capacity = Long.toString(limit.rates().get(0).capacity());
@@ -96,6 +105,7 @@ public final class RedisDecisionSource implements DecisionSource {
 		this.schedules = limit.rates().stream().map(WindowSchedule::of).toArray(WindowSchedule[]::new);
 		this.periodMillis = this.schedules[0].scriptPeriod(0);
 		this.furtherRates = furtherRates(0);
+		this.decisionKeys = new DecisionKeys(keys, name, this.algorithm, limit.rates().size());
 	}
 
 	/**
@@ -111,15 +121,30 @@ public final class RedisDecisionSource implements DecisionSource {
 		return further;
 	}
 
+	/**
+	 * {@inheritDoc}
+	 * <p>
+	 * Waits for the script's reply and reads it on the calling thread, which spares the thread that completes the
+	 * call (Lettuce's event loop, which every call shares) that work and a stage.
+	 */
 	@Override
 	public Decision decide(String key, long permits, long maxWaitMillis) {
-		return RedisCalls.await(decideAsync(key, permits, maxWaitMillis), this.timeoutMillis, this.name);
+		List<Object> reply = RedisCalls.await(send(key, permits, maxWaitMillis), this.timeoutMillis, this.name);
+		return toDecision(reply, permits);
 	}
 
 	@Override
 	public CompletionStage<Decision> decideAsync(String key, long permits, long maxWaitMillis) {
-		return call(this.script, key, arguments(Long.toString(permits), Long.toString(maxWaitMillis), false),
-				(reply) -> toDecision(reply, permits));
+		return send(key, permits, maxWaitMillis).handle((permits == 1) ? this.onePermit : new DecisionReply(permits));
+	}
+
+	private CompletionStage<List<Object>> send(String key, long permits, long maxWaitMillis) {
+		return this.executor.execute(this.script, this.decisionKeys.of(key),
+				arguments(count(permits), (maxWaitMillis == 0) ? NO_PERMITS : Long.toString(maxWaitMillis), false));
+	}
+
+	private static String count(long permits) {
+		return (permits == 1) ? ONE_PERMIT : (permits == 0) ? NO_PERMITS : Long.toString(permits);
 	}
 
 	/**
@@ -140,7 +165,7 @@ public final class RedisDecisionSource implements DecisionSource {
 	 * ({@link WindowSchedule#scriptPeriod(long)}).
 	 */
 	private String[] arguments(String permits, String maxWaitMillis, boolean look) {
-		String now = now();
+		String now = (this.clientTime != null) ? this.clientTime.now() : SERVER_TIME;
 		String period = this.periodMillis;
 		String[] further = this.furtherRates;
 		if (this.calendar) {
@@ -205,17 +230,9 @@ public final class RedisDecisionSource implements DecisionSource {
 		return call(this.adjustScript, key, withMarks, (reply) -> AdminOperation.Outcome.APPLIED);
 	}
 
-	private String now() {
-		return (this.clientClock != null) ? Long.toString(this.clientClock.millis()) : SERVER_TIME;
-	}
-
-	private String[] redisKeys(String key) {
-		return this.algorithm.redisKeys(this.keys.stateKey(this.name, key), this.limit.rates().size());
-	}
-
 	private <T> CompletionStage<T> call(RedisScript script, String key, String[] args,
 			Function<List<Object>, T> answer) {
-		return this.executor.execute(script, redisKeys(key), args).handle((reply, failure) -> {
+		return this.executor.execute(script, this.decisionKeys.of(key), args).handle((reply, failure) -> {
 			if (failure != null) {
 				throw RedisCalls.failure(this.name, failure);
 			}
@@ -250,6 +267,25 @@ public final class RedisDecisionSource implements DecisionSource {
 			marks[i] = (Long) reply.get(from + i);
 		}
 		return MarkedReceipt.of(permits, marks);
+	}
+
+	/** Reads a decision script's reply, or passes its failure on as the limit's. */
+	private final class DecisionReply implements BiFunction<List<Object>, Throwable, Decision> {
+
+		private final long permits;
+
+		DecisionReply(long permits) {
+			this.permits = permits;
+		}
+
+		@Override
+		public Decision apply(List<Object> reply, Throwable failure) {
+			if (failure != null) {
+				throw RedisCalls.failure(RedisDecisionSource.this.name, failure);
+			}
+			return toDecision(reply, this.permits);
+		}
+
 	}
 
 }

@@ -43,7 +43,7 @@ public abstract class LimitAlgorithm {
 	private final Function<Limit, OptimisticState> stateFactory;
 
 	LimitAlgorithm(String scriptResource, String keySuffix, Function<Limit, OptimisticState> stateFactory) {
-		this.script = RedisScript.load(LimitAlgorithm.class, scriptResource);
+		this.script = RedisScript.withBatchForm(LimitAlgorithm.class, scriptResource);
 		String adjustResource = scriptResource.replace(".lua", "-adjust.lua");
 		this.severalRatesScript = RedisScript.severalRates(LimitAlgorithm.class, scriptResource, "multi-rate.lua");
 		this.adjustScript = RedisScript.load(LimitAlgorithm.class, adjustResource);

@@ -41,7 +41,7 @@ public final class RedisBackendBuilder extends RedisConnectionSettings {
 
 	LimiterClock localClock;
 
-	boolean batching = true;
+	boolean batching;
 
 	int batchCallsInFlight = RedisBackend.DEFAULT_BATCH_CALLS_IN_FLIGHT;
 
@@ -179,7 +179,7 @@ public final class RedisBackendBuilder extends RedisConnectionSettings {
 	}
 
 	/**
-	 * Sets whether decisions that wait for the same Redis node at the same moment go out together (on by default):
+	 * Sets whether decisions that wait for the same Redis node at the same moment go out together (off by default):
 	 * a decision never waits for others to come, but once {@code callsInFlight} calls to its node are unanswered, the
 	 * decisions that come meanwhile leave together as soon as the earliest call answers, or at once when
 	 * {@code maxSize} wait. Together is one script call per algorithm (on a cluster, per hash slot) that makes each

@@ -54,10 +54,23 @@ public class AsyncWindow {
 	 * @return whether the retired decision was a grant ({@code false} while the window first fills)
 	 */
 	boolean decide(RateLimiter limiter, String key, RedisCalls calls) {
+		return decide(limiter, key, calls, 1);
+	}
+
+	/**
+	 * Sends a decision and retires the oldest one of this thread, as {@link #decide(RateLimiter, String, RedisCalls)}
+	 * does, counting the commands given.
+	 * @param limiter the limiter
+	 * @param key the key of the new decision
+	 * @param calls counts the retired decision
+	 * @param commands the Redis commands counted for it here: 0 when the clients count them
+	 * @return whether the retired decision was a grant ({@code false} while the window first fills)
+	 */
+	boolean decide(RateLimiter limiter, String key, RedisCalls calls, int commands) {
 		CompletableFuture<Decision> oldest = this.pending.set(this.next,
 				limiter.tryAcquireAsync(key, 1).toCompletableFuture());
 		this.next = (this.next + 1 == this.pending.size()) ? 0 : this.next + 1;
-		return (oldest != null) && calls.decided(oldest.join().isAllowed(), 1);
+		return (oldest != null) && calls.decided(oldest.join().isAllowed(), commands);
 	}
 
 	/**

@@ -108,6 +108,7 @@ final class LimiterRedisBackends {
 		LimitDefinitions.check("limiter.failure-policy", properties.getFailurePolicy(), builder::failurePolicy);
 		LimitDefinitions.check("limiter.redis.timeout", redis.getTimeout(), builder::timeout);
 		LimitDefinitions.check("limiter.redis.minimum-timeout", redis.getMinimumTimeout(), builder::minimumTimeout);
+		batching(redis.getBatch(), builder);
 		if (properties.getFallbackInstances() != null) {
 			LimitDefinitions.check("limiter.fallback-instances", properties.getFallbackInstances(),
 					builder::fallbackInstances);
@@ -121,6 +122,17 @@ final class LimiterRedisBackends {
 		BackendChoice.redis(backend, source.origin());
 		awaitConnection(backend, redis.getStartupWait());
 		return backend;
+	}
+
+	/**
+	 * Sets {@code limiter.redis.batch.*}, checking each bound (also when batching is off) under its own property.
+	 */
+	private static void batching(RedisSettings.Batch batch, RedisBackendBuilder builder) {
+		LimitDefinitions.check("limiter.redis.batch.calls-in-flight", batch.getCallsInFlight(),
+				(calls) -> builder.batching(calls, RedisBackend.DEFAULT_BATCH_MAX_SIZE));
+		LimitDefinitions.check("limiter.redis.batch.max-size", batch.getMaxSize(),
+				(size) -> builder.batching(batch.getCallsInFlight(), size));
+		builder.batching(batch.isEnabled());
 	}
 
 	/**

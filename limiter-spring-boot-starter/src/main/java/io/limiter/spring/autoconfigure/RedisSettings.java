@@ -36,6 +36,8 @@ public class RedisSettings {
 
 	private final Sentinel sentinel = new Sentinel();
 
+	private final Batch batch = new Batch();
+
 	public String getUrl() {
 		return this.url;
 	}
@@ -82,6 +84,10 @@ public class RedisSettings {
 
 	public Sentinel getSentinel() {
 		return this.sentinel;
+	}
+
+	public Batch getBatch() {
+		return this.batch;
 	}
 
 	/**
@@ -134,6 +140,50 @@ public class RedisSettings {
 
 		public void setNodes(List<String> nodes) {
 			this.nodes = nodes;
+		}
+
+	}
+
+	/**
+	 * Batching: decisions that wait for the same Redis node at the same moment go out together, one script call per
+	 * algorithm (per hash slot on a cluster) that decides each as its own call would.
+	 */
+	public static class Batch {
+
+		/**
+		 * Whether decisions waiting for the same node go out together. A decision never waits for others to come: only
+		 * those that come while calls-in-flight calls to the node are unanswered wait, for the earliest to answer.
+		 */
+		private boolean enabled;
+
+		/** Calls that may be unanswered by a node before further decisions for it wait to go together. */
+		private int callsInFlight = RedisBackend.DEFAULT_BATCH_CALLS_IN_FLIGHT;
+
+		/** Most decisions in one script call; a full batch leaves at once. */
+		private int maxSize = RedisBackend.DEFAULT_BATCH_MAX_SIZE;
+
+		public boolean isEnabled() {
+			return this.enabled;
+		}
+
+		public void setEnabled(boolean enabled) {
+			this.enabled = enabled;
+		}
+
+		public int getCallsInFlight() {
+			return this.callsInFlight;
+		}
+
+		public void setCallsInFlight(int callsInFlight) {
+			this.callsInFlight = callsInFlight;
+		}
+
+		public int getMaxSize() {
+			return this.maxSize;
+		}
+
+		public void setMaxSize(int maxSize) {
+			this.maxSize = maxSize;
 		}
 
 	}

@@ -65,7 +65,7 @@ public final class RedisBackend implements LimiterBackend {
 	/** The default of {@link RedisBackendBuilder#failurePolicy(FailurePolicy)}. */
 	public static final FailurePolicy DEFAULT_FAILURE_POLICY = FailurePolicy.LOCAL_FALLBACK;
 
-	/** The default calls in flight to a node before decisions wait to go together: {@link RedisBackendBuilder#batching(int, int)}. */
+	/** The default calls in flight to a node before decisions wait: {@link RedisBackendBuilder#batching(int, int)}. */
 	public static final int DEFAULT_BATCH_CALLS_IN_FLIGHT = 2;
 
 	/** The default of the most decisions in one script call: {@link RedisBackendBuilder#batching(int, int)}. */

@@ -24,6 +24,7 @@ import io.limiter.internal.failure.FailurePolicyDecisionSource;
 import io.limiter.internal.failure.SharedFallback;
 import io.limiter.internal.local.LocalTiers;
 import io.limiter.internal.memory.InMemoryStates;
+import io.limiter.internal.redis.DecisionBatcher;
 import io.limiter.internal.redis.EvictionPolicyCheck;
 import io.limiter.internal.redis.InstanceHeartbeat;
 import io.limiter.internal.redis.LettuceScriptExecutor;
@@ -64,6 +65,18 @@ public final class RedisBackend implements LimiterBackend {
 
 	/** The default of {@link RedisBackendBuilder#failurePolicy(FailurePolicy)}. */
 	public static final FailurePolicy DEFAULT_FAILURE_POLICY = FailurePolicy.LOCAL_FALLBACK;
+
+	/** The default calls in flight to a node before decisions wait: {@link RedisBackendBuilder#batching(int, int)}. */
+	public static final int DEFAULT_BATCH_CALLS_IN_FLIGHT = 2;
+
+	/** The default of the most decisions in one script call: {@link RedisBackendBuilder#batching(int, int)}. */
+	public static final int DEFAULT_BATCH_MAX_SIZE = 32;
+
+	/** The largest calls in flight that {@link RedisBackendBuilder#batching(int, int)} takes. */
+	public static final int MAX_BATCH_CALLS_IN_FLIGHT = 1024;
+
+	/** The largest batch that {@link RedisBackendBuilder#batching(int, int)} takes. */
+	public static final int MAX_BATCH_SIZE = 256;
 
 	private static final Duration FAILURE_LOG_INTERVAL = Duration.ofSeconds(10);
 
@@ -115,8 +128,11 @@ public final class RedisBackend implements LimiterBackend {
 				+ ((settings.namespace != null) ? ", namespace '" + settings.namespace + "'" : ", no namespace");
 		this.keys = StateKeys.of(settings.namespace);
 		this.waits = new Waits(background);
-		this.scripts = (settings.observer == LimiterObserver.NONE) ? executor
-				: new ObservedScriptExecutor(executor, settings.observer);
+		ScriptExecutor decisions = settings.batching ? new DecisionBatcher(executor,
+				settings.isCluster() ? executor::nodeOf : (key) -> "", settings.isCluster(),
+				settings.batchCallsInFlight, settings.batchMaxSize) : executor;
+		this.scripts = (settings.observer == LimiterObserver.NONE) ? decisions
+				: new ObservedScriptExecutor(decisions, settings.observer);
 		this.failurePolicy = settings.failurePolicy;
 		this.clientClock = settings.clientClock;
 		this.timeout = settings.timeout;
@@ -131,7 +147,7 @@ public final class RedisBackend implements LimiterBackend {
 		this.fallbackStates = new InMemoryStates(localClock, InMemoryBackend.DEFAULT_MAXIMUM_KEYS_PER_LIMIT,
 				"the local fallback's maximum", settings.observer);
 		for (Algorithm algorithm : Algorithm.values()) {
-			executor.load(LimitAlgorithm.of(algorithm).script());
+			decisions.load(LimitAlgorithm.of(algorithm).script());
 			executor.load(LimitAlgorithm.of(algorithm).severalRatesScript());
 			executor.load(LimitAlgorithm.of(algorithm).adjustScript());
 			executor.load(LimitAlgorithm.of(algorithm).severalRatesAdjustScript());

@@ -41,6 +41,12 @@ public final class RedisBackendBuilder extends RedisConnectionSettings {
 
 	LimiterClock localClock;
 
+	boolean batching;
+
+	int batchCallsInFlight = RedisBackend.DEFAULT_BATCH_CALLS_IN_FLIGHT;
+
+	int batchMaxSize = RedisBackend.DEFAULT_BATCH_MAX_SIZE;
+
 	RedisBackendBuilder() {
 	}
 
@@ -169,6 +175,47 @@ public final class RedisBackendBuilder extends RedisConnectionSettings {
 	 */
 	public RedisBackendBuilder localClock(LimiterClock clock) {
 		this.localClock = Objects.requireNonNull(clock, "clock must not be null");
+		return this;
+	}
+
+	/**
+	 * Sets whether decisions that wait for the same Redis node at the same moment go out together (off by default):
+	 * a decision never waits for others to come, but once {@code callsInFlight} calls to its node are unanswered, the
+	 * decisions that come meanwhile leave together as soon as the earliest call answers, or at once when
+	 * {@code maxSize} wait. Together is one script call per algorithm (on a cluster, per hash slot) that makes each
+	 * decision exactly as its call alone would, in the order they came; each is answered as it would be alone, a
+	 * failure of the call going to each through the failure policy. Limits of several rates, admin operations, the
+	 * local tier's borrows and concurrency permits always go alone. See {@link #batching(int, int)} for the bounds.
+	 * @param enabled {@code false} to send every decision as a call of its own
+	 * @return this builder
+	 */
+	public RedisBackendBuilder batching(boolean enabled) {
+		this.batching = enabled;
+		return this;
+	}
+
+	/**
+	 * Turns {@linkplain #batching(boolean) batching} on with these bounds.
+	 * @param callsInFlight how many calls may be unanswered by a node before further decisions for it wait to go
+	 * together, 1 to {@value RedisBackend#MAX_BATCH_CALLS_IN_FLIGHT}; {@value RedisBackend#DEFAULT_BATCH_CALLS_IN_FLIGHT}
+	 * by default
+	 * @param maxSize the most decisions in one script call, 2 to {@value RedisBackend#MAX_BATCH_SIZE}: a script
+	 * holds the server for every client while it runs; {@value RedisBackend#DEFAULT_BATCH_MAX_SIZE} by default
+	 * @return this builder
+	 * @throws IllegalArgumentException naming the field and the value when one is out of its range
+	 */
+	public RedisBackendBuilder batching(int callsInFlight, int maxSize) {
+		if (callsInFlight < 1 || callsInFlight > RedisBackend.MAX_BATCH_CALLS_IN_FLIGHT) {
+			throw new IllegalArgumentException("batching callsInFlight must be between 1 and "
+					+ RedisBackend.MAX_BATCH_CALLS_IN_FLIGHT + " but was " + callsInFlight);
+		}
+		if (maxSize < 2 || maxSize > RedisBackend.MAX_BATCH_SIZE) {
+			throw new IllegalArgumentException(
+					"batching maxSize must be between 2 and " + RedisBackend.MAX_BATCH_SIZE + " but was " + maxSize);
+		}
+		this.batching = true;
+		this.batchCallsInFlight = callsInFlight;
+		this.batchMaxSize = maxSize;
 		return this;
 	}
 

@@ -148,6 +148,13 @@ abstract class RedisConnectionSettings {
 	}
 
 	/**
+	 * Says whether the server named is a cluster, where only keys of one hash slot share a script call.
+	 */
+	boolean isCluster() {
+		return this.topology != null && this.topology.isCluster();
+	}
+
+	/**
 	 * Creates the executor over the one server named; its connection opens in the background.
 	 * @throws IllegalStateException when no server, or more than one kind of server, was named
 	 */

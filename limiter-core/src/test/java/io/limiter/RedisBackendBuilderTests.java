@@ -62,6 +62,16 @@ class RedisBackendBuilderTests {
 	}
 
 	@Test
+	void batchBoundsOutOfRangeAreRefusedWithTheirValue() {
+		assertThatIllegalArgumentException().isThrownBy(() -> RedisBackend.builder().batching(0, 32))
+			.withMessage("batching callsInFlight must be between 1 and 1024 but was 0");
+		assertThatIllegalArgumentException().isThrownBy(() -> RedisBackend.builder().batching(2, 1))
+			.withMessage("batching maxSize must be between 2 and 256 but was 1");
+		assertThatIllegalArgumentException().isThrownBy(() -> RedisBackend.builder().batching(2, 257))
+			.withMessage("batching maxSize must be between 2 and 256 but was 257");
+	}
+
+	@Test
 	void aBadNamespaceIsRefusedWithItsValue() {
 		assertThatIllegalArgumentException().isThrownBy(() -> RedisBackend.builder().namespace("orders service"))
 			.withMessage("namespace must be 1 to 64 ASCII letters, digits, '.', '_' or '-' but was 'orders service'");

@@ -54,10 +54,30 @@ public class AsyncWindow {
 	 * @return whether the retired decision was a grant ({@code false} while the window first fills)
 	 */
 	boolean decide(RateLimiter limiter, String key, RedisCalls calls) {
+		Decision retired = sendAndRetire(limiter, key);
+		return (retired != null) && calls.decidedBehindBlock(retired);
+	}
+
+	/**
+	 * Sends a decision and retires the oldest one of this thread, as {@link #decide(RateLimiter, String, RedisCalls)}
+	 * does, counting the commands given.
+	 * @param limiter the limiter
+	 * @param key the key of the new decision
+	 * @param calls counts the retired decision
+	 * @param commands the Redis commands counted for it here: 0 when the clients count them
+	 * @return whether the retired decision was a grant ({@code false} while the window first fills)
+	 */
+	boolean decide(RateLimiter limiter, String key, RedisCalls calls, int commands) {
+		Decision retired = sendAndRetire(limiter, key);
+		return (retired != null) && calls.decided(retired.isAllowed(), commands);
+	}
+
+	/** Sends a decision and returns the oldest one of this thread, or {@code null} while the window first fills. */
+	private Decision sendAndRetire(RateLimiter limiter, String key) {
 		CompletableFuture<Decision> oldest = this.pending.set(this.next,
 				limiter.tryAcquireAsync(key, 1).toCompletableFuture());
 		this.next = (this.next + 1 == this.pending.size()) ? 0 : this.next + 1;
-		return (oldest != null) && calls.decidedBehindBlock(oldest.join());
+		return (oldest != null) ? oldest.join() : null;
 	}
 
 	/**

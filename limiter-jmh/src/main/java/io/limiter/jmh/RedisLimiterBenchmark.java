@@ -29,6 +29,9 @@ import org.openjdk.jmh.annotations.Warmup;
  * {@link ConcurrencyParams});</li>
  * <li>the baselines of "Benchmarking Token Bucket Rate Limiters": {@code multiCmd} (HMGET, compute in Java, HSET + PEXPIRE: not atomic) and
  * {@code watchMultiExec} (the same in an optimistic WATCH/MULTI/EXEC transaction, retried on abort);</li>
+ * <li>batching, several decisions per Redis call: {@code luaEvalShaBatch}, {@code defaultsBatch} and
+ * {@code luaEvalShaAsyncBatch}, the limiters of {@code luaEvalSha}, {@code defaults} and {@code luaEvalShaAsync} on
+ * backends that send the decisions waiting for one node together (see {@link RedisBatchState});</li>
  * <li>the ceiling: {@code ceilingProbe}, the same script pipelined with nothing of the limiter around it;</li>
  * <li>the peer: {@code bucket4jLettuce} (Bucket4j's Lettuce proxy manager) and
  * {@code bucket4jLettuceOptimized} (with its delaying optimization, see
@@ -102,6 +105,51 @@ public class RedisLimiterBenchmark {
 	public boolean defaultsAsync(RedisBenchmarkState shared, AsyncWindow window, BenchmarkThread thread,
 			RedisCalls calls) {
 		return window.decide(shared.defaults, thread.key(), calls);
+	}
+
+	/**
+	 * The limiter of {@code luaEvalSha} on a backend that batches: decisions waiting for the same node leave together,
+	 * one call of the script's batch form (see {@link RedisBatchState}).
+	 * @param batch the batching variants
+	 * @param thread the thread's key
+	 * @param counted the thread's counters, enrolled with the count of sent commands
+	 * @param count the count of sent commands
+	 * @return whether the permit was granted
+	 */
+	@Benchmark
+	public boolean luaEvalShaBatch(RedisBatchState batch, BenchmarkThread thread, SentCountedThread counted,
+			SentCommandCount count) {
+		return counted.calls.decided(batch.luaClientTime.tryAcquire(thread.key()).isAllowed());
+	}
+
+	/**
+	 * The limiter of {@code defaults} on a backend that batches (see {@link RedisBatchState}).
+	 * @param batch the batching variants
+	 * @param thread the thread's key
+	 * @param counted the thread's counters, enrolled with the count of sent commands
+	 * @param count the count of sent commands
+	 * @return whether the permit was granted
+	 */
+	@Benchmark
+	public boolean defaultsBatch(RedisBatchState batch, BenchmarkThread thread, SentCountedThread counted,
+			SentCommandCount count) {
+		return counted.calls.decided(batch.defaults.tryAcquire(thread.key()).isAllowed());
+	}
+
+	/**
+	 * The limiter of {@code luaEvalShaAsync} on a backend that batches, {@code inFlight} decisions outstanding (see
+	 * {@link RedisBatchState} and {@link AsyncWindow}).
+	 * @param batch the batching variants
+	 * @param window the thread's decisions in flight
+	 * @param thread the thread's key
+	 * @param counted the thread's counters, enrolled with the count of sent commands
+	 * @param count the count of sent commands
+	 * @return whether the decision retired was a grant
+	 */
+	@Benchmark
+	public boolean luaEvalShaAsyncBatch(RedisBatchState batch, AsyncWindow window, BenchmarkThread thread,
+			SentCountedThread counted, SentCommandCount count) {
+		return window.decide(batch.luaClientTime, thread.key(), counted.calls, 0);
 	}
 
 	/**

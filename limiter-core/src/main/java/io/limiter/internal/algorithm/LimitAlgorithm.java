@@ -17,6 +17,9 @@ import io.limiter.internal.redis.RedisScript;
  * {@code capacity, period_ms, permits, now_ms, operation} and applies {@link KeyState#adjust}'s arithmetic, or, for
  * the operation {@code refund-grant} and a receipt's marks after those arguments, {@link KeyState#refund}'s.
  * <p>
+ * The script of one rate has a {@linkplain RedisScript#batchForm() batch form}, made from the same source, that makes
+ * several decisions of keys of one slot in one call, each exactly as the script alone ({@code batch.lua}).
+ * <p>
  * A limit of several rates is decided by {@link #severalRatesScript()}, which takes one key per rate and the same
  * arguments with the capacity and period of every further rate after them, and answers the reported rate's index
  * after the rest ({@code multi-rate.lua}; {@code MultiRateState} decides the same in memory); its admin operations are one call of
@@ -43,7 +46,7 @@ public abstract class LimitAlgorithm {
 	private final Function<Limit, OptimisticState> stateFactory;
 
 	LimitAlgorithm(String scriptResource, String keySuffix, Function<Limit, OptimisticState> stateFactory) {
-		this.script = RedisScript.load(LimitAlgorithm.class, scriptResource);
+		this.script = RedisScript.withBatchForm(LimitAlgorithm.class, scriptResource);
 		String adjustResource = scriptResource.replace(".lua", "-adjust.lua");
 		this.severalRatesScript = RedisScript.severalRates(LimitAlgorithm.class, scriptResource, "multi-rate.lua");
 		this.adjustScript = RedisScript.load(LimitAlgorithm.class, adjustResource);

@@ -17,16 +17,25 @@ public final class RedisScript {
 
 	private static final String PREAMBLE = read(RedisScript.class, "preamble.lua");
 
+	private static final String BATCH_DRIVER = "batch.lua";
+
 	private final String name;
 
 	private final String source;
 
 	private final String sha1;
 
+	private final RedisScript batchForm;
+
 	private RedisScript(String name, String source) {
+		this(name, source, null);
+	}
+
+	private RedisScript(String name, String source, RedisScript batchForm) {
 		this.name = name;
 		this.source = source;
 		this.sha1 = sha1(source);
+		this.batchForm = batchForm;
 	}
 
 	/**
@@ -40,6 +49,23 @@ public final class RedisScript {
 	 */
 	public static RedisScript load(Class<?> owner, String resourceName) {
 		return new RedisScript(resourceName, PREAMBLE + withIncludes(read(owner, resourceName)));
+	}
+
+	/**
+	 * Reads a decision script of one rate as {@link #load} does, with its {@linkplain #batchForm() batch form}: the
+	 * same source, preamble included, wrapped as the Lua function {@code decide(KEYS, ARGV)}, followed by
+	 * {@code batch.lua} beside this class, which calls it for every key of a call. Both are made from the one file, so
+	 * a decision in a batch is made by the very code of the script alone.
+	 * @param owner the class whose package holds the resource
+	 * @param resourceName the file name, for example {@code token-bucket.lua}
+	 * @return the script, with its batch form
+	 * @throws IllegalStateException when a resource is missing
+	 */
+	public static RedisScript withBatchForm(Class<?> owner, String resourceName) {
+		String body = withIncludes(read(owner, resourceName));
+		RedisScript batch = new RedisScript(BATCH_DRIVER + ":" + resourceName, "local function decide(KEYS, ARGV)\n"
+				+ PREAMBLE + body + "end\n" + read(RedisScript.class, BATCH_DRIVER));
+		return new RedisScript(resourceName, PREAMBLE + body, batch);
 	}
 
 	/**
@@ -98,6 +124,15 @@ public final class RedisScript {
 	 */
 	public String sha1() {
 		return this.sha1;
+	}
+
+	/**
+	 * Returns the form of this script that makes several decisions in one call ({@code batch.lua}): keys
+	 * {@code KEYS[i]}, six arguments per decision (this script's, the sixth its mode or empty), one answer per decision.
+	 * @return the batch form, or {@code null} when this script has none
+	 */
+	public RedisScript batchForm() {
+		return this.batchForm;
 	}
 
 	private static String sha1(String source) {

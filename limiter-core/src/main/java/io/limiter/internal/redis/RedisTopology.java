@@ -19,9 +19,17 @@ public final class RedisTopology {
 
 	private final Function<RedisExecutors.Settings, LettuceScriptExecutor<?>> executor;
 
+	private final boolean cluster;
+
 	private RedisTopology(String description, Function<RedisExecutors.Settings, LettuceScriptExecutor<?>> executor) {
+		this(description, executor, false);
+	}
+
+	private RedisTopology(String description, Function<RedisExecutors.Settings, LettuceScriptExecutor<?>> executor,
+			boolean cluster) {
 		this.description = description;
 		this.executor = executor;
+		this.cluster = cluster;
 	}
 
 	/**
@@ -54,7 +62,7 @@ public final class RedisTopology {
 					+ addresses(copy));
 		}
 		return new RedisTopology("cluster " + addresses(copy) + tls(copy.get(0)),
-				(settings) -> RedisExecutors.cluster(copy, settings));
+				(settings) -> RedisExecutors.cluster(copy, settings), true);
 	}
 
 	/**
@@ -93,7 +101,15 @@ public final class RedisTopology {
 	public static RedisTopology client(RedisClusterClient client) {
 		Objects.requireNonNull(client, "client must not be null");
 		return new RedisTopology("the application's Lettuce RedisClusterClient",
-				(settings) -> RedisExecutors.cluster(client, settings));
+				(settings) -> RedisExecutors.cluster(client, settings), true);
+	}
+
+	/**
+	 * Returns whether this is a cluster, where only keys of one hash slot can share a script call.
+	 * @return {@code true} for a cluster
+	 */
+	public boolean isCluster() {
+		return this.cluster;
 	}
 
 	/**

@@ -121,7 +121,20 @@ public final class RedisTarget implements NodeConnections, AutoCloseable {
 	 * @return the backend
 	 */
 	public RedisBackend backend(LimiterClock clientClock, String namespace) {
+		return backend(clientClock, namespace, false);
+	}
+
+	/**
+	 * Creates a backend of our own as {@link #backend(LimiterClock, String)} does, batching decisions or not.
+	 * @param clientClock the time sent to the scripts, or {@code null} to use the server's {@code TIME}
+	 * @param namespace the namespace of the backend's keys, or {@code null} for none
+	 * @param batching whether decisions waiting for one node go out together, with the default bounds
+	 * ({@link RedisBackendBuilder#batching(boolean)})
+	 * @return the backend
+	 */
+	public RedisBackend backend(LimiterClock clientClock, String namespace, boolean batching) {
 		RedisBackendBuilder builder = RedisBackend.builder()
+			.batching(batching)
 			.timeout(TIMEOUT)
 			.minimumTimeout(TIMEOUT)
 			.failurePolicy(FailurePolicy.FAIL_CLOSED);

@@ -166,6 +166,7 @@ final class LimiterRedisBackends {
 		RedisBackendBuilder builder = RedisBackend.builder().observer(observer);
 		namespace(properties.getNamespace(), applicationName, builder);
 		LimitDefinitions.check("limiter.failure-policy", properties.getFailurePolicy(), builder::failurePolicy);
+		batching(properties.getRedis().getBatch(), builder);
 		if (properties.getFallbackInstances() != null) {
 			LimitDefinitions.check("limiter.fallback-instances", properties.getFallbackInstances(),
 					builder::fallbackInstances);
@@ -187,6 +188,17 @@ final class LimiterRedisBackends {
 
 	private static void check(String property, String value, Consumer<String> apply) {
 		LimitDefinitions.check(property, value, apply);
+	}
+
+	/**
+	 * Sets {@code limiter.redis.batch.*}, checking each bound (also when batching is off) under its own property.
+	 */
+	private static void batching(RedisSettings.Batch batch, RedisBackendBuilder builder) {
+		LimitDefinitions.check("limiter.redis.batch.calls-in-flight", batch.getCallsInFlight(),
+				(calls) -> builder.batching(calls, RedisBackend.DEFAULT_BATCH_MAX_SIZE));
+		LimitDefinitions.check("limiter.redis.batch.max-size", batch.getMaxSize(),
+				(size) -> builder.batching(batch.getCallsInFlight(), size));
+		builder.batching(batch.isEnabled());
 	}
 
 	/**

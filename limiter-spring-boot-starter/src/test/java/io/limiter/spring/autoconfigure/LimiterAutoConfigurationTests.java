@@ -398,6 +398,20 @@ class LimiterAutoConfigurationTests {
 	}
 
 	@Test
+	void batchBoundsOutOfRangeFailNamingThePropertyAndTheValue() {
+		this.runner.withPropertyValues("limiter.redis.url=redis://127.0.0.1:1", "limiter.redis.batch.calls-in-flight=0")
+			.run(failsWith("limiter.redis.batch.calls-in-flight", "0", "between 1 and 1024 but was 0"));
+		this.runner.withPropertyValues("limiter.redis.url=redis://127.0.0.1:1", "limiter.redis.batch.enabled=true",
+				"limiter.redis.batch.max-size=1000")
+			.run(failsWith("limiter.redis.batch.max-size", "1000", "between 2 and 256 but was 1000"));
+		this.runner
+			.withPropertyValues("limiter.redis.url=redis://127.0.0.1:1", "limiter.redis.batch.enabled=true",
+					"limiter.redis.batch.calls-in-flight=1", "limiter.redis.batch.max-size=64",
+					"limiter.redis.startup-wait=0s")
+			.run((context) -> assertThat(context).hasSingleBean(RedisBackend.class));
+	}
+
+	@Test
 	void aRuleCostMustFitTheSmallestPlan() {
 		new WebApplicationContextRunner().withConfiguration(LIMITER)
 			.withBean(LimitPlanResolver.class, () -> (limit, key, request) -> null)

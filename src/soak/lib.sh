@@ -94,20 +94,28 @@ start_node() {
 	local port
 	for _ in 1 2 3 4 5; do
 		port=$(free_port)
-		mkdir -p "$WORK/redis-$port"
-		redis-server --port "$port" --bind 127.0.0.1 --cluster-enabled yes --cluster-config-file nodes.conf \
-			--cluster-node-timeout "$NODE_TIMEOUT" --save "" --appendonly no --dir "$WORK/redis-$port" \
-			--logfile "$WORK/redis-$port/redis.log" --daemonize yes
-		for _ in $(seq 1 100); do
-			if redis-cli -p "$port" ping >/dev/null 2>&1; then
-				echo "$port"
-				return
-			fi
-			sleep 0.1
-		done
+		if run_node "$port"; then
+			echo "$port"
+			return
+		fi
 		log "redis-server on $port did not start: $(tail -3 "$WORK/redis-$port/redis.log" 2>/dev/null)"
 	done
 	die "no redis-server could start"
+}
+
+# Runs the cluster node of port $1 in $WORK/redis-<port>, a new one or, once killed, the same one again (its
+# nodes.conf there makes it rejoin its cluster); fails unless it answers within 10 s.
+run_node() {
+	local port=$1
+	mkdir -p "$WORK/redis-$port"
+	redis-server --port "$port" --bind 127.0.0.1 --cluster-enabled yes --cluster-config-file nodes.conf \
+		--cluster-node-timeout "$NODE_TIMEOUT" --save "" --appendonly no --dir "$WORK/redis-$port" \
+		--logfile "$WORK/redis-$port/redis.log" --daemonize yes
+	for _ in $(seq 1 100); do
+		redis-cli -p "$port" ping >/dev/null 2>&1 && return 0
+		sleep 0.1
+	done
+	return 1
 }
 
 start_cluster() {

@@ -52,7 +52,7 @@ public final class InMemoryConcurrencyLimiter implements ConcurrencyLimiter {
 		Objects.requireNonNull(key, "key must not be null");
 		InFlightCounts.Taken taken = this.counts.tryTake(key, this.limit.maxInFlight());
 		ConcurrencyPermit permit = taken.taken() ? new HeldPermit(this.name, this.limit, taken.inFlight(), false,
-				() -> release(key), 0, this.observer)
+				() -> release(key), this.observer)
 				: new DeniedPermit(taken.inFlight(), this.limit.maxInFlight(), false);
 		this.observer.onConcurrencyDecision(this.name, this.limit, permit, 0);
 		return permit;

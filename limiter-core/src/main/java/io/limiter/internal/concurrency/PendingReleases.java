@@ -10,6 +10,7 @@ import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Function;
 import java.util.function.Predicate;
 
 import io.lettuce.core.cluster.SlotHash;
@@ -91,26 +92,30 @@ final class PendingReleases {
 	}
 
 	/**
-	 * Takes at most {@value #MAX_BATCH} queued releases of a slot, for a call to that slot that carries them.
+	 * Sends a call of a slot that carries at most {@value #MAX_BATCH} of the releases queued for it. The call is
+	 * written under the slot's lock, as a flush's is, so that it reaches the node after every release of its slot that
+	 * an earlier call or flush took: a take that follows a close on this instance counts without that permit.
 	 * @param slot the slot of the call's key
-	 * @return the releases the caller now sends and completes ({@link #complete}); empty when none waits
+	 * @param call sends the call with the releases it carries (empty when none waits); it must only start an
+	 * asynchronous call
+	 * @return the call's stage, completed after the releases it carried
 	 */
-	List<Release> carriedBy(int slot) {
+	CompletionStage<List<Object>> carriedBy(int slot, Function<List<Release>, CompletionStage<List<Object>>> call) {
 		Slot queued = this.bySlot.get(slot);
 		if (queued == null) {
-			return List.of();
+			return call.apply(List.of());
 		}
+		List<Release> carried;
+		CompletionStage<List<Object>> sent;
 		synchronized (queued) {
-			return queued.take();
+			carried = queued.take();
+			sent = call.apply(carried);
 		}
+		return carried.isEmpty() ? sent : sent.whenComplete((reply, failure) -> complete(carried, failure));
 	}
 
-	/**
-	 * Completes the releases a call carried: returned when the call succeeded, else left to their leases.
-	 * @param releases the releases
-	 * @param failure why the call failed, or {@code null}
-	 */
-	void complete(List<Release> releases, Throwable failure) {
+	/** Completes the releases a call carried: returned when the call succeeded, else left to their leases. */
+	private void complete(List<Release> releases, Throwable failure) {
 		if (releases.isEmpty()) {
 			return;
 		}
@@ -124,7 +129,8 @@ final class PendingReleases {
 	}
 
 	/**
-	 * Sends every queued release now.
+	 * Sends every queued release now; what is queued while it runs waits for a take or the next flush, so that a
+	 * flush never chases the releases of a busy slot one by one.
 	 * @return a stage that completes once Redis answered every call sent, or they failed
 	 */
 	CompletableFuture<Void> flushAll() {
@@ -135,16 +141,20 @@ final class PendingReleases {
 				List<Release> batch;
 				synchronized (queued) {
 					batch = queued.take();
+					if (batch.isEmpty()) {
+						return;
+					}
+					sent.add(send(batch).toCompletableFuture());
 				}
-				if (batch.isEmpty()) {
+				if (batch.size() < MAX_BATCH) {
 					return;
 				}
-				sent.add(send(batch).toCompletableFuture());
 			}
 		});
 		return CompletableFuture.allOf(sent.toArray(CompletableFuture[]::new));
 	}
 
+	/** Sends a batch of one slot; the caller holds the slot's lock. */
 	private CompletionStage<?> send(List<Release> batch) {
 		if (!this.sendable.test(batch.get(0))) {
 			for (Release release : batch) {

@@ -147,13 +147,10 @@ final class RedisConcurrencyLimiter implements ConcurrencyLimiter {
 
 	/** Runs the take (or look) of a key's set with the releases queued for its slot, which Redis runs first. */
 	private CompletionStage<List<Object>> acquire(String redisKey, String[] args) {
-		List<PendingReleases.Release> carried = this.backend.releases.carriedBy(PendingReleases.slotOf(redisKey));
-		if (carried.isEmpty()) {
-			return this.backend.scripts.execute(RedisConcurrency.ACQUIRE, new String[] { redisKey }, args);
-		}
-		return this.backend.scripts.execute(RedisConcurrency.ACQUIRE, PendingReleases.withKeys(redisKey, carried),
-				PendingReleases.withHolders(args, carried))
-			.whenComplete((reply, failure) -> this.backend.releases.complete(carried, failure));
+		return this.backend.releases.carriedBy(PendingReleases.slotOf(redisKey), (carried) -> carried.isEmpty()
+				? this.backend.scripts.execute(RedisConcurrency.ACQUIRE, new String[] { redisKey }, args)
+				: this.backend.scripts.execute(RedisConcurrency.ACQUIRE, PendingReleases.withKeys(redisKey, carried),
+						PendingReleases.withHolders(args, carried)));
 	}
 
 	private ConcurrencyPermit onAnswer(String key, String redisKey, String holder, List<Object> reply,

@@ -41,15 +41,16 @@ public interface ConcurrencyPermit extends AutoCloseable {
 	boolean isDegraded();
 
 	/**
-	 * Releases the permit without blocking; calls after the first return the first one's stage, and a denial's stage
-	 * is already complete.
-	 * @return a stage that completes, never exceptionally, once the backend took the permit back or left it to its
-	 * lease
+	 * Releases the permit without blocking or waiting for the backend: in memory at once; on Redis the release is
+	 * queued and travels with the next take or look of its hash slot on this instance (which counts without it), or
+	 * alone at most 5 ms later, and until Redis has it other instances still count the permit.
+	 * {@link LimiterObserver#onPermitRelease} hears once the backend took it back or left it to its lease.
+	 * @return a complete stage, for every call and for a denial
 	 */
 	CompletionStage<Void> releaseAsync();
 
 	/**
-	 * Releases the permit, waiting for the backend within the call's deadline; idempotent, and nothing for a denial.
+	 * Releases the permit as {@link #releaseAsync()} does, without waiting; idempotent, and nothing for a denial.
 	 * Never throws: a release that fails leaves the permit to its lease.
 	 */
 	@Override

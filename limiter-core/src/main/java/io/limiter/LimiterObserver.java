@@ -85,11 +85,12 @@ public interface LimiterObserver {
 	}
 
 	/**
-	 * A granted {@link ConcurrencyPermit} was closed: once per permit, on its first close or release. With
-	 * {@link #onConcurrencyDecision} it tells how many permits this instance holds.
+	 * A granted {@link ConcurrencyPermit} was closed: once per permit, after its first close or release, once the
+	 * backend took it back or left it to its lease (on Redis when Redis answered its release, which a release does
+	 * not wait for). With {@link #onConcurrencyDecision} it tells how many permits this instance holds.
 	 * @param limitName the limit
 	 * @param limit the limit
-	 * @param heldNanos how long the permit was held
+	 * @param heldNanos how long the permit was held, from its grant to its first close or release
 	 * @param returned {@code true} when the backend took the permit back (or the failure policy's, in this process),
 	 * {@code false} when its release failed and it was left to its lease
 	 */

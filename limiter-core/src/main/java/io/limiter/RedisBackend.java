@@ -250,9 +250,11 @@ public final class RedisBackend implements LimiterBackend {
 	 * {@inheritDoc}
 	 * <p>
 	 * A permit is one member of the key's sorted set ({@code limiter:{name:key}:inflight}), scored by the end of its
-	 * lease in Redis time: one script call takes it, one releases it, and this backend renews the leases of its open
-	 * permits every third of the lease. {@link #close()} releases none: permits still open count until their lease
-	 * ends, as those of a process that died. While Redis fails, {@link FailurePolicy#LOCAL_FALLBACK} grants up to this
+	 * lease in Redis time: one script call takes it; its release is queued and travels with the next take or look of
+	 * the same hash slot on this backend, or alone at most 5 ms later, several releases of one slot in one call; this
+	 * backend renews the leases of its open permits every third of the lease. {@link #close()} sends the releases
+	 * still queued and releases no open permit: those count until their lease ends, as those of a process that
+	 * died. While Redis fails, {@link FailurePolicy#LOCAL_FALLBACK} grants up to this
 	 * instance's share {@code ceil(maxInFlight / instances)}, counting every permit it holds of the key, and releases
 	 * such permits in this process.
 	 */

@@ -10,8 +10,8 @@ import org.openjdk.jmh.annotations.TearDown;
 
 /**
  * Our concurrency limiter on the benchmark's Redis, with the server's {@code TIME}, on the limit of
- * {@link ConcurrencyParams}: a script call takes a permit and another releases it; the backend renews the leases
- * of open permits in the background.
+ * {@link ConcurrencyParams}: a script call takes a permit and carries the releases queued before it; the backend
+ * sends the releases no take carried, and renews the leases of open permits, in the background.
  */
 @State(Scope.Benchmark)
 public class RedisConcurrencyState {

@@ -229,8 +229,9 @@ public class RedisLimiterBenchmark {
 	}
 
 	/**
-	 * Our concurrency limiter: takes a permit of the key and closes it, a script call each, the release only for a
-	 * grant (see {@link ConcurrencyParams} for what each {@code maxInFlight} measures). The lease renewals are sent
+	 * Our concurrency limiter: takes a permit of the key and closes it (see {@link ConcurrencyParams} for what each
+	 * {@code maxInFlight} measures). A take is a script call, which carries the releases queued for its hash slot, so
+	 * a thread's release travels with its next take; a release that no take carries, and the lease renewals, are sent
 	 * in the background, so the clients count the calls.
 	 * @param ours the limiter
 	 * @param thread the thread's key

@@ -2,10 +2,7 @@ package io.limiter.internal.concurrency;
 
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
-import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Supplier;
 
 import io.limiter.ConcurrencyLimit;
@@ -13,10 +10,12 @@ import io.limiter.ConcurrencyPermit;
 import io.limiter.LimiterObserver;
 
 /**
- * A granted permit: its first close or release runs the release once and tells the observer; later ones return the
- * first one's stage.
+ * A granted permit: its first close or release hands the release to the backend, which sends it without the caller
+ * waiting, and tells the observer once the backend answered it; every close or release returns a complete stage.
  */
 final class HeldPermit implements ConcurrencyPermit {
+
+	private static final CompletionStage<Void> RELEASED = CompletableFuture.completedStage(null);
 
 	private final String name;
 
@@ -28,13 +27,11 @@ final class HeldPermit implements ConcurrencyPermit {
 
 	private final Supplier<CompletionStage<Boolean>> release;
 
-	private final long closeWaitMillis;
-
 	private final LimiterObserver observer;
 
 	private final long grantedNanos = System.nanoTime();
 
-	private final AtomicReference<CompletableFuture<Void>> released = new AtomicReference<>();
+	private final AtomicBoolean released = new AtomicBoolean();
 
 	/**
 	 * Creates a permit.
@@ -42,19 +39,17 @@ final class HeldPermit implements ConcurrencyPermit {
 	 * @param limit the limit
 	 * @param inFlight the permits in flight with this one
 	 * @param degraded whether the failure policy granted it
-	 * @param release gives the permit back: completes with {@code true} when the backend took it back,
-	 * {@code false} when it is left to its lease; never exceptionally
-	 * @param closeWaitMillis the longest {@link #close()} waits for the release
+	 * @param release hands the permit back without waiting for the backend: the stage completes with {@code true}
+	 * when the backend took it back, {@code false} when it is left to its lease; never exceptionally
 	 * @param observer told of the release
 	 */
 	HeldPermit(String name, ConcurrencyLimit limit, long inFlight, boolean degraded,
-			Supplier<CompletionStage<Boolean>> release, long closeWaitMillis, LimiterObserver observer) {
+			Supplier<CompletionStage<Boolean>> release, LimiterObserver observer) {
 		this.name = name;
 		this.limit = limit;
 		this.inFlight = inFlight;
 		this.degraded = degraded;
 		this.release = release;
-		this.closeWaitMillis = closeWaitMillis;
 		this.observer = observer;
 	}
 
@@ -80,33 +75,17 @@ final class HeldPermit implements ConcurrencyPermit {
 
 	@Override
 	public CompletionStage<Void> releaseAsync() {
-		CompletableFuture<Void> done = this.released.get();
-		if (done != null) {
-			return done.minimalCompletionStage();
+		if (this.released.compareAndSet(false, true)) {
+			long heldNanos = System.nanoTime() - this.grantedNanos;
+			this.release.get().whenComplete((returned, failure) -> this.observer.onPermitRelease(this.name,
+					this.limit, heldNanos, Boolean.TRUE.equals(returned)));
 		}
-		CompletableFuture<Void> mine = new CompletableFuture<>();
-		if (!this.released.compareAndSet(null, mine)) {
-			return this.released.get().minimalCompletionStage();
-		}
-		this.release.get().whenComplete((returned, failure) -> {
-			this.observer.onPermitRelease(this.name, this.limit, System.nanoTime() - this.grantedNanos,
-					Boolean.TRUE.equals(returned));
-			mine.complete(null);
-		});
-		return mine.minimalCompletionStage();
+		return RELEASED;
 	}
 
 	@Override
 	public void close() {
-		try {
-			releaseAsync().toCompletableFuture().get(this.closeWaitMillis, TimeUnit.MILLISECONDS);
-		}
-		catch (InterruptedException ex) {
-			Thread.currentThread().interrupt();
-		}
-		catch (ExecutionException | TimeoutException ex) {
-			// the release goes on in the background, or the permit is left to its lease
-		}
+		releaseAsync();
 	}
 
 	@Override

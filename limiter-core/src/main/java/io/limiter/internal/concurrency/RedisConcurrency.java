@@ -4,7 +4,10 @@ import java.time.Duration;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BiFunction;
 import java.util.function.IntSupplier;
@@ -23,9 +26,9 @@ import io.limiter.internal.redis.ScriptExecutor;
 
 /**
  * What the concurrency limiters of one Redis backend share: the scripts, the connection, the breakers, the count of
- * instances for the failure policy's share, the ids of holders, and the background threads that renew leases.
- * Closing it stops every renewal, and releases nothing: permits still open count until their lease ends, as those of
- * a process that died.
+ * instances for the failure policy's share, the ids of holders, the releases waiting to be sent, and the background
+ * threads that renew leases and send releases. Closing it stops every renewal and sends the releases still queued;
+ * permits still open count until their lease ends, as those of a process that died.
  */
 public final class RedisConcurrency implements AutoCloseable {
 
@@ -57,6 +60,8 @@ public final class RedisConcurrency implements AutoCloseable {
 	final ThrottledLog log;
 
 	final ScheduledExecutorService background;
+
+	final PendingReleases releases;
 
 	private final String instanceId = UUID.randomUUID().toString();
 
@@ -90,6 +95,8 @@ public final class RedisConcurrency implements AutoCloseable {
 		this.observer = observer;
 		this.log = log;
 		this.background = background;
+		this.releases = new PendingReleases(scripts, background, (release) -> !isBreakerOpen(release.name(),
+				release.key()), log);
 		scripts.load(ACQUIRE);
 		scripts.load(RELEASE);
 		scripts.load(RENEW);
@@ -114,12 +121,32 @@ public final class RedisConcurrency implements AutoCloseable {
 	}
 
 	/**
-	 * Stops every renewal; permits still open are left to their leases.
+	 * Returns whether the breaker of the node that serves a key is open, so that nothing is sent to it.
+	 * @param name the limit's name
+	 * @param key the user's key
+	 * @return {@code true} while it is open
+	 */
+	boolean isBreakerOpen(String name, String key) {
+		return !this.breakers.allHealthy() && this.breakerOf.apply(name, key).isOpen();
+	}
+
+	/**
+	 * Stops every renewal and sends the releases still queued, waiting for Redis' answer at most the synchronous
+	 * wait; permits still open are left to their leases.
 	 */
 	@Override
 	public void close() {
 		for (RedisConcurrencyLimiter limiter : this.limiters) {
 			limiter.close();
+		}
+		try {
+			this.releases.flushAll().get(this.syncWaitMillis, TimeUnit.MILLISECONDS);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+		}
+		catch (ExecutionException | TimeoutException ex) {
+			// the releases not answered are left to their leases, as PendingReleases logged
 		}
 	}
 

@@ -8,7 +8,6 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.concurrent.atomic.AtomicReference;
 
 import io.limiter.ConcurrencyLimit;
 import io.limiter.ConcurrencyLimiter;
@@ -19,11 +18,12 @@ import io.limiter.LimiterBackendException;
 import io.limiter.internal.failure.CircuitBreaker;
 import io.limiter.internal.failure.SlowAnswerException;
 import io.limiter.internal.redis.RedisCalls;
-import io.limiter.internal.redis.RedisScript;
 
 /**
- * A concurrency limit in Redis: one script call to take a permit and one to release it, on the node that owns the
- * key (see {@code concurrency-acquire.lua}). Every permit Redis grants is a holder in the key's sorted set with a
+ * A concurrency limit in Redis: one script call to take a permit on the node that owns the key (see
+ * {@code concurrency-acquire.lua}), which also carries the releases queued for the key's hash slot; a release is
+ * queued ({@link PendingReleases}) and sent with the next take or look of its slot on this instance, or alone within
+ * {@value PendingReleases#FLUSH_DELAY_MILLIS} ms. Every permit Redis grants is a holder in the key's sorted set with a
  * lease in Redis time; while it is open this instance renews it every third of the lease, one call per key for all
  * of its holders, so work longer than the lease keeps its permit and the permits of a process that died end within
  * one lease.
@@ -42,8 +42,6 @@ final class RedisConcurrencyLimiter implements ConcurrencyLimiter {
 	private static final String READ_ONLY = "read-only";
 
 	private static final CompletableFuture<Boolean> RETURNED = CompletableFuture.completedFuture(true);
-
-	private static final CompletableFuture<Boolean> LEFT_TO_LEASE = CompletableFuture.completedFuture(false);
 
 	private final String name;
 
@@ -127,9 +125,11 @@ final class RedisConcurrencyLimiter implements ConcurrencyLimiter {
 			return CompletableFuture.completedFuture(decideOnFailure(key, this.circuitOpen, start));
 		}
 		String holder = this.backend.nextHolder();
-		return execute(RedisConcurrency.ACQUIRE, key, arguments(holder)).handle((reply, failure) -> {
+		String redisKey = redisKey(key);
+		String[] args = { this.maxInFlight, this.leaseMillis, UNUSED, now(), holder, UNUSED };
+		return acquire(redisKey, args).handle((reply, failure) -> {
 			if (failure == null) {
-				return onAnswer(key, holder, reply, breaker, start);
+				return onAnswer(key, redisKey, holder, reply, breaker, start);
 			}
 			LimiterBackendException error = RedisCalls.failure(this.name, failure);
 			countFailure(key, error, breaker);
@@ -141,13 +141,20 @@ final class RedisConcurrencyLimiter implements ConcurrencyLimiter {
 	public long inFlight(String key) {
 		Objects.requireNonNull(key, "key must not be null");
 		String[] args = { this.maxInFlight, this.leaseMillis, UNUSED, now(), UNUSED, READ_ONLY };
-		List<Object> reply = RedisCalls.await(execute(RedisConcurrency.ACQUIRE, key, args),
-				this.backend.syncWaitMillis, this.name);
+		List<Object> reply = RedisCalls.await(acquire(redisKey(key), args), this.backend.syncWaitMillis, this.name);
 		return (Long) reply.get(1);
 	}
 
-	private ConcurrencyPermit onAnswer(String key, String holder, List<Object> reply, CircuitBreaker breaker,
-			long start) {
+	/** Runs the take (or look) of a key's set with the releases queued for its slot, which Redis runs first. */
+	private CompletionStage<List<Object>> acquire(String redisKey, String[] args) {
+		return this.backend.releases.carriedBy(PendingReleases.slotOf(redisKey), (carried) -> carried.isEmpty()
+				? this.backend.scripts.execute(RedisConcurrency.ACQUIRE, new String[] { redisKey }, args)
+				: this.backend.scripts.execute(RedisConcurrency.ACQUIRE, PendingReleases.withKeys(redisKey, carried),
+						PendingReleases.withHolders(args, carried)));
+	}
+
+	private ConcurrencyPermit onAnswer(String key, String redisKey, String holder, List<Object> reply,
+			CircuitBreaker breaker, long start) {
 		if (breaker != null) {
 			breaker.onSuccess();
 		}
@@ -156,8 +163,8 @@ final class RedisConcurrencyLimiter implements ConcurrencyLimiter {
 		if ((Long) reply.get(0) == 1) {
 			this.local.add(key);
 			this.open.add(key, holder);
-			permit = new HeldPermit(this.name, this.limit, inFlight, false, () -> releaseFromRedis(key, holder),
-					this.backend.syncWaitMillis, this.backend.observer);
+			permit = new HeldPermit(this.name, this.limit, inFlight, false,
+					() -> releaseFromRedis(key, redisKey, holder), this.backend.observer);
 		}
 		else {
 			permit = new DeniedPermit(inFlight, this.limit.maxInFlight(), false);
@@ -193,7 +200,7 @@ final class RedisConcurrencyLimiter implements ConcurrencyLimiter {
 		return new HeldPermit(this.name, this.limit, inFlight, true, () -> {
 			this.local.release(key);
 			return RETURNED;
-		}, 0, this.backend.observer);
+		}, this.backend.observer);
 	}
 
 	/** Counts a failure toward the key's breaker, unless it tells nothing about whether Redis is down. */
@@ -204,32 +211,27 @@ final class RedisConcurrencyLimiter implements ConcurrencyLimiter {
 	}
 
 	/**
-	 * Forgets the holder and releases it in Redis; the caller's continuations run after the key's lock is let go.
+	 * Forgets the holder and queues its release, to be sent with the next call to the key's slot; nothing is queued
+	 * while the key's breaker is open or once the backend closed: the holder is then left to its lease.
 	 */
-	private CompletionStage<Boolean> releaseFromRedis(String key, String holder) {
+	private CompletionStage<Boolean> releaseFromRedis(String key, String redisKey, String holder) {
 		this.local.release(key);
-		AtomicReference<CompletionStage<List<Object>>> sent = new AtomicReference<>();
+		CompletableFuture<Boolean> returned = new CompletableFuture<>();
 		this.open.remove(key, holder, () -> {
-			if (!this.closed && !isBreakerOpen(key)) {
-				sent.set(execute(RedisConcurrency.RELEASE, key, arguments(holder)));
+			if (this.closed || this.backend.isBreakerOpen(this.name, key)) {
+				returned.complete(false);
+			}
+			else {
+				this.backend.releases.queue(new PendingReleases.Release(this.name, key, redisKey, holder, returned));
 			}
 		});
-		if (sent.get() == null) {
-			return LEFT_TO_LEASE;
-		}
-		return sent.get().handle((reply, failure) -> {
-			if (failure != null) {
-				this.backend.log.warn("Redis failed to release a permit of concurrency limit '" + this.name
-						+ "', left to its lease of " + this.limit.lease(), failure);
-			}
-			return failure == null;
-		});
+		return returned;
 	}
 
 	/** Renews the leases of every open permit: one call per key, for all of this instance's holders of it. */
 	private void renew() {
 		this.open.forEachKey((key, holders) -> {
-			if (this.closed || isBreakerOpen(key)) {
+			if (this.closed || this.backend.isBreakerOpen(this.name, key)) {
 				return;
 			}
 			String[] args = new String[4 + holders.length];
@@ -238,7 +240,8 @@ final class RedisConcurrencyLimiter implements ConcurrencyLimiter {
 			args[2] = UNUSED;
 			args[3] = now();
 			System.arraycopy(holders, 0, args, 4, holders.length);
-			execute(RedisConcurrency.RENEW, key, args).whenComplete((reply, failure) -> {
+			String[] redisKeys = { redisKey(key) };
+			this.backend.scripts.execute(RedisConcurrency.RENEW, redisKeys, args).whenComplete((reply, failure) -> {
 				if (failure != null) {
 					this.backend.log.warn("Redis failed to renew the leases of concurrency limit '" + this.name
 							+ "'; they end " + this.limit.lease() + " after the last renewal", failure);
@@ -247,21 +250,12 @@ final class RedisConcurrencyLimiter implements ConcurrencyLimiter {
 		});
 	}
 
-	private boolean isBreakerOpen(String key) {
-		return !this.backend.breakers.allHealthy() && this.backend.breakerOf.apply(this.name, key).isOpen();
-	}
-
-	private String[] arguments(String holder) {
-		return new String[] { this.maxInFlight, this.leaseMillis, UNUSED, now(), holder };
-	}
-
 	private String now() {
 		return (this.backend.clientClock != null) ? Long.toString(this.backend.clientClock.millis()) : SERVER_TIME;
 	}
 
-	private CompletionStage<List<Object>> execute(RedisScript script, String key, String[] args) {
-		String[] redisKeys = { this.backend.keys.stateKey(this.name, key) + RedisConcurrency.KEY_SUFFIX };
-		return this.backend.scripts.execute(script, redisKeys, args);
+	private String redisKey(String key) {
+		return this.backend.keys.stateKey(this.name, key) + RedisConcurrency.KEY_SUFFIX;
 	}
 
 	/** Stops the renewal; permits still open are left to their leases. */

@@ -1,3 +1,10 @@
--- Returns a permit of a concurrency limit (see concurrency-acquire.lua): KEYS[1] the set; ARGV[5] the holder's id.
--- Answers {1 when the holder still held it, 0 when its lease had ended}. The last member's removal deletes the key.
-return {redis.call('ZREM', KEYS[1], ARGV[5])}
+-- Returns permits of concurrency limits (see concurrency-acquire.lua): KEYS[1], KEYS[2], ... sets of one hash slot,
+-- ARGV[7], ARGV[8], ... the holder released from each (ARGV[1] to ARGV[6] as concurrency-acquire.lua takes them;
+-- only the time, ARGV[4], is read, by the preamble). A holder no longer in its set (released already, or its lease
+-- ended and a take dropped it) is nothing to release. The last member's removal deletes a set.
+-- Answers {the number of holders that were still in their set}.
+local released = 0
+for i = 1, #KEYS do
+  released = released + redis.call('ZREM', KEYS[i], ARGV[6 + i])
+end
+return {released}

@@ -144,7 +144,9 @@ public final class GlobalDecisionSource implements DecisionSource {
 							+ "after repeated failures", null, DegradedReason.CIRCUIT_OPEN))
 					: CompletableFuture.completedFuture(denied(answer, answer.retryMillis()));
 		}
-		if (this.budget.onMiss() == MissPolicy.DENY) {
+		if (this.budget.onMiss() == MissPolicy.DENY || (answer.shortLoan() && answer.leaseEnd() > answer.nowMillis())) {
+			// the pool's last loan was less than asked for: the demand outruns what the home lends, so the request is
+			// refused as a single region refuses it, and the borrow it elected goes on off the request path
 			return CompletableFuture.completedFuture(denied(answer, answer.retryMillis()));
 		}
 		CompletableFuture<BorrowOutcome> borrow = (elected != null) ? elected : this.borrows.inFlight(key);

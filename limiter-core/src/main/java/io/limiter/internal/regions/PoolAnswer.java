@@ -21,16 +21,18 @@ import java.util.List;
  * @param lowWater the pool's low-water mark in ticks
  * @param leaseEnd the end of the pool's lease, the region's time
  * @param refused whether the home's last refusal still stands
+ * @param shortLoan whether the pool's last loan was less than the region asked for: the demand outruns what the home
+ * can lend
  */
 record PoolAnswer(long taken, long remaining, long retryMillis, long resetMillis, boolean elected, long epoch, long seq,
 		long held, long spent, long demandPerSecond, long latencyMillis, long nowMillis, long dropped, long lowWater,
-		long leaseEnd, boolean refused) {
+		long leaseEnd, boolean refused, boolean shortLoan) {
 
 	static PoolAnswer of(List<Object> reply) {
 		return new PoolAnswer(number(reply, 0), number(reply, 1), number(reply, 2), number(reply, 3),
 				number(reply, 4) == 1, number(reply, 5), number(reply, 6), number(reply, 7), number(reply, 8),
 				number(reply, 10), number(reply, 11), number(reply, 12), number(reply, 13), number(reply, 14),
-				number(reply, 15), number(reply, 16) == 1);
+				number(reply, 15), number(reply, 16) == 1, number(reply, 17) == 1);
 	}
 
 	static long number(List<Object> reply, int index) {

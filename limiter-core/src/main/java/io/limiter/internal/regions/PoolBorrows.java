@@ -81,7 +81,7 @@ final class PoolBorrows {
 					Long.toString(want), "-1", Long.toString(Math.min(need, want)), this.region,
 					Long.toString(snapshot.epoch()), Long.toString(snapshot.seq()), Long.toString(snapshot.held()),
 					this.terms.leaseArg(), Long.toString(this.terms.ceilingTicks()))
-			.thenCompose((lend) -> credit(key, snapshot, lend, started))
+			.thenCompose((lend) -> credit(key, snapshot, want, lend, started))
 			.handle((outcome, failure) -> {
 				if (failure == null) {
 					return outcome;
@@ -112,7 +112,8 @@ final class PoolBorrows {
 			.thenApply((reply) -> -PoolAnswer.number(reply, 0));
 	}
 
-	private CompletableFuture<BorrowOutcome> credit(String key, PoolAnswer snapshot, List<Object> lend, long started) {
+	private CompletableFuture<BorrowOutcome> credit(String key, PoolAnswer snapshot, long want, List<Object> lend,
+			long started) {
 		long lent = PoolAnswer.number(lend, 0);
 		long retry = (lent > 0) ? 0 : Math.max(1, PoolAnswer.number(lend, 2));
 		reportReclaims(lend);
@@ -122,7 +123,7 @@ final class PoolBorrows {
 					Long.toString(snapshot.epoch()), Long.toString(snapshot.seq()),
 					Long.toString(PoolAnswer.number(lend, 1)), Long.toString(snapshot.nowMillis()),
 					Long.toString(snapshot.spent()), Long.toString(PoolAnswer.number(lend, 3)), Long.toString(retry),
-					Long.toString(this.terms.shareCapacity(this.regions.getAsInt())))
+					Long.toString(this.terms.shareCapacity(this.regions.getAsInt())), Long.toString(want))
 			.thenApply((landing) -> {
 				long lost = PoolAnswer.number(landing, 1);
 				this.observer.onLoan(this.name, this.region, lent / this.terms.period(), System.nanoTime() - started);

@@ -2,7 +2,8 @@
 -- KEYS[1] the pool (region-pool-state.lua), KEYS[2] the region's fallback share of the key (the bucket of
 -- token-bucket.lua, of share_capacity per period). ARGV capacity, period_ms, lent_ticks, now_ms (< 0: server TIME),
 -- lease_ms, epoch, seq (the snapshot's), home_seq (the home's record after the loan), elected_at_ms, spent_ticks (the
--- snapshot's), home_left_ticks, retry_ms (> 0: the home refused), share_capacity.
+-- snapshot's), home_left_ticks, retry_ms (> 0: the home refused), share_capacity, wanted_ticks (what the region asked
+-- for: a loan of less marks the pool short).
 -- A loan lands only in the pool of the snapshot's epoch and seq, and only while its lease, counted from the election,
 -- runs: held grows by lent, the lease starts at the election and ends lease - margin after it, the demand and latency
 -- estimates move halfway to this borrow's, and the fallback share is charged with the loan's permits (down to a debt
@@ -36,6 +37,7 @@ if new_end <= now then
   return {0, lent}
 end
 held = held + lent
+short = (lent < tonumber(ARGV[14])) and 1 or 0
 seq = tonumber(ARGV[8])
 lease_start = elected_at
 lease_end = new_end

@@ -7,7 +7,8 @@
 -- borrow for the region.
 -- Returns {taken_ticks, remaining, retry_ms, reset_ms, elected, epoch, seq, held_ticks, spent_ticks, spent_since_ms,
 -- demand in ticks per 1000 ms, latency_ms, now_ms, dropped_ticks, low_water_ticks, lease_end_ms, refused (1 while the
--- home's last refusal stands)}: the epoch and the lease end are the marks of a grant's receipt.
+-- home's last refusal stands), short (1 when the last loan was less than asked)}: the epoch and the lease end are the
+-- marks of a grant's receipt.
 local capacity = tonumber(ARGV[1])
 local period = tonumber(ARGV[2])
 local need = tonumber(ARGV[3])
@@ -60,4 +61,4 @@ if changed then
 end
 return {taken, floordiv(estimate, period), retry, ceildiv(full - estimate, capacity), elected, epoch, seq, held,
   spent, spent_since, math.floor(demand * 1000), math.ceil(latency), now, dropped, low_water, lease_end,
-  (retry_until > now) and 1 or 0}
+  (retry_until > now) and 1 or 0, short}

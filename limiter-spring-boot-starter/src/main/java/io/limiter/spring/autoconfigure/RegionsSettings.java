@@ -44,8 +44,8 @@ public class RegionsSettings {
 	private double safetyFactor = GlobalBudget.DEFAULT_SAFETY_FACTOR;
 
 	/**
-	 * A request its region's pool cannot cover: borrow (waits one round trip to the home) or deny (at once, with a
-	 * retry-after of one borrow).
+	 * A request its region's pool cannot cover: borrow (waits one round trip to the home, unless the home's last loan
+	 * was short of what the region asked for: then denied at once) or deny (at once, with a retry-after of one borrow).
 	 */
 	private MissPolicy onMiss = GlobalBudget.DEFAULT_ON_MISS;
 

@@ -138,16 +138,15 @@ public final class GlobalDecisionSource implements DecisionSource {
 		if (maxWaitMillis > 0) {
 			return atHome(key, permits, maxWaitMillis);
 		}
-		if (!mayWait) {
+		// after its borrow, under DENY, or while the pool's last loan was less than asked for (the demand outruns what
+		// the home lends) a miss is refused at once, as one region refuses what its budget cannot cover, and the borrow
+		// it elected goes on off the request path; the failure policy decides while the home's breaker is open
+		if (!mayWait || this.budget.onMiss() == MissPolicy.DENY
+				|| (answer.shortLoan() && answer.leaseEnd() > answer.nowMillis())) {
 			return this.homeBreaker.isOpen()
 					? onHomeFailure(key, permits, new LimiterBackendException("the circuit breaker of the home is open "
 							+ "after repeated failures", null, DegradedReason.CIRCUIT_OPEN))
 					: CompletableFuture.completedFuture(denied(answer, answer.retryMillis()));
-		}
-		if (this.budget.onMiss() == MissPolicy.DENY || (answer.shortLoan() && answer.leaseEnd() > answer.nowMillis())) {
-			// the pool's last loan was less than asked for: the demand outruns what the home lends, so the request is
-			// refused as a single region refuses it, and the borrow it elected goes on off the request path
-			return CompletableFuture.completedFuture(denied(answer, answer.retryMillis()));
 		}
 		CompletableFuture<BorrowOutcome> borrow = (elected != null) ? elected : this.borrows.inFlight(key);
 		if (borrow == null) {

@@ -353,8 +353,11 @@ public final class RateLimiterRegistry {
 		if (backend instanceof RedisBackend redis) {
 			return redis.update(name, limits, options);
 		}
+		if (backend instanceof RegionalBackend regional) {
+			return regional.update(name, limits, options);
+		}
 		throw new UnsupportedOperationException("limit '" + name + "' cannot change on " + backend.getClass().getName()
-				+ ": only InMemoryBackend and RedisBackend change their limits");
+				+ ": only InMemoryBackend, RedisBackend and RegionalBackend change their limits");
 	}
 
 	/**

@@ -214,6 +214,15 @@ public final class RedisBackend implements LimiterBackend {
 		return this.names.obtain(name, limits, options, () -> build(name, limits, options, remote));
 	}
 
+	/**
+	 * Changes the setting of a name whose decisions the given sources make, as {@link #update(String, List,
+	 * LimiterOptions)} does, for {@link RegionalBackend}'s global limits.
+	 */
+	List<RateLimiter> update(String name, List<Limit> limits, LimiterOptions options,
+			BiFunction<Limit, FailurePolicy, DecisionSource> remote) {
+		return this.names.update(name, limits, options, () -> build(name, limits, options, remote));
+	}
+
 	private List<RateLimiter> build(String name, List<Limit> limits, LimiterOptions options) {
 		return build(name, limits, options, (limit, policy) -> new RedisDecisionSource(this.keys, name, limit,
 				this.scripts, this.clientClock, this.syncWait));

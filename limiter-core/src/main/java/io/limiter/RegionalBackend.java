@@ -86,15 +86,34 @@ public final class RegionalBackend implements LimiterBackend {
 		if (budget == null) {
 			return this.redis.limiters(name, limits, options);
 		}
-		for (Limit limit : limits) {
-			GlobalLimits.check(name, limit);
-		}
-		LimiterOptions blockAtMost = (options.localTier().mode() != LocalTier.Mode.TWO_TIER) ? options
-				: options.toBuilder().localTier(options.localTier().toBuilder().mode(LocalTier.Mode.BLOCK).build()).build();
-		List<RateLimiter> limiters = this.redis.limiters(name, limits, blockAtMost,
+		List<RateLimiter> limiters = this.redis.limiters(name, limits, globalOptions(name, limits, options),
 				(limit, policy) -> this.global.source(name, limit, budget, policy));
 		this.globalNames.putIfAbsent(name, Map.entry(limits.get(0), budget));
 		return limiters;
+	}
+
+	/**
+	 * Changes the setting of a name, for {@link RateLimiterRegistry#update(java.util.Map)}: a regional limit as the
+	 * region's {@link RedisBackend} changes it; a global one's new numbers reach the home with the region's next lends.
+	 */
+	List<RateLimiter> update(String name, List<Limit> limits, LimiterOptions options) {
+		GlobalBudget budget = options.global();
+		if (budget == null) {
+			return this.redis.update(name, limits, options);
+		}
+		List<RateLimiter> limiters = this.redis.update(name, limits, globalOptions(name, limits, options),
+				(limit, policy) -> this.global.source(name, limit, budget, policy));
+		this.globalNames.put(name, Map.entry(limits.get(0), budget));
+		return limiters;
+	}
+
+	/** Checks the limits of a global name and returns its options with the local tier at most block. */
+	private static LimiterOptions globalOptions(String name, List<Limit> limits, LimiterOptions options) {
+		for (Limit limit : limits) {
+			GlobalLimits.check(name, limit);
+		}
+		return (options.localTier().mode() != LocalTier.Mode.TWO_TIER) ? options
+				: options.toBuilder().localTier(options.localTier().toBuilder().mode(LocalTier.Mode.BLOCK).build()).build();
 	}
 
 	/**

@@ -3,6 +3,7 @@ package io.limiter.internal.regions;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
@@ -16,6 +17,7 @@ import io.limiter.LimiterOptions;
 import io.limiter.Loans;
 import io.limiter.MissPolicy;
 import io.limiter.RateLimiter;
+import io.limiter.RateLimiterRegistry;
 import io.limiter.RedisBackend;
 import io.limiter.RegionalBackend;
 import io.limiter.testsupport.LinkProxy;
@@ -230,6 +232,29 @@ class RegionalBackendIntegrationTests {
 			assertThat(home.command("DBSIZE")).as("only the regions' heartbeat at the home")
 				.isEqualTo(1L);
 			assertThat(heard.loans.get()).isZero();
+		}
+	}
+
+	@Test
+	void theRegistryChangesTheNumbersOfRegionalAndGlobalLimits() throws Exception {
+		LoanRecorder heard = new LoanRecorder();
+		try (RegionalBackend eu = region("eu-west", euRedis, home.uri(), heard, FailurePolicy.FAIL_CLOSED)) {
+			RateLimiterRegistry registry = new RateLimiterRegistry(eu,
+					Map.of("api", Limit.of(Algorithm.TOKEN_BUCKET, 100, Duration.ofMinutes(1)), "plain",
+							Limit.of(Algorithm.TOKEN_BUCKET, 10, Duration.ofMinutes(1))),
+					Map.of("api", global(GlobalBudget.defaults())));
+			RateLimiter plain = registry.update("plain", Limit.of(Algorithm.TOKEN_BUCKET, 2, Duration.ofMinutes(1)));
+			assertThat(plain.tryAcquire("customer-42", 2).isAllowed()).isTrue();
+			assertThat(plain.tryAcquire("customer-42").isAllowed()).isFalse();
+			RateLimiter api = registry.update("api", Limit.of(Algorithm.TOKEN_BUCKET, 5, Duration.ofMinutes(1)));
+			assertThat(registry.limiter("api")).isSameAs(api);
+			int granted = 0;
+			for (int i = 0; i < 10; i++) {
+				granted += api.tryAcquire("customer-42").isAllowed() ? 1 : 0;
+			}
+			assertThat(granted).as("the home lends against the new capacity of 5, with a loan ceiling of 1").isEqualTo(5);
+			assertThat(eu.loans("api", "customer-42").loanCeiling()).isEqualTo(1);
+			assertThat(home.command("EXISTS", "limiter:orders:{api:customer-42}:tb")).isEqualTo(1L);
 		}
 	}
 

@@ -23,8 +23,10 @@ import static org.assertj.core.api.Assertions.assertThat;
  * skewed demand, and the faults of the design. Each run is a row of the table, printed in markdown at the end, and
  * checks what its design promises.
  * <p>
- * The default test run takes the rows that show each design's defining property; with
- * {@code -Dlimiter.regions.simulation=full} it takes every row of the table (several minutes).
+ * The default test run takes the rows that show each design's defining property, and checks of the latency only that
+ * no request of the steady state waits for the home (p99 under the shortest round trip to it); with
+ * {@code -Dlimiter.regions.simulation=full} it takes every row of the table (several minutes) and holds the regional
+ * p99 to within 1 ms of the single-region reference's, a measurement for a quiet machine.
  */
 class RegionsSimulationIntegrationTests {
 
@@ -74,8 +76,16 @@ class RegionsSimulationIntegrationTests {
 		}
 	}
 
+	private static boolean full() {
+		return "full".equals(System.getProperty(ROWS_PROPERTY));
+	}
+
+	private static double shortestRoundTripToTheHome() {
+		return SimulatedRegions.SPECS.stream().mapToLong((spec) -> spec.roundTrip().toMillis()).min().orElseThrow();
+	}
+
 	static Stream<Arguments> runs() {
-		boolean full = "full".equals(System.getProperty(ROWS_PROPERTY));
+		boolean full = full();
 		List<Arguments> runs = new ArrayList<>();
 		runs.add(Arguments.of(NAIVE_SPLIT, Fault.NONE, FailurePolicy.LOCAL_FALLBACK, 1));
 		if (full) {
@@ -133,6 +143,13 @@ class RegionsSimulationIntegrationTests {
 				assertThat(row.utilisation()).as("utilisation under skew: %s", row.markdown())
 					.isGreaterThanOrEqualTo(0.95);
 				if (keys == 1) {
+					assertThat(row.latencyMillis(99)).as("no request of the steady state waits for the home: %s",
+							row.markdown())
+						.isLessThan(shortestRoundTripToTheHome());
+				}
+				if (keys == 1 && full()) {
+					// the latency goal is a measurement, made on demand on a quiet machine: in the default run the
+					// reference and this row are measured a minute apart, as other tests come and go on the cores
 					assertThat(row.latencyMillis(99)).as("p99 against the reference's %s: %s",
 							reference.markdown(), row.markdown())
 						.isLessThanOrEqualTo(reference.latencyMillis(99) + 1.0);

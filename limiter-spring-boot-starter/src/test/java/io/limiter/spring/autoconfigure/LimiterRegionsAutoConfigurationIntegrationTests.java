@@ -103,8 +103,12 @@ class LimiterRegionsAutoConfigurationIntegrationTests {
 			assertThat(global.homeReachable()).isTrue();
 			assertThat(global.loanCeiling()).isEqualTo(20);
 			assertThat(global.loans()).containsKey("eu-west");
-			assertThat(global.homeRemaining() + global.loans().get("eu-west").permits())
-				.as("what the home holds and what it lent, less the one permit spent").isEqualTo(99);
+			long lent = global.loans().get("eu-west").permits();
+			assertThat(global.homeRemaining() + lent)
+				.as("what the home holds and what it lent: the capacity, less at most the permit spent until it refills")
+				.isBetween(99L, 100L);
+			assertThat(global.pool().permits()).as("the pool holds what was lent less the permit spent")
+				.isEqualTo(lent - 1);
 			assertThat(((KeyStateDescriptor) endpoint.keyState("login", new String[] { key })).global()).isNull();
 		});
 	}

@@ -61,13 +61,7 @@ final class LimiterRedisBackends {
 		if (standalone != null) {
 			return new RedisSource("a Lettuce RedisClient bean", (builder) -> builder.client(standalone));
 		}
-		Map<String, String> named = topologies(REDIS, redis);
-		if (named.size() > 1) {
-			Map.Entry<String, String> first = named.entrySet().iterator().next();
-			List<String> others = named.keySet().stream().skip(1).toList();
-			throw new InvalidLimiterPropertyException(first.getKey(), RedisSecrets.maskValue(first.getValue()),
-					"set either it or " + String.join(" or ", others) + ", not both", null);
-		}
+		Map<String, String> named = atMostOne(topologies(REDIS, redis));
 		if (named.isEmpty()) {
 			return springBoot;
 		}
@@ -91,6 +85,19 @@ final class LimiterRedisBackends {
 		}
 		else if (sentinel.getMaster() != null) {
 			named.put(prefix + ".sentinel.master", sentinel.getMaster());
+		}
+		return named;
+	}
+
+	/**
+	 * Returns the topologies named, failing naming the first and the others when there is more than one.
+	 */
+	private static Map<String, String> atMostOne(Map<String, String> named) {
+		if (named.size() > 1) {
+			Map.Entry<String, String> first = named.entrySet().iterator().next();
+			List<String> others = named.keySet().stream().skip(1).toList();
+			throw new InvalidLimiterPropertyException(first.getKey(), RedisSecrets.maskValue(first.getValue()),
+					"set either it or " + String.join(" or ", others) + ", not both", null);
 		}
 		return named;
 	}
@@ -132,18 +139,12 @@ final class LimiterRedisBackends {
 					null);
 		}
 		RegionalBackendBuilder regional = RegionalBackend.builder();
-		check(REGION, regions.getRegion(), regional::region);
+		LimitDefinitions.check(REGION, regions.getRegion(), regional::region);
 		RedisServerSettings homeSettings = regions.getHome();
-		Map<String, String> homes = topologies(HOME, homeSettings);
+		Map<String, String> homes = atMostOne(topologies(HOME, homeSettings));
 		if (homes.isEmpty()) {
 			throw new InvalidLimiterPropertyException(REGION, regions.getRegion(), "a region borrows the global"
 					+ " budgets from the home, and none is set: set " + HOME + ".url, .cluster.nodes or .sentinel.*",
-					null);
-		}
-		if (homes.size() > 1) {
-			Map.Entry<String, String> first = homes.entrySet().iterator().next();
-			throw new InvalidLimiterPropertyException(first.getKey(), RedisSecrets.maskValue(first.getValue()),
-					"set either it or " + String.join(" or ", homes.keySet().stream().skip(1).toList()) + ", not both",
 					null);
 		}
 		RedisBackendBuilder home = RedisBackend.builder();
@@ -184,10 +185,6 @@ final class LimiterRedisBackends {
 			LimitDefinitions.check(prefix + ".trusted-certificates", redis.getTrustedCertificates(),
 					builder::trustedCertificates);
 		}
-	}
-
-	private static void check(String property, String value, Consumer<String> apply) {
-		LimitDefinitions.check(property, value, apply);
 	}
 
 	/**

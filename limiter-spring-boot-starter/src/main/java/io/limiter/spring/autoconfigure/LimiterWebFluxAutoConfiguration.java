@@ -25,6 +25,7 @@ import io.limiter.spring.internal.reactive.ConcurrencyLimitWebFilter;
 import io.limiter.spring.internal.reactive.ExchangeClientAddressResolver;
 import io.limiter.spring.internal.reactive.ExchangeKeyResolver;
 import io.limiter.spring.internal.reactive.RateLimitWebFilter;
+import io.limiter.spring.internal.reactive.ReactiveFutures;
 import io.limiter.spring.internal.reactive.ReactiveRateLimitExceededHandler;
 import io.limiter.spring.internal.reactive.ReactiveRateLimitResponses;
 
@@ -63,7 +64,8 @@ public final class LimiterWebFluxAutoConfiguration {
 	@Bean
 	@ConditionalOnMissingBean
 	@ConditionalOnBooleanProperty(name = "limiter.filter.enabled", matchIfMissing = true)
-	RateLimitWebFilter limiterWebFilter(LimiterProperties properties, LimitEnforcers limitEnforcers,
+	RateLimitWebFilter limiterWebFilter(LimiterProperties properties, RateLimiterRegistry registry,
+			LimitEnforcers limitEnforcers,
 			ConcurrencyLimiters concurrencyLimiters,
 			ReactiveRateLimitResponses reactiveRateLimitResponses, BeanFactory beanFactory, Environment environment) {
 		FilterSettings filter = properties.getFilter();
@@ -71,7 +73,7 @@ public final class LimiterWebFluxAutoConfiguration {
 				environment, REACTIVE, limitEnforcers, concurrencyLimiters, beanFactory);
 		return new RateLimitWebFilter(rules.rules(), filter.getMatch() == FilterSettings.Match.FIRST,
 				reactiveRateLimitResponses, FilterRuleDefinitions.order(filter, SECURITY_WEB_FILTER_ORDER),
-				rules.contexts());
+				rules.contexts(), ReactiveFutures.of(registry.backend()));
 	}
 
 	/**
@@ -81,7 +83,8 @@ public final class LimiterWebFluxAutoConfiguration {
 	@Bean
 	@ConditionalOnMissingBean
 	@ConditionalOnBooleanProperty(name = "limiter.filter.enabled", matchIfMissing = true)
-	ConcurrencyLimitWebFilter limiterConcurrencyWebFilter(LimiterProperties properties, LimitEnforcers limitEnforcers,
+	ConcurrencyLimitWebFilter limiterConcurrencyWebFilter(LimiterProperties properties, RateLimiterRegistry registry,
+			LimitEnforcers limitEnforcers,
 			ConcurrencyLimiters concurrencyLimiters, ReactiveRateLimitResponses reactiveRateLimitResponses,
 			BeanFactory beanFactory, Environment environment) {
 		FilterSettings filter = properties.getFilter();
@@ -89,7 +92,7 @@ public final class LimiterWebFluxAutoConfiguration {
 				environment, REACTIVE, limitEnforcers, concurrencyLimiters, beanFactory);
 		return new ConcurrencyLimitWebFilter(rules.concurrencyRules(), filter.getMatch() == FilterSettings.Match.FIRST,
 				reactiveRateLimitResponses, FilterRuleDefinitions.order(filter, SECURITY_WEB_FILTER_ORDER),
-				rules.contexts());
+				rules.contexts(), ReactiveFutures.of(registry.backend()));
 	}
 
 	@Bean

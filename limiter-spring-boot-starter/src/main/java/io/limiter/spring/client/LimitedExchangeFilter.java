@@ -37,7 +37,7 @@ final class LimitedExchangeFilter implements ExchangeFilterFunction {
 			HttpRequest call = new ClientRequestView(request);
 			String key = this.limit.keyOf(call);
 			RateLimiter limiter = this.limit.limiter();
-			return ReactiveFutures
+			return ReactiveFutures.handOver()
 				.resume(() -> limiter.tryAcquireAsync(key, this.limit.cost(), this.limit.maxWait()).toCompletableFuture())
 				.flatMap((decision) -> this.limit.sends(call, key, decision) ? next.exchange(request)
 						: Mono.error(this.limit.denied(call, key, decision)));

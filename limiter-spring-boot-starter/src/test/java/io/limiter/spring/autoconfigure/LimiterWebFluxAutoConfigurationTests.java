@@ -15,6 +15,7 @@ import org.springframework.boot.test.context.runner.WebApplicationContextRunner;
 import io.limiter.spring.internal.ExpressionContexts;
 import io.limiter.spring.internal.http.RuleExpressionContexts;
 import io.limiter.spring.internal.reactive.RateLimitWebFilter;
+import io.limiter.spring.internal.reactive.ReactiveFutures;
 import io.limiter.spring.internal.reactive.ReactiveRateLimitExceededHandler;
 import io.limiter.spring.internal.reactive.ReactiveRateLimitResponses;
 import io.limiter.spring.internal.web.RateLimitExceededHandler;
@@ -101,7 +102,7 @@ class LimiterWebFluxAutoConfigurationTests {
 	void userBeansBackOffTheDefaultOnes() {
 		ReactiveRateLimitResponses responses = new ReactiveRateLimitResponses(false, false, List::of);
 		RateLimitWebFilter filter = new RateLimitWebFilter(List.of(), true, responses, 0,
-				new RuleExpressionContexts<>(new ExpressionContexts(null), (request) -> ""));
+				new RuleExpressionContexts<>(new ExpressionContexts(null), (request) -> ""), ReactiveFutures.handOver());
 		this.reactive.withBean(ReactiveRateLimitResponses.class, () -> responses)
 			.withBean(RateLimitWebFilter.class, () -> filter)
 			.run((context) -> {

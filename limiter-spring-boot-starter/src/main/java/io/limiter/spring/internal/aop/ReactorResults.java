@@ -35,7 +35,7 @@ final class ReactorResults {
 	static Object single(ReactiveAdapter adapter, Function<CallPermits, CompletableFuture<Object>> call) {
 		return adapter.fromPublisher(Mono.defer(() -> {
 			CallPermits permits = new CallPermits();
-			return ReactiveFutures.resume(() -> call.apply(permits))
+			return ReactiveFutures.handOver().resume(() -> call.apply(permits))
 				.flatMap((result) -> (Mono<?>) result)
 				.doOnCancel(permits::abandon);
 		}));
@@ -51,7 +51,7 @@ final class ReactorResults {
 	static Object multi(ReactiveAdapter adapter, Function<CallPermits, CompletableFuture<Object>> call) {
 		return adapter.fromPublisher(Flux.defer(() -> {
 			CallPermits permits = new CallPermits();
-			return ReactiveFutures.resume(() -> call.apply(permits))
+			return ReactiveFutures.handOver().resume(() -> call.apply(permits))
 				.flatMapMany((result) -> (Flux<?>) result)
 				.doOnCancel(permits::abandon);
 		}));
@@ -100,11 +100,11 @@ final class ReactorResults {
 	}
 
 	private static Mono<Void> settle(CallPermits permits, Throwable failure) {
-		return ReactiveFutures.resume(() -> permits.settleAsync(failure));
+		return ReactiveFutures.handOver().resume(() -> permits.settleAsync(failure));
 	}
 
 	private static Mono<Void> cancel(CallPermits permits) {
-		return ReactiveFutures.resume(permits::cancelAsync);
+		return ReactiveFutures.handOver().resume(permits::cancelAsync);
 	}
 
 }

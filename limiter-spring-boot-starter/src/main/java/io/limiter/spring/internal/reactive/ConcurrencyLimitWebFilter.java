@@ -39,6 +39,8 @@ public final class ConcurrencyLimitWebFilter implements WebFilter, Ordered {
 
 	private final RuleExpressionContexts<ServerHttpRequest> contexts;
 
+	private final ReactiveFutures futures;
+
 	/**
 	 * Creates a filter.
 	 * @param rules the rules, in order
@@ -46,21 +48,24 @@ public final class ConcurrencyLimitWebFilter implements WebFilter, Ordered {
 	 * @param responses writes denials
 	 * @param order the filter's order among the web filters
 	 * @param contexts makes the evaluation context of the rules' conditions
+	 * @param futures where exchanges go on after their permits are taken, and those that no rule limits
 	 */
 	public ConcurrencyLimitWebFilter(List<ConcurrencyRule<ExchangeKeyResolver>> rules, boolean firstMatchOnly,
-			ReactiveRateLimitResponses responses, int order, RuleExpressionContexts<ServerHttpRequest> contexts) {
+			ReactiveRateLimitResponses responses, int order, RuleExpressionContexts<ServerHttpRequest> contexts,
+			ReactiveFutures futures) {
 		this.rules = List.copyOf(rules);
 		this.firstMatchOnly = firstMatchOnly;
 		this.responses = responses;
 		this.order = order;
 		this.contexts = contexts;
+		this.futures = futures;
 	}
 
 	@Override
 	public Mono<Void> filter(ServerWebExchange exchange, WebFilterChain chain) {
 		List<ConcurrencyRule<ExchangeKeyResolver>> matching = matching(exchange.getRequest());
 		if (matching.isEmpty()) {
-			return chain.filter(exchange);
+			return this.futures.proceed(() -> chain.filter(exchange));
 		}
 		HeldPermits held = new HeldPermits();
 		return Flux.fromIterable(matching)
@@ -71,7 +76,7 @@ public final class ConcurrencyLimitWebFilter implements WebFilter, Ordered {
 				if (last.permit().isAllowed()) {
 					return chain.filter(exchange);
 				}
-				return ReactiveFutures.resume(held::releaseAsync)
+				return this.futures.resume(held::releaseAsync)
 					.then(this.responses.deny(exchange, List.of(), last.rule().limiter().name(),
 							ConcurrencyDenials.decision(last.permit()), last.rule().denial()));
 			})
@@ -82,11 +87,11 @@ public final class ConcurrencyLimitWebFilter implements WebFilter, Ordered {
 	 * Takes the rule's permit for the exchange. The permit joins the held ones when it is granted, even after the
 	 * exchange was cancelled, so that its release is never missed.
 	 */
-	private static Mono<Taken> acquire(ConcurrencyRule<ExchangeKeyResolver> rule, ServerWebExchange exchange,
+	private Mono<Taken> acquire(ConcurrencyRule<ExchangeKeyResolver> rule, ServerWebExchange exchange,
 			HeldPermits held) {
 		return rule.key()
 			.resolve(exchange)
-			.flatMap((key) -> ReactiveFutures.resume(rule.limiter().tryAcquireAsync(key).toCompletableFuture()
+			.flatMap((key) -> this.futures.resume(rule.limiter().tryAcquireAsync(key).toCompletableFuture()
 				.thenApply((permit) -> {
 					held.add(permit);
 					return new Taken(rule, permit);

@@ -23,8 +23,9 @@ import io.limiter.spring.internal.http.RuleExpressionContexts;
  * Applies the filter rules to every request of a WebFlux application, as the servlet filter does: the first
  * matching rule, or every matching rule in order until one denies; a rule whose {@code skip-if} holds does not
  * match. An allowed request goes on with RateLimit headers; a denied one is answered as its rule says (429 by
- * default). Decisions are asynchronous and no thread waits for one: the exchange goes on on Reactor's parallel
- * scheduler, never on the Redis client's I/O thread ({@link ReactiveFutures}).
+ * default). Decisions are asynchronous and no thread waits for one: the exchange goes on where its
+ * {@link ReactiveFutures} say, never on the Redis client's I/O thread, and on the same thread whether a rule decided
+ * it or not.
  * <p>
  * A rule that counts only some statuses takes its permits before the exchange and gives them back through
  * {@link io.limiter.RateLimiter#refundAsync} when the exchange ends with a status that does not count, before the
@@ -44,6 +45,8 @@ public final class RateLimitWebFilter implements WebFilter, Ordered {
 
 	private final RuleExpressionContexts<ServerHttpRequest> contexts;
 
+	private final ReactiveFutures futures;
+
 	/**
 	 * Creates a filter.
 	 * @param rules the rules, in order
@@ -51,21 +54,24 @@ public final class RateLimitWebFilter implements WebFilter, Ordered {
 	 * @param responses writes headers and 429 answers
 	 * @param order the filter's order among the web filters
 	 * @param contexts makes the evaluation context of the rules' conditions
+	 * @param futures where exchanges go on after their decisions, and those that no rule decides
 	 */
 	public RateLimitWebFilter(List<LimitRule<ExchangeKeyResolver>> rules, boolean firstMatchOnly,
-			ReactiveRateLimitResponses responses, int order, RuleExpressionContexts<ServerHttpRequest> contexts) {
+			ReactiveRateLimitResponses responses, int order, RuleExpressionContexts<ServerHttpRequest> contexts,
+			ReactiveFutures futures) {
 		this.rules = List.copyOf(rules);
 		this.firstMatchOnly = firstMatchOnly;
 		this.responses = responses;
 		this.order = order;
 		this.contexts = contexts;
+		this.futures = futures;
 	}
 
 	@Override
 	public Mono<Void> filter(ServerWebExchange exchange, WebFilterChain chain) {
 		List<LimitRule<ExchangeKeyResolver>> matching = matching(exchange);
 		if (matching.isEmpty()) {
-			return chain.filter(exchange);
+			return this.futures.proceed(() -> chain.filter(exchange));
 		}
 		PendingRefunds<Integer> pending = new PendingRefunds<>();
 		return Flux.fromIterable(matching)
@@ -77,7 +83,7 @@ public final class RateLimitWebFilter implements WebFilter, Ordered {
 				Enforced last = enforced.get(enforced.size() - 1);
 				if (!last.enforcement().allowed()) {
 					Enforcement denied = last.enforcement();
-					return ReactiveFutures.resume(pending::refundAllAsync)
+					return this.futures.resume(pending::refundAllAsync)
 						.then(this.responses.deny(exchange, enforcements, denied.limitName(), denied.decision(),
 								last.rule().denial()));
 				}
@@ -90,9 +96,9 @@ public final class RateLimitWebFilter implements WebFilter, Ordered {
 	 * Goes on with the exchange, and gives back the permits of the rules for which its final status does not count
 	 * ({@link SettlingExchange}).
 	 */
-	private static Mono<Void> proceedAndSettle(ServerWebExchange exchange, WebFilterChain chain,
+	private Mono<Void> proceedAndSettle(ServerWebExchange exchange, WebFilterChain chain,
 			PendingRefunds<Integer> pending) {
-		SettlingExchange settling = new SettlingExchange(exchange.getResponse(), pending);
+		SettlingExchange settling = new SettlingExchange(exchange.getResponse(), pending, this.futures);
 		exchange.getResponse().beforeCommit(settling::beforeCommit);
 		return chain.filter(exchange)
 			.onErrorResume((failure) -> settling.failed(failure).then(Mono.error(failure)))
@@ -128,13 +134,13 @@ public final class RateLimitWebFilter implements WebFilter, Ordered {
 	 * when the rule counts only some statuses. An exchange that the rule denies for lacking its key ends in the
 	 * rule's status, through the error handling of WebFlux, once the permits of the rules before are back.
 	 */
-	private static Mono<Enforced> enforce(LimitRule<ExchangeKeyResolver> rule, ServerWebExchange exchange,
+	private Mono<Enforced> enforce(LimitRule<ExchangeKeyResolver> rule, ServerWebExchange exchange,
 			PendingRefunds<Integer> pending) {
 		return rule.key()
 			.resolve(exchange)
 			.onErrorResume(ResponseStatusException.class,
-					(ex) -> ReactiveFutures.resume(pending::refundAllAsync).then(Mono.error(ex)))
-			.flatMap((key) -> ReactiveFutures.resume(rule.enforcer().enforceAsync(key, rule.cost(), exchange))
+					(ex) -> this.futures.resume(pending::refundAllAsync).then(Mono.error(ex)))
+			.flatMap((key) -> this.futures.resume(rule.enforcer().enforceAsync(key, rule.cost(), exchange))
 				.map((enforcement) -> {
 					if (enforcement.charged() && rule.countOn().afterCompletion()) {
 						pending.add(rule.enforcer(), key, enforcement, rule.countOn()::counts);

@@ -26,13 +26,16 @@ final class SettlingExchange {
 
 	private final PendingRefunds<Integer> pending;
 
+	private final ReactiveFutures futures;
+
 	private final AtomicBoolean settled = new AtomicBoolean();
 
 	private volatile boolean ended;
 
-	SettlingExchange(ServerHttpResponse response, PendingRefunds<Integer> pending) {
+	SettlingExchange(ServerHttpResponse response, PendingRefunds<Integer> pending, ReactiveFutures futures) {
 		this.response = response;
 		this.pending = pending;
+		this.futures = futures;
 	}
 
 	/**
@@ -81,7 +84,7 @@ final class SettlingExchange {
 		if (!this.settled.compareAndSet(false, true)) {
 			return Mono.empty();
 		}
-		return ReactiveFutures.resume(() -> this.pending.settleAsync(status));
+		return this.futures.resume(() -> this.pending.settleAsync(status));
 	}
 
 	private int status() {

@@ -118,7 +118,7 @@ public final class LimiterGatewayRateLimiter<S> extends AbstractRateLimiter<S> {
 					+ CONFIGURATION_PROPERTY_NAME + ".capacity and " + CONFIGURATION_PROPERTY_NAME + ".period)"));
 		}
 		return Mono
-			.deferContextual((context) -> ReactiveFutures.resume(route.enforcer()
+			.deferContextual((context) -> ReactiveFutures.handOver().resume(route.enforcer()
 				.enforceAsync(id, route.cost(), ServerWebExchangeContextFilter.getExchange(context).orElse(null))))
 			.map(this::response);
 	}

@@ -2,7 +2,6 @@ package io.limiter.spring;
 
 import java.io.IOException;
 import java.net.Socket;
-import java.net.SocketTimeoutException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -133,52 +132,18 @@ abstract class FilterRuleContract {
 	 */
 	@Test
 	void aRequestHeldBehindADecidedOneLeavesTheConnectionRead() throws Exception {
-		try (Socket socket = new Socket("127.0.0.1", this.port)) {
-			socket.setSoTimeout((int) Duration.ofSeconds(10).toMillis());
+		try (KeptAliveConnection connection = new KeptAliveConnection(this.port)) {
 			for (int round = 0; round < 5; round++) {
-				send(socket, user("trent-" + round), "root");
-				assertThat(statusLines(socket, 2)).containsExactly("HTTP/1.1 200", "HTTP/1.1 200");
-				send(socket, "root");
-				assertThat(statusLines(socket, 1)).containsExactly("HTTP/1.1 200");
+				connection.send(planned(user("trent-" + round)), planned("root"));
+				assertThat(connection.statusLines(2)).containsExactly("HTTP/1.1 200", "HTTP/1.1 200");
+				connection.send(planned("root"));
+				assertThat(connection.statusLines(1)).containsExactly("HTTP/1.1 200");
 			}
 		}
 	}
 
-	private static void send(Socket socket, String... users) throws IOException {
-		StringBuilder requests = new StringBuilder();
-		for (String user : users) {
-			requests.append("GET /api/keys/planned HTTP/1.1\r\nHost: 127.0.0.1\r\nX-User: ")
-				.append(user)
-				.append("\r\n\r\n");
-		}
-		socket.getOutputStream().write(requests.toString().getBytes(StandardCharsets.US_ASCII));
-	}
-
-	/**
-	 * Reads a connection until it has carried the given number of answers, failing when it stays silent.
-	 */
-	private static List<String> statusLines(Socket socket, int answers) throws IOException {
-		String statusLine = "HTTP/1.1 200";
-		StringBuilder text = new StringBuilder();
-		List<String> statusLines = new ArrayList<>();
-		byte[] buffer = new byte[8192];
-		while (statusLines.size() < answers) {
-			int read;
-			try {
-				read = socket.getInputStream().read(buffer);
-			}
-			catch (SocketTimeoutException ex) {
-				throw new AssertionError("the connection went silent after " + statusLines, ex);
-			}
-			assertThat(read).as("the connection closed after %s", statusLines).isPositive();
-			text.append(new String(buffer, 0, read, StandardCharsets.US_ASCII));
-			statusLines.clear();
-			for (int at = text.indexOf("HTTP/1.1 "); at >= 0 && at + statusLine.length() <= text.length();
-					at = text.indexOf("HTTP/1.1 ", at + 1)) {
-				statusLines.add(text.substring(at, at + statusLine.length()));
-			}
-		}
-		return statusLines;
+	private static String planned(String user) {
+		return KeptAliveConnection.get("/api/keys/planned", "X-User", user);
 	}
 
 	@Test

@@ -8,6 +8,7 @@ import reactor.core.publisher.Mono;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
+import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.boot.webtestclient.autoconfigure.AutoConfigureWebTestClient;
 import org.springframework.test.context.ActiveProfiles;
 import org.springframework.test.web.reactive.server.WebTestClient;
@@ -37,6 +38,9 @@ class ReactiveRateLimitedAspectTests {
 
 	@Autowired
 	private RateLimiterRegistry registry;
+
+	@LocalServerPort
+	private int port;
 
 	@Test
 	void monoIsLimitedPerKeyAndExceptionBecomesProblem() {
@@ -170,6 +174,24 @@ class ReactiveRateLimitedAspectTests {
 			.isEqualTo("partner-api")
 			.jsonPath("$.retryAfter")
 			.isEqualTo(3);
+	}
+
+	/**
+	 * A limited method's answer and then an unlimited route's on one connection, each request sent before the one
+	 * before is finished: in memory the limited exchange goes on on the server's thread, as the unlimited one does,
+	 * so Reactor Netty holds no request back and leaves the connection read (reactor/reactor-netty#4361).
+	 */
+	@Test
+	void aRequestHeldBehindALimitedMethodLeavesTheConnectionRead() throws Exception {
+		try (KeptAliveConnection connection = new KeptAliveConnection(this.port)) {
+			for (int round = 0; round < 5; round++) {
+				connection.send(KeptAliveConnection.get("/api/users/held-" + round + "/quote"),
+						KeptAliveConnection.get("/api/other"));
+				assertThat(connection.statusLines(2)).containsExactly("HTTP/1.1 200", "HTTP/1.1 200");
+				connection.send(KeptAliveConnection.get("/api/other"));
+				assertThat(connection.statusLines(1)).containsExactly("HTTP/1.1 200");
+			}
+		}
 	}
 
 	private long remaining(String key) {

@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.Set;
 
 import io.limiter.spring.LimitPlanResolver;
+import io.limiter.LimiterBackend;
 import io.limiter.RateLimiterRegistry;
 
 /**
@@ -15,6 +16,8 @@ public final class LimitEnforcers {
 
 	private final Map<String, LimitEnforcer> enforcers = new LinkedHashMap<>();
 
+	private final LimiterBackend backend;
+
 	/**
 	 * Creates the enforcers of limits that may have plans.
 	 * @param registry the limits
@@ -23,6 +26,7 @@ public final class LimitEnforcers {
 	 * @throws IllegalArgumentException naming the limit and its plans when a limit has plans and no resolver is given
 	 */
 	public LimitEnforcers(RateLimiterRegistry registry, Set<String> shadowLimits, LimitPlanResolver plans) {
+		this.backend = registry.backend();
 		for (String name : registry.names()) {
 			if (plans == null && registry.plans(name).size() > 1) {
 				throw new IllegalArgumentException("limit '" + name + "' has the plans " + registry.plans(name)
@@ -45,6 +49,14 @@ public final class LimitEnforcers {
 					"no limit named '" + name + "'; the limits are " + this.enforcers.keySet());
 		}
 		return enforcer;
+	}
+
+	/**
+	 * Returns the backend that decides every limit.
+	 * @return the registry's backend
+	 */
+	public LimiterBackend backend() {
+		return this.backend;
 	}
 
 	/**

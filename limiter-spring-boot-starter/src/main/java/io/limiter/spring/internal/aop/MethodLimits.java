@@ -22,6 +22,7 @@ import org.springframework.core.ReactiveAdapterRegistry;
 import org.springframework.expression.EvaluationContext;
 
 import io.limiter.ConcurrencyPermit;
+import io.limiter.LimiterBackend;
 import io.limiter.spring.EmptyKey;
 import io.limiter.spring.RateLimitExceededException;
 import io.limiter.spring.RateLimited;
@@ -71,13 +72,17 @@ final class MethodLimits {
 
 	private final ExpressionContexts contexts;
 
+	private final LimiterBackend backend;
+
 	private final boolean declaresInterrupts;
 
-	private MethodLimits(Method method, List<MethodLimit> limits, MethodResult result, ExpressionContexts contexts) {
+	private MethodLimits(Method method, List<MethodLimit> limits, MethodResult result, ExpressionContexts contexts,
+			LimiterBackend backend) {
 		this.method = method;
 		this.limits = limits;
 		this.result = result;
 		this.contexts = contexts;
+		this.backend = backend;
 		this.declaresInterrupts = Arrays.stream(method.getExceptionTypes())
 			.anyMatch((type) -> type.isAssignableFrom(InterruptedException.class));
 	}
@@ -101,7 +106,8 @@ final class MethodLimits {
 			limits.add(MethodLimit.resolve(new AnnotationSite(annotation, method, targetClass), enforcers,
 					concurrencyLimiters));
 		}
-		return new MethodLimits(method, limits, MethodResult.of(limits.get(0).site(), adapters), contexts);
+		return new MethodLimits(method, limits, MethodResult.of(limits.get(0).site(), adapters), contexts,
+				enforcers.backend());
 	}
 
 	Object invoke(MethodInvocation invocation, Object target) throws Throwable {
@@ -109,10 +115,12 @@ final class MethodLimits {
 		return switch (this.result.kind()) {
 			case VALUE -> invokeNow(invocation, target);
 			case STAGE -> invokeStage(invocation, target);
-			case SINGLE -> ReactorResults.single(adapter, (permits) -> invokeWhenAllowed(invocation, target, permits,
-					(result) -> ReactorResults.mono(adapter, result), ReactorResults::settleMono));
-			case MULTI -> ReactorResults.multi(adapter, (permits) -> invokeWhenAllowed(invocation, target, permits,
-					(result) -> ReactorResults.flux(adapter, result), ReactorResults::settleFlux));
+			case SINGLE -> ReactorResults.single(adapter, this.backend,
+					(permits) -> invokeWhenAllowed(invocation, target, permits, (result) -> ReactorResults.mono(adapter,
+							result), (result, taken) -> ReactorResults.settleMono(result, taken, this.backend)));
+			case MULTI -> ReactorResults.multi(adapter, this.backend,
+					(permits) -> invokeWhenAllowed(invocation, target, permits, (result) -> ReactorResults.flux(adapter,
+							result), (result, taken) -> ReactorResults.settleFlux(result, taken, this.backend)));
 		};
 	}
 

@@ -20,11 +20,13 @@ import org.openjdk.jmh.annotations.TearDown;
 
 /**
  * What the Redis benchmarks share: the connection to Redis and one instance of every variant, for the limit of
- * {@link LimitParams}. The script variants run without a local tier ({@link LocalTier#none()}), so that every
- * decision is a script call; {@code defaults} is a limiter built with no options on a backend set as
- * {@code luaEvalSha}'s (client time; a name has one setting per backend), counted as one call for each decision its
- * local tier did not make: nothing is added to its calls that {@code luaEvalSha}'s do not have, so their ratio is the
- * cost of the default local tier alone.
+ * {@link LimitParams}. The script variants run without a local tier ({@link LocalTier#none()}) on a backend that
+ * fails closed, so that every decision is a script call; {@code defaults} is a limiter built with no options on a
+ * backend built with the defaults (the failure policy {@code LOCAL_FALLBACK}, which charges every grant to the
+ * instance's share, and the adaptive timeout) but for the client's time, as {@code luaEvalSha}'s (a name has one
+ * setting per backend); it is counted as one call for each decision its local tier did not make, and a decision of
+ * its failure policy fails the fork. Nothing is added to its calls that {@code luaEvalSha}'s do not have, so their
+ * ratio is the cost of the default path around the script call.
  * <p>
  * With {@code redis} empty (and no system property {@value #REDIS_PROPERTY}) the fork starts its own
  * 3-master/3-replica cluster. Cluster seeds in {@code -p redis=...} are separated by {@code ;}, because JMH
@@ -93,7 +95,7 @@ public class RedisBenchmarkState {
 		String spec = this.redis.isBlank() ? System.getProperty(REDIS_PROPERTY, "") : this.redis;
 		this.target = RedisTarget.connect(spec);
 		this.clientTime = this.target.backend(LimiterClock.system());
-		this.clientTimeDefaults = this.target.backend(LimiterClock.system());
+		this.clientTimeDefaults = this.target.backendWithDefaults(LimiterClock.system());
 		this.serverTime = this.target.backend(null);
 		this.luaClientTime = this.clientTime.limiter(LIMIT_NAME, this.limit.limit(Algorithm.TOKEN_BUCKET),
 				REDIS_ONLY);

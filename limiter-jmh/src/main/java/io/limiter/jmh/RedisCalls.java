@@ -75,8 +75,14 @@ public class RedisCalls implements CallTally {
 	 * the key locally.
 	 * @param decision the decision
 	 * @return whether it granted the permit
+	 * @throws IllegalStateException when the failure policy made the decision: Redis did not answer in time, and
+	 * the run measured a fall-back rather than Redis, so its fork fails
 	 */
 	boolean decidedBehindBlock(Decision decision) {
+		if (decision.isDegraded()) {
+			throw new IllegalStateException("the failure policy decided (" + decision
+					+ "): Redis did not answer in time, so this run does not measure it");
+		}
 		return decided(decision.isAllowed(), decision.isLocal() ? 0 : 1);
 	}
 

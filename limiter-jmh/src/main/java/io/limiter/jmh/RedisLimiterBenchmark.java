@@ -18,8 +18,9 @@ import org.openjdk.jmh.annotations.Warmup;
  * threads ({@code hot_key}), one per thread ({@code per_user}) or {@value Scenario#MANY_KEYS_COUNT} keys drawn
  * with a Zipf distribution ({@code many_keys}, see {@link Scenario}):
  * <ul>
- * <li>ours: {@code defaults} (a limiter built with no options: the token bucket of {@code luaEvalSha} behind
- * in-memory block), {@code luaEvalSha} (token bucket script, client time), {@code luaEvalShaAsync} and
+ * <li>ours: {@code defaults} (a limiter built with no options on a backend of the default failure policy and
+ * timeout: the token bucket of {@code luaEvalSha} behind in-memory block, its grants charged to the fallback share),
+ * {@code luaEvalSha} (token bucket script, client time), {@code luaEvalShaAsync} and
  * {@code defaultsAsync} (the same two, asynchronously, {@code inFlight} decisions outstanding),
  * {@code luaServerTime} (the same with the server's {@code TIME}), {@code gcra}, {@code fixedWindow},
  * {@code slidingWindowCounter}, {@code slidingWindowLog} (server time), {@code twoTier} and {@code inMemoryBlock}

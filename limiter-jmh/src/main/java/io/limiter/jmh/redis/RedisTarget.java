@@ -138,6 +138,25 @@ public final class RedisTarget implements NodeConnections, AutoCloseable {
 			.timeout(TIMEOUT)
 			.minimumTimeout(TIMEOUT)
 			.failurePolicy(FailurePolicy.FAIL_CLOSED);
+		if (namespace != null) {
+			builder.namespace(namespace);
+		}
+		return connected(builder, clientClock);
+	}
+
+	/**
+	 * Creates a backend of our own with the builder's defaults (the failure policy
+	 * {@link RedisBackend#DEFAULT_FAILURE_POLICY}, the adaptive timeout) but for the client's clock; the caller
+	 * closes it. A decision of its failure policy is a fall-back that a benchmark of Redis must not count: see
+	 * {@code RedisCalls.decidedBehindBlock}.
+	 * @param clientClock the time sent to the scripts
+	 * @return the backend, connected
+	 */
+	public RedisBackend backendWithDefaults(LimiterClock clientClock) {
+		return connected(RedisBackend.builder(), clientClock);
+	}
+
+	private RedisBackend connected(RedisBackendBuilder builder, LimiterClock clientClock) {
 		if (this.address.isCluster()) {
 			builder.client(this.clusterClient);
 		}
@@ -146,9 +165,6 @@ public final class RedisTarget implements NodeConnections, AutoCloseable {
 		}
 		if (clientClock != null) {
 			builder.clientClock(clientClock);
-		}
-		if (namespace != null) {
-			builder.namespace(namespace);
 		}
 		RedisBackend backend = builder.build();
 		try {

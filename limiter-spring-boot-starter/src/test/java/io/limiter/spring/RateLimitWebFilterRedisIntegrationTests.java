@@ -54,6 +54,24 @@ class RateLimitWebFilterRedisIntegrationTests {
 		properties.add("limiter.redis.timeout", () -> "2s");
 	}
 
+	/**
+	 * On Redis every exchange the filter sees goes on on Reactor's parallel scheduler, one that no rule matches as
+	 * well as a limited one: never on Lettuce's thread, and never some on the server's thread and others not, which
+	 * on Reactor Netty leaves a kept-alive connection unread (reactor-netty#4361).
+	 */
+	@Test
+	void onRedisLimitedAndUnlimitedExchangesGoOnOnTheParallelScheduler() {
+		for (String path : new String[] { "/api/thread", "/api/thread/unlimited" }) {
+			this.client.get()
+				.uri(path)
+				.exchange()
+				.expectStatus()
+				.isOk()
+				.expectBody(String.class)
+				.value((thread) -> assertThat(thread).as(path).startsWith("parallel-"));
+		}
+	}
+
 	@Test
 	void limitsOnRedisWithTheSameHeadersAndProblem() {
 		assertThat(this.registry.backend()).isInstanceOf(RedisBackend.class);

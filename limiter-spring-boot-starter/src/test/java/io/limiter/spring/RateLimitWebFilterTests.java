@@ -35,6 +35,23 @@ class RateLimitWebFilterTests {
 	@Autowired
 	private MeterRegistry meters;
 
+	/**
+	 * In memory a limited exchange goes on on the server's thread, as one that no rule matches does: no exchange of a
+	 * connection waits for another thread, so Reactor Netty holds no request back behind it (reactor-netty#4361).
+	 */
+	@Test
+	void inMemoryLimitedAndUnlimitedExchangesGoOnOnTheServersThread() {
+		for (String path : new String[] { "/api/thread", "/api/thread/unlimited" }) {
+			this.client.get()
+				.uri(path)
+				.exchange()
+				.expectStatus()
+				.isOk()
+				.expectBody(String.class)
+				.value((thread) -> assertThat(thread).as(path).contains("-http-").doesNotStartWith("parallel-"));
+		}
+	}
+
 	@Test
 	void allowedRequestCarriesRateLimitFields() {
 		this.client.get()

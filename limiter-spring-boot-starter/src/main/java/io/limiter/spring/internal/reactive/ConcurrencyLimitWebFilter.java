@@ -65,7 +65,7 @@ public final class ConcurrencyLimitWebFilter implements WebFilter, Ordered {
 	public Mono<Void> filter(ServerWebExchange exchange, WebFilterChain chain) {
 		List<ConcurrencyRule<ExchangeKeyResolver>> matching = matching(exchange.getRequest());
 		if (matching.isEmpty()) {
-			return this.futures.proceed(() -> chain.filter(exchange));
+			return this.rules.isEmpty() ? chain.filter(exchange) : this.futures.proceed(() -> chain.filter(exchange));
 		}
 		HeldPermits held = new HeldPermits();
 		return Flux.fromIterable(matching)

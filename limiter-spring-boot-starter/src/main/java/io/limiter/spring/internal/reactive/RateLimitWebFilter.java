@@ -71,7 +71,7 @@ public final class RateLimitWebFilter implements WebFilter, Ordered {
 	public Mono<Void> filter(ServerWebExchange exchange, WebFilterChain chain) {
 		List<LimitRule<ExchangeKeyResolver>> matching = matching(exchange);
 		if (matching.isEmpty()) {
-			return this.futures.proceed(() -> chain.filter(exchange));
+			return this.rules.isEmpty() ? chain.filter(exchange) : this.futures.proceed(() -> chain.filter(exchange));
 		}
 		PendingRefunds<Integer> pending = new PendingRefunds<>();
 		return Flux.fromIterable(matching)

@@ -16,8 +16,8 @@ import io.limiter.LimiterBackend;
  * A decision or refund that Redis answers completes on the Redis client's I/O thread, and what follows it in a
  * reactive chain (the rest of the exchange, the application's handler, the answer) must not run there: on that one
  * thread it would hold up every other Redis reply. So with a backend that answers over the network every exchange
- * that a filter sees goes on on Reactor's parallel scheduler ({@link #handOver()}): limited or not, known at once or
- * answered by Redis. A server must not see an exchange of a connection go on sometimes on its own thread and
+ * that a filter with rules sees goes on on Reactor's parallel scheduler ({@link #handOver()}): limited or not, known
+ * at once or answered by Redis (a filter without rules leaves every exchange as it is). A server must not see an exchange of a connection go on sometimes on its own thread and
  * sometimes on another: on Reactor Netty (reactor/reactor-netty#4361, still in 1.3.7), a request that a client sent
  * before the server finished the one before it is held back, and when it then completes on the server's own thread
  * the connection is no longer read, and every later request on it waits for ever. In memory every decision is known

@@ -42,7 +42,7 @@ public class ReactiveTestController {
 		return Mono.just(kind);
 	}
 
-	@GetMapping("/api/thread")
+	@GetMapping({ "/api/thread", "/api/thread/unlimited" })
 	public Mono<String> thread() {
 		return Mono.fromSupplier(() -> Thread.currentThread().getName());
 	}

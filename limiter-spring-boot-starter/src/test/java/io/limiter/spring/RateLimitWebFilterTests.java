@@ -13,6 +13,7 @@ import org.springframework.test.context.TestPropertySource;
 import org.springframework.test.web.reactive.server.WebTestClient;
 
 import io.limiter.spring.testapp.reactive.ReactiveTestApplication;
+import io.limiter.spring.testapp.reactive.ReactiveTestController;
 
 import static io.limiter.spring.testapp.reactive.ReactiveTestApplication.REMOTE;
 import static io.limiter.spring.testapp.reactive.ReactiveTestApplication.USER;
@@ -41,15 +42,8 @@ class RateLimitWebFilterTests {
 	 */
 	@Test
 	void inMemoryLimitedAndUnlimitedExchangesGoOnOnTheServersThread() {
-		for (String path : new String[] { "/api/thread", "/api/thread/unlimited" }) {
-			this.client.get()
-				.uri(path)
-				.exchange()
-				.expectStatus()
-				.isOk()
-				.expectBody(String.class)
-				.value((thread) -> assertThat(thread).as(path).contains("-http-").doesNotStartWith("parallel-"));
-		}
+		assertThat(ReactiveTestController.threadOf(this.client, "/api/thread")).contains("-http-").doesNotStartWith("parallel-");
+		assertThat(ReactiveTestController.threadOf(this.client, "/api/thread/unlimited")).contains("-http-").doesNotStartWith("parallel-");
 	}
 
 	@Test

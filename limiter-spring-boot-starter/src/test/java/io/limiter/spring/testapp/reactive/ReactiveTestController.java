@@ -5,6 +5,7 @@ import java.util.concurrent.CompletableFuture;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
+import org.springframework.test.web.reactive.server.WebTestClient;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
@@ -45,6 +46,17 @@ public class ReactiveTestController {
 	@GetMapping({ "/api/thread", "/api/thread/unlimited" })
 	public Mono<String> thread() {
 		return Mono.fromSupplier(() -> Thread.currentThread().getName());
+	}
+
+	/**
+	 * Returns the name of the thread that a {@link #thread()} path was handled on.
+	 * @param client the client of the running application
+	 * @param path {@code /api/thread} (limited) or {@code /api/thread/unlimited}
+	 * @return the thread's name
+	 */
+	public static String threadOf(WebTestClient client, String path) {
+		return client.get().uri(path).exchange().expectStatus().isOk().expectBody(String.class).returnResult()
+			.getResponseBody();
 	}
 
 	@GetMapping("/api/users/{id}/quote")

@@ -64,8 +64,7 @@ public final class LimiterWebFluxAutoConfiguration {
 	@Bean
 	@ConditionalOnMissingBean
 	@ConditionalOnBooleanProperty(name = "limiter.filter.enabled", matchIfMissing = true)
-	RateLimitWebFilter limiterWebFilter(LimiterProperties properties, RateLimiterRegistry registry,
-			LimitEnforcers limitEnforcers,
+	RateLimitWebFilter limiterWebFilter(LimiterProperties properties, LimitEnforcers limitEnforcers,
 			ConcurrencyLimiters concurrencyLimiters,
 			ReactiveRateLimitResponses reactiveRateLimitResponses, BeanFactory beanFactory, Environment environment) {
 		FilterSettings filter = properties.getFilter();
@@ -73,7 +72,7 @@ public final class LimiterWebFluxAutoConfiguration {
 				environment, REACTIVE, limitEnforcers, concurrencyLimiters, beanFactory);
 		return new RateLimitWebFilter(rules.rules(), filter.getMatch() == FilterSettings.Match.FIRST,
 				reactiveRateLimitResponses, FilterRuleDefinitions.order(filter, SECURITY_WEB_FILTER_ORDER),
-				rules.contexts(), ReactiveFutures.of(registry.backend()));
+				rules.contexts(), ReactiveFutures.of(limitEnforcers.backend()));
 	}
 
 	/**
@@ -83,8 +82,7 @@ public final class LimiterWebFluxAutoConfiguration {
 	@Bean
 	@ConditionalOnMissingBean
 	@ConditionalOnBooleanProperty(name = "limiter.filter.enabled", matchIfMissing = true)
-	ConcurrencyLimitWebFilter limiterConcurrencyWebFilter(LimiterProperties properties, RateLimiterRegistry registry,
-			LimitEnforcers limitEnforcers,
+	ConcurrencyLimitWebFilter limiterConcurrencyWebFilter(LimiterProperties properties, LimitEnforcers limitEnforcers,
 			ConcurrencyLimiters concurrencyLimiters, ReactiveRateLimitResponses reactiveRateLimitResponses,
 			BeanFactory beanFactory, Environment environment) {
 		FilterSettings filter = properties.getFilter();
@@ -92,7 +90,7 @@ public final class LimiterWebFluxAutoConfiguration {
 				environment, REACTIVE, limitEnforcers, concurrencyLimiters, beanFactory);
 		return new ConcurrencyLimitWebFilter(rules.concurrencyRules(), filter.getMatch() == FilterSettings.Match.FIRST,
 				reactiveRateLimitResponses, FilterRuleDefinitions.order(filter, SECURITY_WEB_FILTER_ORDER),
-				rules.contexts(), ReactiveFutures.of(registry.backend()));
+				rules.contexts(), ReactiveFutures.of(limitEnforcers.backend()));
 	}
 
 	@Bean

@@ -116,11 +116,13 @@ final class MethodLimits {
 			case VALUE -> invokeNow(invocation, target);
 			case STAGE -> invokeStage(invocation, target);
 			case SINGLE -> ReactorResults.single(adapter, this.backend,
-					(permits) -> invokeWhenAllowed(invocation, target, permits, (result) -> ReactorResults.mono(adapter,
-							result), (result, taken) -> ReactorResults.settleMono(result, taken, this.backend)));
+					(permits) -> invokeWhenAllowed(invocation, target, permits,
+							(result) -> ReactorResults.mono(adapter, result),
+							(result, taken) -> ReactorResults.settleMono(result, taken, this.backend)));
 			case MULTI -> ReactorResults.multi(adapter, this.backend,
-					(permits) -> invokeWhenAllowed(invocation, target, permits, (result) -> ReactorResults.flux(adapter,
-							result), (result, taken) -> ReactorResults.settleFlux(result, taken, this.backend)));
+					(permits) -> invokeWhenAllowed(invocation, target, permits,
+							(result) -> ReactorResults.flux(adapter, result),
+							(result, taken) -> ReactorResults.settleFlux(result, taken, this.backend)));
 		};
 	}
 

@@ -16,8 +16,8 @@ import io.limiter.spring.internal.reactive.ReactiveFutures;
  * The reactive results of a rate-limited method, through Reactor: what the method (or its fallback) returns is
  * adapted to a {@code Mono} or {@code Flux}, and the method's declared type is adapted back from one whose every
  * subscription decides the limits and then subscribes to what the method returned, on the thread that the
- * backend's {@link ReactiveFutures} say: where it was asked in memory, else on Reactor's parallel scheduler. Loaded only for methods that return a reactive type, so the aspect needs no Reactor
- * otherwise.
+ * backend's {@link ReactiveFutures} say: where it was asked in memory, else on Reactor's parallel scheduler. Loaded
+ * only for methods that return a reactive type, so the aspect needs no Reactor otherwise.
  */
 final class ReactorResults {
 
